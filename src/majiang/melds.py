@@ -1,0 +1,115 @@
+"""Melds: the sets a player has called or declared, written ``chi 234s``, ``pon 777z from=2``.
+
+>>> m = parse_meld("pon 777z from=2")
+>>> m.kind, format_tiles(m.tiles), m.source, m.is_open
+('pon', '777z', 2, True)
+>>> str(parse_meld("ankan 5505p"))
+'ankan 0555p'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from majiang.errors import InvalidNotation
+from majiang.tiles import Tile, format_tiles, kind, parse_tiles, sort_key
+
+MeldKind = Literal["chi", "pon", "kan", "ankan", "kakan"]
+MELD_KINDS: tuple[MeldKind, ...] = ("chi", "pon", "kan", "ankan", "kakan")
+_SIZES = {"chi": 3, "pon": 3, "kan": 4, "ankan": 4, "kakan": 4}
+
+
+@dataclass(frozen=True)
+class Meld:
+    """One called or declared set.
+
+    ``source`` is the relative seat the claimed tile came from (1 = previous player, 2 = across,
+    3 = next), or ``None`` when unknown or for a concealed kong.
+    """
+
+    kind: MeldKind
+    tiles: tuple[Tile, ...]
+    source: int | None = None
+
+    @property
+    def is_open(self) -> bool:
+        """Return whether the meld exposes the hand (every meld but a concealed kong)."""
+        return self.kind != "ankan"
+
+    @property
+    def is_kong(self) -> bool:
+        """Return whether the meld is a kong of any kind."""
+        return self.kind in ("kan", "ankan", "kakan")
+
+    @property
+    def is_pung_like(self) -> bool:
+        """Return whether the meld is a pung or a kong (three or four of a kind)."""
+        return self.kind != "chi"
+
+    @property
+    def first(self) -> int:
+        """Return the lowest ordinary kind in the meld (a chi's first tile, a pung's kind)."""
+        return min(kind(t) for t in self.tiles)
+
+    def __str__(self) -> str:
+        text = f"{self.kind} {format_tiles(self.tiles)}"
+        return text if self.source is None else f"{text} from={self.source}"
+
+
+def make_meld(
+    kind_name: str, tiles: list[Tile] | tuple[Tile, ...], source: int | None = None
+) -> Meld:
+    """Return a checked meld, or raise ``InvalidNotation`` saying what is wrong with it.
+
+    >>> make_meld("chi", parse_tiles("135m"))
+    Traceback (most recent call last):
+    ...
+    majiang.errors.InvalidNotation: chi '135m' is not a run of three consecutive tiles of one suit
+    """
+    if kind_name not in _SIZES:
+        raise InvalidNotation(
+            f"unknown meld kind {kind_name!r} (expected one of {', '.join(MELD_KINDS)})",
+            token=kind_name,
+        )
+    text = format_tiles(tiles)
+    size = _SIZES[kind_name]
+    if len(tiles) != size:
+        raise InvalidNotation(
+            f"{kind_name} {text!r} needs {size} tiles, got {len(tiles)}", token=text
+        )
+    kinds = sorted(kind(t) for t in tiles)
+    if kinds[-1] >= 34:
+        raise InvalidNotation(f"{kind_name} {text!r} holds a bonus tile", token=text)
+    if kind_name == "chi":
+        a = kinds[0]
+        if a >= 27 or a % 9 > 6 or kinds != [a, a + 1, a + 2]:
+            raise InvalidNotation(
+                f"chi {text!r} is not a run of three consecutive tiles of one suit", token=text
+            )
+    elif len(set(kinds)) != 1:
+        raise InvalidNotation(f"{kind_name} {text!r} is not {size} of the same tile", token=text)
+    if source is not None and source not in (1, 2, 3):
+        raise InvalidNotation(f"from={source} must be 1, 2 or 3", token=f"from={source}")
+    if kind_name == "chi" and source not in (None, 1):
+        raise InvalidNotation(
+            f"chi {text!r} can only come from the previous player (from=1)", token=text
+        )
+    ordered = tuple(sorted(tiles, key=sort_key))
+    return Meld(kind_name, ordered, source)  # type: ignore[arg-type]
+
+
+def parse_meld(text: str) -> Meld:
+    """Return the meld written as ``KIND TILES [from=N]``."""
+    if not isinstance(text, str):
+        raise InvalidNotation(f"a meld must be a string, got {type(text).__name__}")
+    parts = text.split()
+    if len(parts) not in (2, 3):
+        raise InvalidNotation(f"a meld is 'KIND TILES [from=N]', got {text!r}", token=text)
+    source: int | None = None
+    if len(parts) == 3:
+        opt = parts[2]
+        if not opt.startswith("from=") or not opt[5:].isdigit():
+            raise InvalidNotation(f"expected from=N in meld {text!r}, got {opt!r}", token=opt)
+        source = int(opt[5:])
+    return make_meld(parts[0], parse_tiles(parts[1]), source)
