@@ -1,0 +1,1 @@
+"""The subcommands of the ``majiang`` command line, one module each."""

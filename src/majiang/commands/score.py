@@ -1,0 +1,143 @@
+"""``majiang score``: the scoring contract on the command line.
+
+``--json`` reads one request per line on standard input and writes one result (or error
+object) per line; otherwise the flags build one request and the breakdown is printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from majiang.errors import InvalidRequest, MajiangError
+from majiang.rules import VARIANTS
+from majiang.scoring import error_object, score
+
+
+def register(sub: Any) -> None:
+    """Add the ``score`` subcommand."""
+    p = sub.add_parser("score", help="score a winning hand (any variant)", description=__doc__)
+    p.add_argument(
+        "--json", action="store_true", help="read JSON requests from stdin, one per line"
+    )
+    p.add_argument("--variant", choices=VARIANTS, default="riichi")
+    p.add_argument(
+        "--hand", help="concealed tiles including the winning tile, e.g. 234567m234p55p777z"
+    )
+    p.add_argument(
+        "--melds", action="append", default=[], help="a meld such as 'pon 777z' (repeat)"
+    )
+    p.add_argument("--win-tile", dest="win_tile")
+    p.add_argument("--tsumo", action="store_true", help="self-drawn win (default: ron)")
+    p.add_argument("--riichi", action="store_true", help="riichi declared")
+    p.add_argument(
+        "--situation", action="append", default=[], help="e.g. ippatsu, last_tile (repeat)"
+    )
+    p.add_argument("--seat", dest="seat_wind", default="E", help="seat wind E S W N")
+    p.add_argument("--round", dest="round_wind", default="E", help="round wind E S W N")
+    p.add_argument("--discarder", help="seat wind of the discarder")
+    p.add_argument("--liable", help="seat wind of a liable player (pao)")
+    p.add_argument("--flowers", default="", help="flowers and seasons, e.g. 15f")
+    p.add_argument("--dora", dest="dora_indicators", default="", help="dora indicators")
+    p.add_argument("--ura", dest="ura_indicators", default="", help="ura dora indicators")
+    p.add_argument("--honba", type=int, default=0)
+    p.add_argument("--sticks", dest="riichi_sticks", type=int, default=0)
+    p.add_argument("--dealer-streak", dest="dealer_streak", type=int, default=0)
+    p.add_argument("--players-in-hand", dest="players_in_hand", type=int, default=None)
+    p.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a table option, e.g. kiriage=true, min_fan=1 (VALUE read as JSON)",
+    )
+    p.set_defaults(run=run)
+
+
+def _request_from_args(args: argparse.Namespace) -> dict[str, Any]:
+    if not args.hand or not args.win_tile:
+        raise InvalidRequest("--hand and --win-tile are required (or use --json)", field="hand")
+    rules: dict[str, Any] = {}
+    for item in args.rule:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise InvalidRequest(f"--rule expects NAME=VALUE, got {item!r}", field="rules")
+        try:
+            rules[name] = json.loads(value)
+        except json.JSONDecodeError:
+            rules[name] = value
+    situation = list(args.situation)
+    if args.riichi:
+        situation.insert(0, "riichi")
+    req: dict[str, Any] = {
+        "variant": args.variant,
+        "rules": rules,
+        "hand": args.hand,
+        "melds": args.melds,
+        "win_tile": args.win_tile,
+        "win": "tsumo" if args.tsumo else "ron",
+        "seat_wind": args.seat_wind,
+        "round_wind": args.round_wind,
+        "flowers": args.flowers,
+        "situation": situation,
+        "dora_indicators": args.dora_indicators,
+        "ura_indicators": args.ura_indicators,
+        "honba": args.honba,
+        "riichi_sticks": args.riichi_sticks,
+        "dealer_streak": args.dealer_streak,
+    }
+    for key in ("discarder", "liable", "players_in_hand"):
+        if getattr(args, key) is not None:
+            req[key] = getattr(args, key)
+    return req
+
+
+def print_breakdown(result: dict[str, Any], console: Console) -> None:
+    """Print a result as a table: every item, fu, the limit and the payments."""
+    if not result["valid"]:
+        console.print(f"[bold red]Not a valid win:[/] {result['reason']}")
+    unit = result["unit"]
+    table = Table(title=None, show_header=True, header_style="bold")
+    table.add_column("item")
+    table.add_column(unit, justify="right")
+    for item in result["items"]:
+        table.add_row(item["name"], str(item["value"]))
+    table.add_row("[bold]total[/]", f"[bold]{result['total']}[/]")
+    console.print(table)
+    if result.get("fu") is not None:
+        fu_text = " + ".join(f"{f['id']} {f['value']}" for f in result["fu_items"])
+        console.print(f"fu: {result['fu']}  ({fu_text})")
+    if result.get("limit"):
+        console.print(f"limit: {result['limit']}")
+    if result["valid"]:
+        pts = result["points"]
+        payers = ", ".join(f"{p['from']} pays {p['amount']}" for p in pts["payers"])
+        console.print(f"points: [bold]{pts['total']}[/]  ({payers})")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Score from flags or from JSON lines; exit 2 on a malformed request."""
+    if not args.json:
+        result = score(_request_from_args(args))
+        print_breakdown(result, Console())
+        return 0
+    status = 0
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        try:
+            request = json.loads(line)
+            out = score(request)
+        except json.JSONDecodeError as exc:
+            out = {"error": f"not JSON: {exc.msg} at column {exc.colno}", "field": None}
+            status = 2
+        except MajiangError as exc:
+            out = error_object(exc)
+            status = 2
+        print(json.dumps(out, ensure_ascii=False), flush=True)
+    return status

@@ -1,0 +1,384 @@
+"""The one scoring contract: a request dict in, a result dict out, for every variant.
+
+``score(request)`` reads and checks the request (``ScoreRequest.from_dict``), hands it to the
+variant's ruleset and returns ``ScoreResult.to_dict()``. A malformed request raises
+``InvalidRequest`` whose ``field`` names the culprit; ``error_object`` turns it into the
+contract's ``{"error": ..., "field": ...}``. Library users who prefer types call
+``score_request(ScoreRequest.from_dict(...))`` and get a ``ScoreResult``.
+
+The request and result shapes are those of ``shared/rules/README.md``; see docs/scoring.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from majiang.errors import InvalidNotation, InvalidRequest, MajiangError
+from majiang.hand import Hand
+from majiang.melds import Meld, parse_meld
+from majiang.tiles import Tile, is_bonus, kind, parse_tiles, tile_name, tile_set
+
+WIND_LETTERS = "ESWN"
+
+#: The situation vocabulary shared by every variant (README "One scoring contract").
+SITUATIONS = frozenset(
+    {
+        "riichi",
+        "double_riichi",
+        "ippatsu",
+        "last_tile",
+        "last_discard",
+        "kong_replacement",
+        "kong_discard",
+        "robbing_kong",
+        "consecutive_kongs",
+        "heavenly",
+        "earthly",
+        "human",
+    }
+)
+
+_KNOWN_FIELDS = frozenset(
+    {
+        "variant",
+        "rules",
+        "hand",
+        "melds",
+        "win_tile",
+        "win",
+        "discarder",
+        "seat_wind",
+        "round_wind",
+        "flowers",
+        "situation",
+        "dora_indicators",
+        "ura_indicators",
+        "honba",
+        "riichi_sticks",
+        "dealer_streak",
+        "liable",
+        "players_in_hand",
+    }
+)
+
+Win = Literal["ron", "tsumo"]
+
+
+def parse_wind(value: object, field_name: str) -> int:
+    """Return a wind as 0-3 (E S W N) from ``"E"``..``"N"``, 1-4 or ``"1z"``..``"4z"``.
+
+    >>> parse_wind("W", "seat_wind"), parse_wind(4, "seat_wind"), parse_wind("2z", "discarder")
+    (2, 3, 1)
+    """
+    if isinstance(value, bool):
+        pass
+    elif isinstance(value, int) and 1 <= value <= 4:
+        return value - 1
+    elif isinstance(value, str):
+        v = value.strip().upper()
+        if len(v) == 1 and v in WIND_LETTERS:
+            return WIND_LETTERS.index(v)
+        if v in ("1", "2", "3", "4"):
+            return int(v) - 1
+        if v in ("1Z", "2Z", "3Z", "4Z"):
+            return int(v[0]) - 1
+    raise InvalidRequest(
+        f"{field_name} must be a wind E, S, W or N (or 1-4), got {value!r}", field=field_name
+    )
+
+
+@dataclass(frozen=True)
+class ScoreRequest:
+    """A checked scoring request; winds are 0-3 (E S W N), tiles are tile ids.
+
+    ``hand.concealed`` includes the winning tile; ``hand.bonus`` holds the flowers.
+    """
+
+    variant: str
+    rules: Mapping[str, Any]
+    hand: Hand
+    win_tile: Tile
+    win: Win
+    seat_wind: int = 0
+    round_wind: int = 0
+    discarder: int | None = None
+    situation: frozenset[str] = frozenset()
+    dora_indicators: tuple[Tile, ...] = ()
+    ura_indicators: tuple[Tile, ...] = ()
+    honba: int = 0
+    riichi_sticks: int = 0
+    dealer_streak: int = 0
+    liable: int | None = None
+    players_in_hand: int = 3
+
+    @property
+    def is_dealer(self) -> bool:
+        """Return whether the winner is the dealer (seat wind East)."""
+        return self.seat_wind == 0
+
+    @property
+    def tsumo(self) -> bool:
+        """Return whether the win is self-drawn."""
+        return self.win == "tsumo"
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ScoreRequest:
+        """Return the request read from the contract's dict, or raise ``InvalidRequest``.
+
+        >>> r = ScoreRequest.from_dict({"variant": "riichi", "hand": "234567m234p55p777z",
+        ...                             "win_tile": "5p", "win": "ron", "seat_wind": "S"})
+        >>> r.seat_wind, r.win, len(r.hand.concealed)
+        (1, 'ron', 14)
+        """
+        from majiang.rules import get_ruleset
+
+        if not isinstance(data, Mapping):
+            raise InvalidRequest(
+                f"a request must be a JSON object, got {type(data).__name__}", field=None
+            )
+        unknown = sorted(set(data) - _KNOWN_FIELDS)
+        if unknown:
+            raise InvalidRequest(f"unknown field {unknown[0]!r}", field=unknown[0])
+        variant = data.get("variant")
+        if not isinstance(variant, str):
+            raise InvalidRequest(
+                "variant is required (riichi, hk, hk2, hkos, taiwan, sichuan)", field="variant"
+            )
+        try:
+            ruleset = get_ruleset(variant)
+        except MajiangError as exc:
+            raise InvalidRequest(str(exc), field="variant") from exc
+        raw_rules = data.get("rules") or {}
+        if not isinstance(raw_rules, Mapping):
+            raise InvalidRequest("rules must be an object of option names", field="rules")
+        rules = ruleset.resolve_options(raw_rules)
+        tiles = tile_set(variant, rules)
+
+        def read_tiles(name: str, required: bool = False) -> list[Tile]:
+            value = data.get(name)
+            if value is None or value == "":
+                if required:
+                    raise InvalidRequest(f"{name} is required", field=name)
+                return []
+            if not isinstance(value, str):
+                raise InvalidRequest(f"{name} must be a string of tiles", field=name)
+            try:
+                return parse_tiles(value)
+            except InvalidNotation as exc:
+                raise InvalidRequest(f"{name}: {exc}", field=name) from exc
+
+        concealed = read_tiles("hand", required=True)
+        flowers_in_hand = [t for t in concealed if is_bonus(t)]
+        concealed = [t for t in concealed if not is_bonus(t)]
+        flowers = flowers_in_hand + read_tiles("flowers")
+        if any(not is_bonus(t) for t in flowers):
+            bad = next(t for t in flowers if not is_bonus(t))
+            raise InvalidRequest(
+                f"flowers: {tile_name(bad)!r} is not a flower or season", field="flowers"
+            )
+
+        melds_raw = data.get("melds") or []
+        if isinstance(melds_raw, str):
+            melds_raw = [m for m in (s.strip() for s in melds_raw.split(",")) if m]
+        if not isinstance(melds_raw, Sequence):
+            raise InvalidRequest("melds must be a list of strings like 'pon 777z'", field="melds")
+        melds: list[Meld] = []
+        for m in melds_raw:
+            try:
+                melds.append(parse_meld(m))
+            except InvalidNotation as exc:
+                raise InvalidRequest(f"melds: {exc}", field="melds") from exc
+
+        hand = Hand(tuple(concealed), tuple(melds), tuple(flowers))
+        try:
+            tiles.check([*hand.all_tiles(), *hand.bonus])
+        except InvalidNotation as exc:
+            raise InvalidRequest(f"hand: {exc}", field="hand") from exc
+
+        win_tiles = read_tiles("win_tile", required=True)
+        if len(win_tiles) != 1:
+            raise InvalidRequest("win_tile must be exactly one tile", field="win_tile")
+        win_tile = win_tiles[0]
+        if not any(kind(t) == kind(win_tile) for t in concealed):
+            raise InvalidRequest(
+                f"win_tile {tile_name(win_tile)!r} is not among the hand's concealed tiles "
+                "(the hand includes the winning tile)",
+                field="win_tile",
+            )
+
+        win = data.get("win", "ron")
+        if win not in ("ron", "tsumo"):
+            raise InvalidRequest(f"win must be 'ron' or 'tsumo', got {win!r}", field="win")
+
+        seat = parse_wind(data.get("seat_wind", "E"), "seat_wind")
+        round_wind = parse_wind(data.get("round_wind", "E"), "round_wind")
+        discarder = None
+        if data.get("discarder") is not None:
+            discarder = parse_wind(data["discarder"], "discarder")
+            if discarder == seat:
+                raise InvalidRequest("discarder cannot be the winner's own seat", field="discarder")
+        liable = None
+        if data.get("liable") is not None:
+            liable = parse_wind(data["liable"], "liable")
+            if liable == seat:
+                raise InvalidRequest("liable cannot be the winner's own seat", field="liable")
+
+        situation_raw = data.get("situation") or []
+        if isinstance(situation_raw, str):
+            situation_raw = [s for s in situation_raw.replace(",", " ").split() if s]
+        if not isinstance(situation_raw, Sequence) or not all(
+            isinstance(s, str) for s in situation_raw
+        ):
+            raise InvalidRequest("situation must be a list of names", field="situation")
+        for s in situation_raw:
+            if s not in SITUATIONS and s not in ruleset.extra_situations:
+                raise InvalidRequest(f"unknown situation {s!r}", field="situation")
+
+        def read_int(name: str, default: int, lo: int = 0, hi: int = 1000) -> int:
+            value = data.get(name, default)
+            if value is None:
+                return default
+            if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+                raise InvalidRequest(
+                    f"{name} must be a whole number from {lo} to {hi}, got {value!r}", field=name
+                )
+            return value
+
+        req = cls(
+            variant=variant,
+            rules=rules,
+            hand=hand,
+            win_tile=win_tile,
+            win=win,
+            seat_wind=seat,
+            round_wind=round_wind,
+            discarder=discarder,
+            situation=frozenset(situation_raw),
+            dora_indicators=tuple(read_tiles("dora_indicators")),
+            ura_indicators=tuple(read_tiles("ura_indicators")),
+            honba=read_int("honba", 0),
+            riichi_sticks=read_int("riichi_sticks", 0),
+            dealer_streak=read_int("dealer_streak", 0),
+            liable=liable,
+            players_in_hand=read_int("players_in_hand", 3, 1, 3),
+        )
+        ruleset.check_request(req)
+        return req
+
+
+@dataclass(frozen=True)
+class Item:
+    """One counted pattern: a stable snake_case ``id``, a display ``name``, its ``value``."""
+
+    id: str
+    name: str
+    value: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the contract's ``{"id", "name", "value"}``."""
+        return {"id": self.id, "name": self.name, "value": self.value}
+
+
+@dataclass(frozen=True)
+class FuItem:
+    """One fu item (riichi): ``id`` and ``value``."""
+
+    id: str
+    value: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the contract's ``{"id", "value"}``."""
+        return {"id": self.id, "value": self.value}
+
+
+@dataclass(frozen=True)
+class Payment:
+    """Who pays (a role ``discarder``/``dealer``/``non_dealer``/``each``/``liable`` or a seat
+    wind letter) and how much."""
+
+    payer: str
+    amount: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the contract's ``{"from", "amount"}``."""
+        return {"from": self.payer, "amount": self.amount}
+
+
+@dataclass(frozen=True)
+class Points:
+    """Everything the winner receives (``total``) and who pays it."""
+
+    total: int
+    payers: tuple[Payment, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the contract's ``{"total", "payers"}``."""
+        return {"total": self.total, "payers": [p.to_dict() for p in self.payers]}
+
+
+@dataclass(frozen=True)
+class ScoreResult:
+    """The contract's result. ``extra`` carries variant fields (added to the dict as they are)."""
+
+    valid: bool
+    unit: str
+    reason: str | None = None
+    items: tuple[Item, ...] = ()
+    total: int = 0
+    fu: int | None = None
+    fu_items: tuple[FuItem, ...] = ()
+    limit: str | None = None
+    points: Points = Points(0)
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def invalid(
+        cls, unit: str, reason: str, items: Sequence[Item] = (), total: int = 0
+    ) -> ScoreResult:
+        """Return a ``valid: false`` result with its human reason."""
+        return cls(valid=False, unit=unit, reason=reason, items=tuple(items), total=total)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the contract's result dict."""
+        out: dict[str, Any] = {
+            "valid": self.valid,
+            "reason": self.reason,
+            "items": [i.to_dict() for i in self.items],
+            "unit": self.unit,
+            "total": self.total,
+            "fu": self.fu,
+            "fu_items": [f.to_dict() for f in self.fu_items],
+            "limit": self.limit,
+            "points": self.points.to_dict(),
+        }
+        out.update(self.extra)
+        return out
+
+
+def score_request(req: ScoreRequest) -> ScoreResult:
+    """Return the typed result for a checked request."""
+    from majiang.rules import get_ruleset
+
+    return get_ruleset(req.variant).score(req)
+
+
+def score(request: Mapping[str, Any]) -> dict[str, Any]:
+    """Return the result dict for a request dict; raise ``InvalidRequest`` on a malformed one.
+
+    >>> score({"variant": "nope", "hand": "11m", "win_tile": "1m"})
+    Traceback (most recent call last):
+    ...
+    majiang.errors.InvalidRequest: unknown variant 'nope' (expected one of riichi, hk, hk2, hkos, taiwan, sichuan)
+    """
+    return score_request(ScoreRequest.from_dict(request)).to_dict()
+
+
+def error_object(exc: MajiangError) -> dict[str, Any]:
+    """Return the contract's error object for an exception.
+
+    >>> error_object(InvalidRequest("win must be 'ron' or 'tsumo'", field="win"))
+    {'error': "win must be 'ron' or 'tsumo'", 'field': 'win'}
+    """
+    return {"error": str(exc), "field": exc.field}

@@ -1,0 +1,60 @@
+"""The core imports nothing outside the standard library (STYLE.md: the arrows point inward)."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import majiang
+
+SRC = Path(majiang.__file__).parent
+#: packages and modules at the edge, allowed to use third-party libraries
+EDGE = {"cli.py", "commands", "server", "web", "render", "bots", "records"}
+
+
+def _core_files() -> list[Path]:
+    out = []
+    for path in SRC.rglob("*.py"):
+        rel = path.relative_to(SRC)
+        if rel.parts[0] in EDGE:
+            continue
+        out.append(path)
+    return out
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(), filename=str(path))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(a.name.split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def test_core_imports_only_stdlib_and_itself() -> None:
+    files = _core_files()
+    assert any(p.name == "tiles.py" for p in files)
+    allowed = set(sys.stdlib_module_names) | {"majiang", "__future__"}
+    offenders = {str(p.relative_to(SRC)): sorted(_imports(p) - allowed) for p in files}
+    assert {k: v for k, v in offenders.items() if v} == {}
+
+
+def test_core_never_imports_the_edge() -> None:
+    for path in _core_files():
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                parts = node.module.split(".")
+                if parts[0] == "majiang" and len(parts) > 1:
+                    assert parts[1] not in {
+                        "cli",
+                        "commands",
+                        "server",
+                        "web",
+                        "render",
+                        "bots",
+                        "records",
+                    }, f"{path} imports {node.module}"
