@@ -17,6 +17,12 @@ from majiang.errors import MajiangError
 COMMANDS = (
     "majiang.commands.analyze",
     "majiang.commands.score",
+    "majiang.commands.replay",
+    "majiang.commands.simulate",
+    "majiang.commands.records",
+    "majiang.commands.arena",
+    "majiang.commands.bot",
+    "majiang.commands.serve",
 )
 
 
