@@ -15,7 +15,7 @@ $(STAMP): $(BIN)/python pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/majiang --help
+	$(BIN)/majiang serve
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench

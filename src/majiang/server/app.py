@@ -1,0 +1,103 @@
+"""The FastAPI application: the HTTP API over the core (OpenAPI at ``/docs``).
+
+``create_app(settings)`` opens (and migrates) the database and mounts the routes. Every
+``MajiangError`` raised by the core becomes a 422 with the contract's error object
+``{"error": ..., "field": ...}``: the only place where core errors turn into HTTP.
+"""
+
+import hashlib
+import secrets
+from typing import Annotated, Any
+
+from fastapi import Body, Depends, FastAPI, Header, HTTPException, Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+from sqlalchemy import select
+from sqlalchemy.orm import Session, sessionmaker
+
+from majiang import __version__
+from majiang.errors import MajiangError
+from majiang.scoring import error_object, score
+from majiang.server.db import Player, open_database
+from majiang.server.settings import Settings
+
+
+def hash_token(token: str) -> str:
+    """Return the stored form of a secret token (its SHA-256, hex)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class NewPlayer(BaseModel):
+    """A guest identity request: just a display name."""
+
+    name: str = Field(min_length=1, max_length=40)
+
+
+class PlayerOut(BaseModel):
+    """A guest identity; ``token`` is returned once, at creation, and kept by the client."""
+
+    id: str
+    name: str
+    token: str | None = None
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """Return the application, its database opened and migrated."""
+    settings = settings or Settings.from_env()
+    sessions: sessionmaker[Session] = open_database(settings.database_url)
+    app = FastAPI(title="majiang", version=__version__)
+    app.state.settings = settings
+    app.state.sessions = sessions
+
+    @app.exception_handler(MajiangError)
+    async def majiang_error(_request: Request, exc: MajiangError) -> JSONResponse:
+        return JSONResponse(status_code=422, content=error_object(exc))
+
+    def db() -> Any:
+        with sessions() as session:
+            yield session
+
+    DB = Annotated[Session, Depends(db)]
+
+    def current_player(
+        session: DB, authorization: Annotated[str | None, Header()] = None
+    ) -> Player:
+        if not authorization or not authorization.startswith("Bearer "):
+            raise HTTPException(401, "send the player token as 'Authorization: Bearer TOKEN'")
+        found = session.scalar(
+            select(Player).where(Player.token_hash == hash_token(authorization[7:]))
+        )
+        if found is None:
+            raise HTTPException(401, "unknown player token")
+        return found
+
+    app.state.current_player = current_player
+    app.state.db = db
+
+    @app.get("/api/health")
+    def health() -> dict[str, str]:
+        """Return the server's version: a liveness probe."""
+        return {"status": "ok", "version": __version__}
+
+    @app.post("/api/score")
+    def api_score(request: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
+        """Score a win: the scoring contract (shared/rules/README.md)."""
+        return score(request)
+
+    @app.post("/api/players", status_code=201)
+    def new_player(body: NewPlayer, session: DB) -> PlayerOut:
+        """Create a guest identity; the token in the answer is the player's secret."""
+        token = secrets.token_urlsafe(32)
+        player = Player(
+            id=secrets.token_hex(16), name=body.name.strip(), token_hash=hash_token(token)
+        )
+        session.add(player)
+        session.commit()
+        return PlayerOut(id=player.id, name=player.name, token=token)
+
+    @app.get("/api/players/me")
+    def me(player: Annotated[Player, Depends(current_player)]) -> PlayerOut:
+        """Return the player that the token names."""
+        return PlayerOut(id=player.id, name=player.name)
+
+    return app

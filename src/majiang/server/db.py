@@ -1,0 +1,128 @@
+"""Persistence: the tables, the engine (SQLite in WAL mode or PostgreSQL) and migrations.
+
+The schema is owned by Alembic (``migrations/``); ``open_database`` applies every migration at
+start, so a fresh file and an old one both end at the current schema.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    create_engine,
+    event,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def utcnow() -> dt.datetime:
+    """Return the current time in UTC."""
+    return dt.datetime.now(dt.UTC)
+
+
+class Base(DeclarativeBase):
+    """The declarative base of every table."""
+
+
+class Player(Base):
+    """A guest identity: a display name and the hash of the secret token the browser keeps."""
+
+    __tablename__ = "players"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Room(Base):
+    """A table: practice (one person and bots) or private (friends by code)."""
+
+    __tablename__ = "rooms"
+    code: Mapped[str] = mapped_column(String(32), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    variant: Mapped[str] = mapped_column(String(16))
+    length: Mapped[str] = mapped_column(String(16))
+    bot_level: Mapped[str] = mapped_column(String(16))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    public: Mapped[bool] = mapped_column(Boolean, default=False)
+    host_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
+    status: Mapped[str] = mapped_column(String(16), default="waiting")
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class RoomSeat(Base):
+    """Who sits where: a player, or nobody (a bot plays the seat)."""
+
+    __tablename__ = "room_seats"
+    room_code: Mapped[str] = mapped_column(ForeignKey("rooms.code"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[str | None] = mapped_column(ForeignKey("players.id"), nullable=True)
+
+
+class Game(Base):
+    """One game of a room: its seed and, once finished, its record."""
+
+    __tablename__ = "games"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    room_code: Mapped[str] = mapped_column(ForeignKey("rooms.code"), index=True)
+    seed: Mapped[str] = mapped_column(String(64))
+    status: Mapped[str] = mapped_column(String(16), default="playing")
+    record: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    finished_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class GameAction(Base):
+    """An action taken in a game, in order: with the seed, enough to rebuild the game."""
+
+    __tablename__ = "game_actions"
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def make_engine(url: str) -> Engine:
+    """Return a SQLAlchemy engine; SQLite gets WAL mode and foreign keys."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Apply every Alembic migration to the database behind ``engine``."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        cfg.attributes["connection"] = connection
+        command.upgrade(cfg, "head")
+
+
+def open_database(url: str) -> sessionmaker[Any]:
+    """Return a session factory for ``url`` after migrating the schema to the newest version."""
+    engine = make_engine(url)
+    migrate(engine)
+    return sessionmaker(engine, expire_on_commit=False)

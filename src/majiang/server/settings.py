@@ -1,0 +1,37 @@
+"""Server settings: where the database lives and where to listen.
+
+SQLite (WAL) in the user's data directory is the embedded default; ``MAJIANG_DATABASE_URL``
+names another database (``postgresql+psycopg://...``).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from platformdirs import user_data_dir
+
+
+def default_database_url() -> str:
+    """Return ``MAJIANG_DATABASE_URL`` or a SQLite file in the user's data directory."""
+    url = os.environ.get("MAJIANG_DATABASE_URL")
+    if url:
+        return url
+    data = Path(os.environ.get("MAJIANG_DATA_DIR") or user_data_dir("majiang"))
+    data.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{data / 'majiang.sqlite3'}"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the server needs to start."""
+
+    database_url: str
+    host: str = "127.0.0.1"
+    port: int = 8000
+
+    @classmethod
+    def from_env(cls, host: str = "127.0.0.1", port: int = 8000) -> Settings:
+        """Return settings from the environment, with the embedded SQLite default."""
+        return cls(database_url=default_database_url(), host=host, port=port)
