@@ -192,6 +192,16 @@ class ScoreRequest:
                 raise InvalidRequest(f"melds: {exc}", field="melds") from exc
 
         hand = Hand(tuple(concealed), tuple(melds), tuple(flowers))
+        # a tile the variant does not use is reported in the field where it was written
+        for where, part in (
+            ("hand", [*concealed, *flowers_in_hand]),
+            ("melds", [t for m in melds for t in m.tiles]),
+            ("flowers", flowers[len(flowers_in_hand) :]),
+        ):
+            try:
+                tiles.check(part)
+            except InvalidNotation as exc:
+                raise InvalidRequest(f"{where}: {exc}", field=where) from exc
         try:
             tiles.check([*hand.all_tiles(), *hand.bonus])
         except InvalidNotation as exc:
