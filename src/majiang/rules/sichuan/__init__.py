@@ -1,0 +1,173 @@
+"""Sichuan "bloody battle" (``sichuan``): 108 tiles, fan that double, a cap, kong money.
+
+The win's score is ``Sichuan.score`` (the scoring contract); kong money and the exhaustive-draw
+settlement are separate events, in ``settlements``. See docs/sichuan.md.
+
+>>> from majiang.scoring import score
+>>> r = score({"variant": "sichuan", "hand": "11122233344455m", "win_tile": "5m", "win": "ron"})
+>>> [(i["id"], i["value"]) for i in r["items"]], r["total"], r["points"]["total"]
+([('all_pungs', 1), ('pure_suit', 2)], 3, 8)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from majiang.errors import InvalidRequest
+from majiang.rules.base import Option, Ruleset
+from majiang.rules.sichuan.fan import best_fan, holds_three_suits
+from majiang.rules.sichuan.payments import win_points
+from majiang.tiles import kind, tile_name
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from majiang.scoring import ScoreRequest, ScoreResult
+
+__all__ = ["RULESETS", "Sichuan"]
+
+#: situations that only a self-draw can have, and those that only a win on a discard can have
+_SELF_DRAW_ONLY = ("kong_replacement", "last_tile", "heavenly", "earthly")
+_DISCARD_ONLY = ("kong_discard", "robbing_kong", "last_discard")
+
+
+class Sichuan(Ruleset):
+    """Sichuan bloody battle: the Chengdu table's defaults, every difference an option."""
+
+    id = "sichuan"
+    name = "Sichuan bloody battle"
+    unit = "fan"
+    players = 4
+    hand_size = 13
+    options: ClassVar[Mapping[str, Option]] = {
+        "base": Option(1, "the base: a 0-fan hand's payment", minimum=1),
+        "max_fan": Option(4, "the cap: fan beyond it count as the cap", minimum=0),
+        "self_draw": Option(
+            "plus_one_base",
+            "a self-draw's extra: each payer adds one base, or +1 fan, or nothing",
+            choices=("plus_one_base", "plus_one_fan", "none"),
+        ),
+        "kong_flower_from_discard": Option(
+            "self_draw",
+            "a win on the replacement tile of a kong claimed from a discard: paid as a "
+            "self-draw, or by the player who discarded the kong tile",
+            choices=("self_draw", "discarder_pays"),
+        ),
+        "missing_suit": Option(True, "a player holding tiles of all three suits cannot win"),
+        "exchange_three": Option(True, "pass three tiles of one suit after the deal"),
+    }
+
+    def check_request(self, req: ScoreRequest) -> None:
+        """Raise ``InvalidRequest`` for a request that contradicts itself in Sichuan.
+
+        Chows are never claimed; each bonus situation needs its way of winning (``robbing_kong``
+        is a win on a discard, ``kong_replacement`` a self-draw...); heavenly is the dealer's,
+        earthly a non-dealer's, both before any meld.
+        """
+        for m in req.hand.melds:
+            if m.kind == "chi":
+                raise InvalidRequest(
+                    f"melds: {str(m)!r}: chows are never claimed in Sichuan", field="melds"
+                )
+        sit = req.situation
+        way = "self-draw" if req.tsumo else "win on a discard"
+        for name in _SELF_DRAW_ONLY if not req.tsumo else _DISCARD_ONLY:
+            if name in sit:
+                raise InvalidRequest(f"situation {name!r} cannot be a {way}", field="situation")
+        if "heavenly" in sit and not req.is_dealer:
+            raise InvalidRequest(
+                "situation 'heavenly' is the dealer's (seat_wind E) hand", field="situation"
+            )
+        if "earthly" in sit and req.is_dealer:
+            raise InvalidRequest(
+                "situation 'earthly' is a non-dealer's hand; the dealer's is 'heavenly'",
+                field="situation",
+            )
+        for limit in ("heavenly", "earthly"):
+            if limit in sit:
+                others = sorted(sit & {"heavenly", "earthly", *_SELF_DRAW_ONLY, *_DISCARD_ONLY})
+                others.remove(limit)
+                if others:
+                    raise InvalidRequest(
+                        f"situation {limit!r} cannot go with {others[0]!r}", field="situation"
+                    )
+                if req.hand.melds:
+                    raise InvalidRequest(
+                        f"situation {limit!r} is a win before any kong or call", field="situation"
+                    )
+        if "kong_replacement" in sit and not any(m.is_kong for m in req.hand.melds):
+            raise InvalidRequest(
+                "situation 'kong_replacement' needs a kong among the melds", field="situation"
+            )
+        if {"robbing_kong", "kong_discard"} <= sit or {"robbing_kong", "last_discard"} <= sit:
+            raise InvalidRequest(
+                "situation 'robbing_kong' is a win on an added kong, not on a discard",
+                field="situation",
+            )
+        if "robbing_kong" in sit:
+            held = sum(1 for t in req.hand.all_tiles() if kind(t) == kind(req.win_tile))
+            if held != 1:
+                raise InvalidRequest(
+                    f"situation 'robbing_kong': the robbed {tile_name(kind(req.win_tile))!r} is the "
+                    f"fourth of its kind, but the hand holds {held}",
+                    field="situation",
+                )
+        kan = any(m.kind == "kan" for m in req.hand.melds)
+        if req.tsumo and req.discarder is not None and ("kong_replacement" not in sit or not kan):
+            raise InvalidRequest(
+                "discarder on a self-draw names who discarded the kong tile: it needs "
+                "situation 'kong_replacement' and a kong claimed from a discard ('kan')",
+                field="discarder",
+            )
+
+    def score(self, req: ScoreRequest) -> ScoreResult:
+        """Return the win's score: the best reading's fan, capped, and who pays."""
+        from majiang.scoring import Item, ScoreResult
+
+        rules = req.rules
+        max_fan: int = rules["max_fan"]
+        if rules["missing_suit"] and holds_three_suits(req.hand):
+            return ScoreResult.invalid(
+                self.unit,
+                "the hand holds all three suits: with the missing-suit rule it is never a win",
+            )
+        # A win on the replacement of a kong claimed from a discard may be paid by that
+        # discarder (kong_flower_from_discard: discarder_pays; the request names the discarder).
+        paid_as_self_draw = req.tsumo and not (
+            rules["kong_flower_from_discard"] == "discarder_pays" and req.discarder is not None
+        )
+        count = best_fan(
+            req.hand,
+            tsumo=req.tsumo,
+            situation=req.situation,
+            self_draw_fan=paid_as_self_draw and rules["self_draw"] == "plus_one_fan",
+            max_fan=max_fan,
+        )
+        if count is None:
+            size = len(req.hand.concealed) + 3 * len(req.hand.melds)
+            why = (
+                "the hand is not complete (four sets and a pair, or seven pairs)"
+                if size == 14
+                else f"a winning hand has 14 tiles (a kong counts as 3), got {size}"
+            )
+            return ScoreResult.invalid(self.unit, why)
+        points = win_points(
+            count.fan,
+            self_drawn=paid_as_self_draw,
+            players_in_hand=req.players_in_hand,
+            base=rules["base"],
+            self_draw=rules["self_draw"],
+        )
+        items: tuple[Item, ...] = count.items
+        return ScoreResult(
+            valid=True,
+            unit=self.unit,
+            items=items,
+            total=count.fan,
+            limit="limit" if count.raw >= max_fan else None,
+            points=points,
+            extra={"uncapped": count.raw},
+        )
+
+
+RULESETS = {"sichuan": Sichuan()}
