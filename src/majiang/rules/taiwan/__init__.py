@@ -1,0 +1,63 @@
+"""Taiwan 16-tile mahjong (variant ``taiwan``): the ruleset's data and hooks.
+
+The logic lives in the package's modules: ``readings`` (every reading of a hand and its waits),
+``tai`` (the tai table and its stacking rules), ``payments`` (base, tai and dealer tai),
+``checks`` (contradictory requests) and ``score`` (the contract's result). See docs/taiwan.md.
+
+>>> from majiang.scoring import score
+>>> r = score({"variant": "taiwan", "hand": "123456789m234p55666s", "win_tile": "6s",
+...            "win": "tsumo", "seat_wind": "S"})
+>>> [i["id"] for i in r["items"]], r["total"], r["points"]
+(['closed_self_draw'], 3, {'total': 19, 'payers': [{'from': 'W', 'amount': 6}, {'from': 'N', 'amount': 6}, {'from': 'E', 'amount': 7}]})
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from majiang.rules.base import Option, Ruleset
+from majiang.rules.taiwan import checks
+from majiang.rules.taiwan.score import score_win
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from majiang.scoring import ScoreRequest, ScoreResult
+
+
+class Taiwan(Ruleset):
+    """Taiwan 16-tile: 144 tiles with flowers, five sets and a pair, tai without minimum."""
+
+    id: ClassVar[str] = "taiwan"
+    name: ClassVar[str] = "Taiwan 16-tile"
+    unit: ClassVar[str] = "tai"
+    hand_size: ClassVar[int] = 16
+    #: the last 16 tiles of the wall are never drawn
+    reserve_tiles: ClassVar[int] = 16
+    options: ClassVar[Mapping[str, Option]] = {
+        "base": Option(3, "points every win is worth before its tai", minimum=0),
+        "tai_value": Option(1, "points per tai (dealer tai included)", minimum=0),
+        "stack_dragon_tai": Option(
+            False, "little/big three dragons add their dragon pungs' 1 tai each"
+        ),
+        "stack_wind_tai": Option(False, "little/big four winds add their wind pungs' tai"),
+        "eight_flowers": Option(False, "all eight bonus tiles: 8 tai (and an instant win)"),
+        "seven_rob_eighth": Option(
+            False, "seven bonus tiles robbing the eighth: 8 tai (situation robbing_flower)"
+        ),
+        "flower_replacement_win": Option(
+            False, "a win on a bonus tile's replacement counts 1 tai like a kong replacement"
+        ),
+    }
+    extra_situations: ClassVar[frozenset[str]] = frozenset({"flower_replacement", "robbing_flower"})
+
+    def check_request(self, req: ScoreRequest) -> None:
+        """Raise ``InvalidRequest`` for a contradictory Taiwan request (see ``checks``)."""
+        checks.check(req)
+
+    def score(self, req: ScoreRequest) -> ScoreResult:
+        """Return the tai, total and payments of a Taiwan win."""
+        return score_win(req)
+
+
+RULESETS: dict[str, Ruleset] = {"taiwan": Taiwan()}

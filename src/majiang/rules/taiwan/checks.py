@@ -1,0 +1,115 @@
+"""Taiwan requests that contradict themselves, rejected with the field at fault.
+
+>>> from majiang.scoring import ScoreRequest
+>>> ScoreRequest.from_dict({"variant": "taiwan", "hand": "123456789m123p11222z", "win_tile": "2z",
+...                         "win": "ron", "seat_wind": "S", "situation": ["heavenly"]})
+Traceback (most recent call last):
+...
+majiang.errors.InvalidRequest: heavenly hand is the dealer's (seat wind E), not S's
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from majiang.errors import InvalidRequest
+from majiang.rules.taiwan.readings import WIN_SIZE
+from majiang.scoring import WIND_LETTERS
+from majiang.tiles import BONUS
+
+if TYPE_CHECKING:
+    from majiang.scoring import ScoreRequest
+
+#: situation -> the win it needs ("tsumo" or "ron")
+NEEDS_WIN = {
+    "last_tile": "tsumo",
+    "last_discard": "ron",
+    "kong_replacement": "tsumo",
+    "robbing_kong": "ron",
+    "heavenly": "tsumo",
+    "earthly": "tsumo",
+    "human": "ron",
+    "flower_replacement": "tsumo",
+    "robbing_flower": "ron",
+}
+_FIRST_TURN = ("heavenly", "earthly", "human")
+_LATE = ("last_tile", "last_discard", "kong_replacement", "robbing_kong")
+
+
+def hand_tiles(req: ScoreRequest) -> int:
+    """Return the hand's tiles with the winning one, a kong counted as three."""
+    return len(req.hand.concealed) + 3 * len(req.hand.melds)
+
+
+def instant_flower_win(req: ScoreRequest) -> bool:
+    """Return whether the request may be a 16-tile bonus-tile win: seven bonus tiles robbing
+    the eighth, or eight bonus tiles self-drawn (each under its option)."""
+    if "robbing_flower" in req.situation:
+        return True
+    return bool(req.rules.get("eight_flowers")) and set(BONUS) <= set(req.hand.bonus) and req.tsumo
+
+
+def check(req: ScoreRequest) -> None:
+    """Raise ``InvalidRequest`` naming the field of the first contradiction in a Taiwan request."""
+    size = hand_tiles(req)
+    if size != WIN_SIZE and not (instant_flower_win(req) and size == WIN_SIZE - 1):
+        raise InvalidRequest(
+            f"a taiwan hand holds {WIN_SIZE} tiles with the winning tile (a kong counts as 3), "
+            f"got {size}",
+            field="hand",
+        )
+    if req.tsumo and req.discarder is not None:
+        raise InvalidRequest(
+            f"a self-drawn win has no discarder (got {WIND_LETTERS[req.discarder]})",
+            field="discarder",
+        )
+    seat = WIND_LETTERS[req.seat_wind]
+    for name in sorted(req.situation):
+        need = NEEDS_WIN.get(name)
+        if need is not None and req.win != need:
+            raise InvalidRequest(
+                f"situation {name!r} needs win {need!r}, got {req.win!r}", field="situation"
+            )
+    if "heavenly" in req.situation and not req.is_dealer:
+        raise InvalidRequest(
+            f"heavenly hand is the dealer's (seat wind E), not {seat}'s", field="situation"
+        )
+    for name in ("earthly", "human"):
+        if name in req.situation and req.is_dealer:
+            raise InvalidRequest(
+                f"{name} hand is a non-dealer's, the winner is the dealer (E)", field="situation"
+            )
+    first = [s for s in _FIRST_TURN if s in req.situation]
+    if first and req.hand.melds:
+        raise InvalidRequest(
+            f"{first[0]} hand is won before any call, but the hand has melds", field="melds"
+        )
+    late = [s for s in _LATE if s in req.situation]
+    if first and late:
+        raise InvalidRequest(
+            f"{first[0]} hand is won on the first turn, not with {late[0]!r}", field="situation"
+        )
+    if "robbing_kong" in req.situation and "last_discard" in req.situation:
+        raise InvalidRequest(
+            "robbing a kong is not a win on a discard ('last_discard')", field="situation"
+        )
+    if "kong_replacement" in req.situation and not any(m.is_kong for m in req.hand.melds):
+        raise InvalidRequest(
+            "a win on a kong replacement needs a kong among the melds", field="situation"
+        )
+    if "robbing_flower" in req.situation:
+        if not req.rules.get("seven_rob_eighth"):
+            raise InvalidRequest(
+                "robbing_flower needs the rule seven_rob_eighth=true", field="situation"
+            )
+        if not set(BONUS) <= set(req.hand.bonus):
+            raise InvalidRequest(
+                "robbing_flower: list all eight bonus tiles (the seven held and the robbed one)",
+                field="flowers",
+            )
+        if size != WIN_SIZE - 1:
+            raise InvalidRequest(
+                f"robbing_flower is won on another player's bonus tile: the hand holds "
+                f"{WIN_SIZE - 1} tiles, got {size}",
+                field="hand",
+            )

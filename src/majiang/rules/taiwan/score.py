@@ -1,0 +1,101 @@
+"""Score a Taiwan win: the best reading's tai, then the payments with the dealer's tai.
+
+>>> from majiang.scoring import ScoreRequest
+>>> req = ScoreRequest.from_dict({"variant": "taiwan", "hand": "123456789m234p55666s",
+...                               "win_tile": "6s", "win": "ron", "seat_wind": "S",
+...                               "discarder": "W"})
+>>> result = score_win(req)
+>>> [(i.id, i.value) for i in result.items], result.total, result.points.total
+([('closed_hand', 1)], 1, 4)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from majiang.rules.taiwan.checks import hand_tiles, instant_flower_win
+from majiang.rules.taiwan.payments import dealer_involved, dealer_tai, payments
+from majiang.rules.taiwan.readings import WIN_SIZE, Reading, readings, waits
+from majiang.rules.taiwan.tai import BY_ID, WinContext, count_tai
+from majiang.scoring import Item, ScoreResult
+from majiang.tiles import kind
+
+if TYPE_CHECKING:
+    from majiang.scoring import ScoreRequest
+
+UNIT = "tai"
+
+
+def best_reading(req: ScoreRequest) -> tuple[Reading, list[Item]] | None:
+    """Return the highest-scoring reading and its items, or ``None`` for an incomplete hand.
+
+    Ties keep the first reading found.
+    """
+    hand = req.hand
+    tiles = tuple(kind(t) for t in hand.all_tiles())
+    wait_kinds = tuple(waits(hand, req.win_tile)) if hand_tiles(req) == WIN_SIZE else ()
+    best: tuple[Reading, list[Item]] | None = None
+    for reading in readings(hand, req.win_tile, req.tsumo):
+        ctx = WinContext(
+            reading=reading,
+            tiles=tiles,
+            tsumo=req.tsumo,
+            closed=hand.is_closed,
+            seat_wind=req.seat_wind,
+            round_wind=req.round_wind,
+            bonus=frozenset(hand.bonus),
+            situation=req.situation,
+            rules=req.rules,
+            waits=wait_kinds,
+        )
+        items = count_tai(ctx)
+        if best is None or sum(i.value for i in items) > sum(i.value for i in best[1]):
+            best = (reading, items)
+    return best
+
+
+def _instant_items(req: ScoreRequest) -> list[Item] | None:
+    """Return the items of a 16-tile bonus-tile win, or ``None`` when it is not one."""
+    if hand_tiles(req) != WIN_SIZE - 1 or not instant_flower_win(req):
+        return None
+    pattern = BY_ID["seven_rob_eighth" if "robbing_flower" in req.situation else "eight_flowers"]
+    return [Item(pattern.id, pattern.name, pattern.value)]
+
+
+def score_win(req: ScoreRequest) -> ScoreResult:
+    """Return the scoring contract's result for a Taiwan win."""
+    found = best_reading(req)
+    if found is not None:
+        reading_text: str | None = str(found[0])
+        items = found[1]
+    else:
+        instant = _instant_items(req)
+        if instant is None:
+            return ScoreResult.invalid(
+                UNIT,
+                "not a complete hand: the tiles form neither five sets and a pair "
+                "nor lik gu lik gu (seven pairs and a pung)",
+            )
+        reading_text, items = None, instant
+    total = sum(i.value for i in items)
+    points = payments(
+        total,
+        winner=req.seat_wind,
+        tsumo=req.tsumo,
+        discarder=req.discarder,
+        dealer_streak=req.dealer_streak,
+        base=int(req.rules["base"]),
+        tai_value=int(req.rules["tai_value"]),
+    )
+    involved = dealer_involved(req.seat_wind, req.tsumo, req.discarder)
+    return ScoreResult(
+        valid=True,
+        unit=UNIT,
+        items=tuple(items),
+        total=total,
+        points=points,
+        extra={
+            "dealer_tai": dealer_tai(req.dealer_streak) if involved else 0,
+            "reading": reading_text,
+        },
+    )
