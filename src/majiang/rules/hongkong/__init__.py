@@ -1,0 +1,95 @@
+"""Hong Kong mahjong: ``hk`` (4 players), ``hk2`` (2 players, 80 tiles), ``hkos`` (old style).
+
+The classes hold the data (options, seats, pattern table) and hand each hook to a module:
+``fan`` (the pattern table), ``context`` (readings of a win), ``result`` (best reading, cap,
+minimum), ``payments`` (tables, who pays, options) and ``checks`` (contradictory requests).
+Spec: shared/rules/hongkong.md; ids and decisions: docs/hongkong.md.
+
+>>> from majiang.scoring import score
+>>> r = score({"variant": "hk", "hand": "123m456m789m11z222z", "win_tile": "2z",
+...            "win": "tsumo", "seat_wind": "S"})
+>>> [i["id"] for i in r["items"]], r["total"], r["points"]
+(['concealed_hand', 'self_drawn', 'seat_wind_pung', 'half_flush'], 6, {'total': 96, 'payers': [{'from': 'each', 'amount': 32}]})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from majiang.rules.base import Option, Ruleset
+from majiang.rules.hongkong import checks, payments
+from majiang.rules.hongkong.fan import HK_PATTERNS, HKOS_PATTERNS, Pattern
+from majiang.rules.hongkong.result import score_win
+from majiang.scoring import ScoreRequest, ScoreResult
+
+__all__ = ["RULESETS", "HongKong", "HongKongOldStyle", "HongKongTwoPlayer"]
+
+
+class HongKong(Ruleset):
+    """``hk``: the 4-player table, 136 tiles, 3 fan to win, capped at 10."""
+
+    id = "hk"
+    name = "Hong Kong"
+    unit = "fan"
+    players = 4
+    hand_size = 13
+    options: ClassVar[Mapping[str, Option]] = payments.FOUR_PLAYER_OPTIONS
+    #: the fan patterns this table counts
+    patterns: ClassVar[Sequence[Pattern]] = HK_PATTERNS
+
+    def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """Return every option's value; also rejects options that contradict each other."""
+        rules = super().resolve_options(given)
+        payments.check_tables(rules)
+        return rules
+
+    def check_request(self, req: ScoreRequest) -> None:
+        """Raise ``InvalidRequest`` for a request this table cannot have seen."""
+        checks.check_hand_size(req)
+        checks.check_seats(req, self.players)
+        checks.check_situation(req)
+        checks.check_liable(req, bool(req.rules.get("pao", False)))
+
+    def score(self, req: ScoreRequest) -> ScoreResult:
+        """Return the score of a win: the best reading's fan, capped, and its payments."""
+        return score_win(req, self.patterns, payments.four_player_points)
+
+
+class HongKongTwoPlayer(HongKong):
+    """``hk2``: two seats (East, South), 80 tiles, the golden table paid by the opponent."""
+
+    id = "hk2"
+    name = "Hong Kong, two players"
+    players = 2
+    options: ClassVar[Mapping[str, Option]] = payments.TWO_PLAYER_OPTIONS
+
+    def check_request(self, req: ScoreRequest) -> None:
+        """Raise for a request the 2-player table cannot have seen; ``liable`` is ignored
+        (the only possible liable player is the opponent, who pays anyway)."""
+        checks.check_hand_size(req)
+        checks.check_seats(req, self.players)
+        checks.check_situation(req)
+
+    def score(self, req: ScoreRequest) -> ScoreResult:
+        """Return the score of a win, paid from the golden table."""
+        return score_win(req, self.patterns, payments.two_player_points)
+
+
+class HongKongOldStyle(HongKong):
+    """``hkos``: 144 tiles with flowers and seasons, which score (hongkong.md "hkos")."""
+
+    id = "hkos"
+    name = "Hong Kong Old Style"
+    options: ClassVar[Mapping[str, Option]] = {
+        **payments.FOUR_PLAYER_OPTIONS,
+        **payments.FLOWER_OPTIONS,
+    }
+    patterns: ClassVar[Sequence[Pattern]] = HKOS_PATTERNS
+
+
+RULESETS: dict[str, Ruleset] = {
+    "hk": HongKong(),
+    "hk2": HongKongTwoPlayer(),
+    "hkos": HongKongOldStyle(),
+}

@@ -1,0 +1,228 @@
+"""Hong Kong payments: the point tables, who pays, pao; and the table options they read.
+
+hongkong.md "Payment": ``p(fan)`` is the table's base value. A discard win costs the discarder
+``2p`` (or, with ``discard_pays: half``, ``p`` for the discarder and ``p/2`` for each of the
+other two); a self-drawn win costs each opponent ``p``; a liable player (pao) pays the whole win
+alone. ``hk2`` pays the golden value ``g(fan)`` from the one opponent on any win. Every amount is
+multiplied by ``stake``.
+
+Payers are named by role: ``discarder``, ``liable``, and ``each``, which means *each opponent
+not named by another role* (all three on a self-draw, the two others with ``half``).
+
+>>> from majiang.scoring import ScoreRequest
+>>> req = ScoreRequest.from_dict({"variant": "hk", "hand": "123m456m789m11z22z2z",
+...                               "win_tile": "2z", "win": "tsumo", "seat_wind": "S"})
+>>> four_player_points(3, req, req.rules)
+Points(total=24, payers=(Payment(payer='each', amount=8),))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from majiang.errors import InvalidRequest
+from majiang.rules.base import Option
+from majiang.scoring import Payment, Points, ScoreRequest
+
+#: the half-spicy base value p(fan) for 0-13 fan (hongkong.md "Payment")
+HALF_SPICY: tuple[int, ...] = (1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384)
+TABLE_NAMES = ("half_spicy", "full_spicy")
+
+
+@dataclass(frozen=True)
+class FanTableOption(Option):
+    """A point-table option: one of the named tables, or a whole custom table.
+
+    A custom table maps each fan (``"3"`` or ``3``) to its base value, a whole number >= 0;
+    it comes back with string keys in fan order.
+
+    >>> FanTableOption("half_spicy", names=TABLE_NAMES).check("table", {4: 16, "3": 8})
+    {'3': 8, '4': 16}
+    >>> FanTableOption("half_spicy", names=TABLE_NAMES).check("table", "spicy")
+    Traceback (most recent call last):
+    ...
+    majiang.errors.InvalidRequest: rule 'table' must be 'half_spicy', 'full_spicy' or an object {"fan": value}, got 'spicy'
+    """
+
+    names: tuple[str, ...] = ()
+
+    def check(self, name: str, value: Any) -> Any:
+        """Return the table name or the normalized custom table, else raise ``InvalidRequest``."""
+        if value is None and self.default is None:
+            return None
+        if isinstance(value, str) and value in self.names:
+            return value
+        if not isinstance(value, Mapping):
+            shown = "".join(f"{n!r}, " for n in self.names[:-1])
+            if self.names:
+                shown += f"{self.names[-1]!r} or "
+            raise InvalidRequest(
+                f'rule {name!r} must be {shown}an object {{"fan": value}}, got {value!r}',
+                field="rules",
+            )
+        table: dict[int, int] = {}
+        for key, amount in value.items():
+            fan = _fan_key(name, key)
+            if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+                raise InvalidRequest(
+                    f"rule {name!r}: the value for {fan} fan must be a whole number >= 0, "
+                    f"got {amount!r}",
+                    field="rules",
+                )
+            table[fan] = amount
+        return {str(fan): table[fan] for fan in sorted(table)}
+
+
+def _fan_key(name: str, key: Any) -> int:
+    if isinstance(key, int) and not isinstance(key, bool) and key >= 0:
+        return key
+    if isinstance(key, str) and key.isascii() and key.isdigit():
+        return int(key)
+    raise InvalidRequest(
+        f'rule {name!r}: {key!r} is not a fan count (use keys like "3")', field="rules"
+    )
+
+
+def fan_options(max_fan: int = 10) -> dict[str, Option]:
+    """Return the minimum and the cap, shared by the three variants."""
+    return {
+        "min_fan": Option(3, "minimum fan for a legal win", minimum=0),
+        "max_fan": Option(max_fan, "the cap; every 10-fan hand scores it", minimum=1),
+    }
+
+
+FOUR_PLAYER_OPTIONS: dict[str, Option] = {
+    **fan_options(),
+    "table": FanTableOption(
+        "half_spicy",
+        "point table: half_spicy, full_spicy (p = 2^fan) or a custom {fan: p}",
+        names=TABLE_NAMES,
+    ),
+    "discard_pays": Option(
+        "all",
+        "discard win: the discarder pays 2p (all), or p and the other two p/2 each (half)",
+        choices=("all", "half"),
+    ),
+    "stake": Option(1, "multiplier on every amount", minimum=1),
+    "pao": Option(True, "a discarder who completes a 4th exposed set or 3rd dragon set is liable"),
+}
+
+TWO_PLAYER_OPTIONS: dict[str, Option] = {
+    **fan_options(),
+    "golden_table": FanTableOption(
+        None, "golden values {fan: g}; default g = 2^fan, paid in full by the opponent"
+    ),
+    "stake": Option(1, "multiplier on every amount", minimum=1),
+}
+
+FLOWER_OPTIONS: dict[str, Option] = {
+    "seat_flower_fan": Option(1, "fan for each flower or season of the seat", minimum=0),
+    "flower_set_fan": Option(
+        2, "fan for all four flowers (or four seasons), instead of the seat tile's", minimum=0
+    ),
+    "all_flowers_fan": Option(8, "fan for all eight flowers and seasons", minimum=0),
+    "no_flower_fan": Option(True, "1 fan for a hand without any flower or season"),
+}
+
+
+def check_tables(rules: Mapping[str, Any]) -> None:
+    """Raise ``InvalidRequest`` when options contradict each other.
+
+    The minimum may not exceed the cap; a table must give a value for every fan from the
+    minimum to the cap; the half-spicy table stops at 13 fan.
+    """
+    low, high = rules["min_fan"], rules["max_fan"]
+    if low > high:
+        raise InvalidRequest(
+            f"rule 'min_fan' ({low}) is above rule 'max_fan' ({high})", field="rules"
+        )
+    for name in ("table", "golden_table"):
+        table = rules.get(name)
+        if table == "half_spicy" and high >= len(HALF_SPICY):
+            raise InvalidRequest(
+                f"the half_spicy table stops at {len(HALF_SPICY) - 1} fan; rule 'max_fan' is "
+                f"{high} (give a custom 'table')",
+                field="rules",
+            )
+        if isinstance(table, Mapping):
+            missing = [f for f in range(low, high + 1) if str(f) not in table]
+            if missing:
+                raise InvalidRequest(
+                    f"rule {name!r} has no value for {missing[0]} fan (it needs every fan "
+                    f"from min_fan {low} to max_fan {high})",
+                    field="rules",
+                )
+
+
+def base_value(fan: int, rules: Mapping[str, Any]) -> int:
+    """Return p(fan) of the table in ``rules["table"]``.
+
+    >>> [base_value(f, {"table": "half_spicy"}) for f in (3, 5, 10)]
+    [8, 24, 128]
+    >>> base_value(10, {"table": "full_spicy"}), base_value(4, {"table": {"4": 20}})
+    (1024, 20)
+    """
+    table = rules["table"]
+    if table == "half_spicy":
+        return HALF_SPICY[fan]
+    if table == "full_spicy":
+        return int(2**fan)
+    value: int = table[str(fan)]
+    return value
+
+
+def golden_value(fan: int, rules: Mapping[str, Any]) -> int:
+    """Return the hk2 golden value g(fan): ``golden_table``'s, or 2^fan by default.
+
+    >>> golden_value(3, {"golden_table": None}), golden_value(3, {"golden_table": {"3": 5}})
+    (8, 5)
+    """
+    table = rules.get("golden_table")
+    if table is None:
+        return int(2**fan)
+    value: int = table[str(fan)]
+    return value
+
+
+def _half(amount: int) -> int:
+    """Return half an amount, rounded up to a whole number (only odd custom values need it)."""
+    return (amount + 1) // 2
+
+
+def four_player_points(fan: int, req: ScoreRequest, rules: Mapping[str, Any]) -> Points:
+    """Return what the winner of a 4-player table (hk, hkos) receives and who pays it.
+
+    >>> from majiang.scoring import ScoreRequest
+    >>> req = ScoreRequest.from_dict({"variant": "hk", "hand": "123m456m789m11z22z2z",
+    ...                               "win_tile": "2z", "rules": {"discard_pays": "half"}})
+    >>> four_player_points(4, req, req.rules)
+    Points(total=32, payers=(Payment(payer='discarder', amount=16), Payment(payer='each', amount=8)))
+    """
+    p = base_value(fan, rules) * rules["stake"]
+    if req.tsumo:
+        total = 3 * p
+        normal: tuple[Payment, ...] = (Payment("each", p),)
+    elif rules["discard_pays"] == "half":
+        total = p + 2 * _half(p)
+        normal = (Payment("discarder", p), Payment("each", _half(p)))
+    else:
+        total = 2 * p
+        normal = (Payment("discarder", 2 * p),)
+    if req.liable is not None and rules["pao"]:
+        return Points(total, (Payment("liable", total),))
+    return Points(total, normal)
+
+
+def two_player_points(fan: int, req: ScoreRequest, rules: Mapping[str, Any]) -> Points:
+    """Return what the winner of the 2-player table (hk2) receives: g(fan) from the opponent.
+
+    >>> from majiang.scoring import ScoreRequest
+    >>> req = ScoreRequest.from_dict({"variant": "hk2", "hand": "123p456p789p11z22z2z",
+    ...                               "win_tile": "2z", "win": "tsumo", "seat_wind": "S"})
+    >>> two_player_points(5, req, req.rules)
+    Points(total=32, payers=(Payment(payer='each', amount=32),))
+    """
+    g = golden_value(fan, rules) * rules["stake"]
+    return Points(g, (Payment("each" if req.tsumo else "discarder", g),))

@@ -1,0 +1,80 @@
+"""From a checked request to the contract's result: count every reading, keep the best.
+
+>>> from majiang.scoring import ScoreRequest
+>>> from majiang.rules.hongkong.fan import HK_PATTERNS
+>>> from majiang.rules.hongkong.payments import four_player_points
+>>> req = ScoreRequest.from_dict({"variant": "hk", "hand": "234m567m678p22z", "win_tile": "2z",
+...                               "melds": ["pon 555z"]})
+>>> r = score_win(req, HK_PATTERNS, four_player_points)
+>>> r.valid, r.total, r.reason
+(False, 1, 'not a legal win: 1 fan, the table needs at least 3 (rule min_fan)')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from majiang.rules.hongkong.context import WinContext, win_contexts
+from majiang.rules.hongkong.fan import Pattern, count_fan
+from majiang.scoring import Item, Points, ScoreRequest, ScoreResult
+from majiang.tiles import format_tiles
+
+UNIT = "fan"
+PointsRule = Callable[[int, ScoreRequest, Mapping[str, Any]], Points]
+
+
+def best_reading(
+    req: ScoreRequest, patterns: Sequence[Pattern]
+) -> tuple[WinContext, list[Item]] | None:
+    """Return the highest-scoring reading of the win and its items, or ``None`` if the hand
+    is not complete. Ties go to the higher uncapped sum, then to the first reading."""
+    best: tuple[tuple[int, int], WinContext, list[Item]] | None = None
+    cap: int = req.rules["max_fan"]
+    for ctx in win_contexts(req):
+        items = count_fan(patterns, ctx)
+        raw = sum(i.value for i in items)
+        key = (min(raw, cap), raw)
+        if best is None or key > best[0]:
+            best = (key, ctx, items)
+    return None if best is None else (best[1], best[2])
+
+
+def score_win(
+    req: ScoreRequest, patterns: Sequence[Pattern], points_rule: PointsRule
+) -> ScoreResult:
+    """Return the scoring contract's result for a Hong Kong win.
+
+    ``total`` is the sum of the items capped at ``max_fan`` (``limit: "limit"`` when the cap
+    applies); below ``min_fan`` the result is ``valid: false`` and its reason says how many
+    fan the hand has.
+    """
+    found = best_reading(req, patterns)
+    if found is None:
+        melds = f" with {len(req.hand.melds)} melds" if req.hand.melds else ""
+        return ScoreResult.invalid(
+            UNIT,
+            f"not a complete hand: {format_tiles(req.hand.concealed)}{melds} is not four sets "
+            "and a pair, nor thirteen orphans",
+        )
+    ctx, items = found
+    rules = req.rules
+    raw = sum(i.value for i in items)
+    total = min(raw, rules["max_fan"])
+    if total < rules["min_fan"]:
+        return ScoreResult.invalid(
+            UNIT,
+            f"not a legal win: {total} fan, the table needs at least {rules['min_fan']} "
+            "(rule min_fan)",
+            items,
+            total,
+        )
+    return ScoreResult(
+        valid=True,
+        unit=UNIT,
+        items=tuple(items),
+        total=total,
+        limit="limit" if raw >= rules["max_fan"] else None,
+        points=points_rule(total, req, rules),
+        extra={"decomposition": ctx.describe()},
+    )
