@@ -1,0 +1,131 @@
+"""Points: base points from han and fu, the limits, and who pays what.
+
+Base points = fu × 2^(han + 2), limited: mangan 2000 (5 han, or base ≥ 2000, or with
+``kiriage`` 4 han 30 fu and 3 han 60 fu), haneman 3000 (6-7 han), baiman 4000 (8-10),
+sanbaiman 6000 (11-12), counted yakuman 8000 (13+ han with ``kazoe``, else sanbaiman), and
+8000 per yakuman. Ron: the discarder pays 4 × base (6 × to the dealer); tsumo: the dealer pays
+2 × base and each other child 1 × (a dealer winner gets 2 × from each); every payment rounded
+up to the next 100. Honba add 300 (ron: from the discarder; tsumo: 100 from each payer);
+riichi sticks give 1000 each. Pao: the liable player pays the whole of a tsumo, and half of a
+ron by a third player (the discarder pays the other half and the honba).
+
+>>> base_points(3, 30, 0, {})
+(960, None)
+>>> base_points(4, 30, 0, {"kiriage": True})
+(2000, 'mangan')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from majiang.scoring import Payment, Points
+
+MANGAN = 2000
+_LIMITS = (
+    (13, 8000, "yakuman"),
+    (11, 6000, "sanbaiman"),
+    (8, 4000, "baiman"),
+    (6, 3000, "haneman"),
+)
+_MULTIPLE_NAMES = {
+    1: "yakuman",
+    2: "double_yakuman",
+    3: "triple_yakuman",
+    4: "quadruple_yakuman",
+    5: "quintuple_yakuman",
+    6: "sextuple_yakuman",
+}
+
+
+def limit_name(yakuman: int) -> str:
+    """Return the ``limit`` of a hand worth ``yakuman`` yakuman (``double_yakuman`` for 2)."""
+    return _MULTIPLE_NAMES.get(yakuman, f"{yakuman}x_yakuman")
+
+
+def base_points(
+    han: int, fu: int, yakuman: int, rules: Mapping[str, Any]
+) -> tuple[int, str | None]:
+    """Return the base points and the limit name (``None`` below mangan).
+
+    ``yakuman`` is the number of yakuman (0 for an ordinary hand). With ``kazoe`` off, 13+ han
+    stop at sanbaiman.
+
+    >>> base_points(13, 30, 0, {"kazoe": False}), base_points(0, 0, 2, {})
+    ((6000, 'sanbaiman'), (16000, 'double_yakuman'))
+    """
+    if yakuman:
+        return 8000 * yakuman, limit_name(yakuman)
+    if han >= 13 and not rules.get("kazoe", True):
+        return 6000, "sanbaiman"
+    for least, base, name in _LIMITS:
+        if han >= least:
+            return base, name
+    if han >= 5:
+        return MANGAN, "mangan"
+    base = fu << (han + 2)
+    if base >= MANGAN:
+        return MANGAN, "mangan"
+    if rules.get("kiriage", False) and (han, fu) in ((4, 30), (3, 60)):
+        return MANGAN, "mangan"
+    return base, None
+
+
+def _up100(x: int) -> int:
+    return -(-x // 100) * 100
+
+
+def hand_value(base: int, dealer: bool, tsumo: bool) -> int:
+    """Return what the winner receives for the hand alone (no honba, no sticks).
+
+    >>> hand_value(2000, False, False), hand_value(2000, True, False), hand_value(960, False, True)
+    (8000, 12000, 4000)
+    """
+    if not tsumo:
+        return _up100(base * (6 if dealer else 4))
+    if dealer:
+        return 3 * _up100(2 * base)
+    return _up100(2 * base) + 2 * _up100(base)
+
+
+def payments(
+    base: int,
+    dealer: bool,
+    tsumo: bool,
+    honba: int,
+    sticks: int,
+    liable: bool = False,
+    liable_is_discarder: bool = False,
+) -> Points:
+    """Return the points of a win: the total received and each payer's share by role.
+
+    Payers are ``discarder`` (ron), ``dealer`` and ``non_dealer`` (tsumo, one entry per payer),
+    ``liable`` (pao) and ``riichi_sticks`` (the sticks on the table, 1000 each).
+
+    >>> payments(960, False, False, 1, 1).to_dict()
+    {'total': 5200, 'payers': [{'from': 'discarder', 'amount': 4200}, {'from': 'riichi_sticks', 'amount': 1000}]}
+    >>> [p.amount for p in payments(2000, False, True, 0, 0).payers]
+    [4000, 2000, 2000]
+    """
+    payers: list[Payment] = []
+    if not tsumo:
+        value = _up100(base * (6 if dealer else 4))
+        if liable and not liable_is_discarder:
+            half = _up100(value // 2)
+            payers.append(Payment("discarder", value - half + 300 * honba))
+            payers.append(Payment("liable", half))
+        else:
+            payers.append(Payment("discarder", value + 300 * honba))
+    elif liable:
+        payers.append(Payment("liable", hand_value(base, dealer, True) + 300 * honba))
+    elif dealer:
+        each = _up100(2 * base) + 100 * honba
+        payers.extend(Payment("non_dealer", each) for _ in range(3))
+    else:
+        payers.append(Payment("dealer", _up100(2 * base) + 100 * honba))
+        child = _up100(base) + 100 * honba
+        payers.extend(Payment("non_dealer", child) for _ in range(2))
+    if sticks:
+        payers.append(Payment("riichi_sticks", 1000 * sticks))
+    return Points(sum(p.amount for p in payers), tuple(payers))

@@ -1,0 +1,285 @@
+"""The riichi yaku as tables: id, name, han closed / open, and the predicate that finds it.
+
+Every predicate has the one signature ``applies(ctx, reading) -> bool`` (``ctx`` the win as a
+whole, ``reading`` one way to read it), so the tables can be printed, tested and documented
+(docs/riichi.md lists the ids). ``YAKU`` are the ordinary yaku (han 0 when open = closed
+only); ``YAKUMAN`` the limit hands, with their multiple under the ``double_yakuman`` option.
+
+>>> [y.id for y in YAKU][:4]
+['riichi', 'double_riichi', 'ippatsu', 'menzen_tsumo']
+>>> next(y for y in YAKUMAN if y.id == "kokushi_13_wait").multiple
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from majiang.rules.riichi.context import DRAGONS, Reading, WinContext, is_orphan
+from majiang.scoring import Item
+
+Predicate = Callable[[WinContext, Reading], bool]
+
+
+@dataclass(frozen=True)
+class Yaku:
+    """An ordinary yaku: han when closed and when open (0 = closed only)."""
+
+    id: str
+    name: str
+    closed: int
+    open: int
+    applies: Predicate
+
+
+@dataclass(frozen=True)
+class Yakuman:
+    """A limit hand: ``multiple`` 2 for the double forms (with the ``double_yakuman`` option)."""
+
+    id: str
+    name: str
+    multiple: int
+    applies: Predicate
+
+
+_WINDS = (27, 28, 29, 30)
+
+
+def _pinfu(c: WinContext, r: Reading) -> bool:
+    return (
+        c.closed
+        and len(r.chows) == 4
+        and r.wait == "ryanmen"
+        and not c.is_value_tile(r.pair)
+        and r.form == "standard"
+    )
+
+
+def _peikou(r: Reading) -> int:
+    """Return how many pairs of identical concealed chows the reading has."""
+    ch = r.closed_chows
+    if len(ch) < 2:
+        return 0
+    seen: dict[int, int] = {}
+    for x in ch:
+        seen[x] = seen.get(x, 0) + 1
+    return sum(n // 2 for n in seen.values())
+
+
+def _sanshoku(c: WinContext, r: Reading) -> bool:
+    ch = r.chows
+    return len(ch) >= 3 and any(x < 9 and x + 9 in ch and x + 18 in ch for x in ch)
+
+
+def _ittsu(c: WinContext, r: Reading) -> bool:
+    ch = r.chows
+    return len(ch) >= 3 and any(s in ch and s + 3 in ch and s + 6 in ch for s in (0, 9, 18))
+
+
+def _outside(r: Reading) -> bool:
+    """Return whether every set and the pair hold a terminal or honor, with at least one chow."""
+    return (
+        r.form == "standard"
+        and bool(r.chows)
+        and is_orphan(r.pair)
+        and all(x % 9 in (0, 6) for x in r.chows)
+        and all(is_orphan(p) for p in r.pungs)
+    )
+
+
+def _doukou(c: WinContext, r: Reading) -> bool:
+    pu = r.pungs
+    return len(pu) >= 3 and any(x < 9 and x + 9 in pu and x + 18 in pu for x in pu)
+
+
+def _dragon_pungs(r: Reading) -> int:
+    return sum(1 for p in r.pungs if p >= 31)
+
+
+def _wind_pungs(r: Reading) -> int:
+    return sum(1 for p in r.pungs if 27 <= p <= 30)
+
+
+def _chuuren(c: WinContext) -> bool:
+    if c.melds or c.has_honors or len(c.suits) != 1:
+        return False
+    s = 9 * next(iter(c.suits))
+    n = c.concealed[s : s + 9]
+    return n[0] >= 3 and n[8] >= 3 and all(x >= 1 for x in n)
+
+
+def _junsei(c: WinContext) -> bool:
+    """Return whether the 13 tiles before the win were exactly 1112345678999 (nine-sided wait)."""
+    w = c.win
+    return c.concealed[w] == (4 if w % 9 in (0, 8) else 2)
+
+
+YAKU: tuple[Yaku, ...] = (
+    Yaku(
+        "riichi",
+        "Riichi",
+        1,
+        0,
+        lambda c, r: "riichi" in c.situation and "double_riichi" not in c.situation,
+    ),
+    Yaku("double_riichi", "Double riichi", 2, 0, lambda c, r: "double_riichi" in c.situation),
+    Yaku("ippatsu", "Ippatsu", 1, 0, lambda c, r: "ippatsu" in c.situation),
+    Yaku("menzen_tsumo", "Menzen tsumo", 1, 0, lambda c, r: c.closed and c.tsumo),
+    Yaku("pinfu", "Pinfu", 1, 0, _pinfu),
+    Yaku("iipeikou", "Iipeikou", 1, 0, lambda c, r: c.closed and _peikou(r) == 1),
+    Yaku(
+        "tanyao",
+        "Tanyao (all simples)",
+        1,
+        1,
+        lambda c, r: c.all_simples and (c.closed or bool(c.rules.get("open_tanyao", True))),
+    ),
+    Yaku("yakuhai_seat_wind", "Seat wind", 1, 1, lambda c, r: c.seat_wind in r.pungs),
+    Yaku("yakuhai_round_wind", "Round wind", 1, 1, lambda c, r: c.round_wind in r.pungs),
+    Yaku("yakuhai_white", "White dragon", 1, 1, lambda c, r: DRAGONS[0] in r.pungs),
+    Yaku("yakuhai_green", "Green dragon", 1, 1, lambda c, r: DRAGONS[1] in r.pungs),
+    Yaku("yakuhai_red", "Red dragon", 1, 1, lambda c, r: DRAGONS[2] in r.pungs),
+    Yaku(
+        "haitei",
+        "Haitei raoyue (last tile)",
+        1,
+        1,
+        lambda c, r: c.tsumo and "last_tile" in c.situation,
+    ),
+    Yaku(
+        "houtei",
+        "Houtei raoyui (last discard)",
+        1,
+        1,
+        lambda c, r: not c.tsumo and "last_discard" in c.situation,
+    ),
+    Yaku("rinshan", "Rinshan kaihou", 1, 1, lambda c, r: "kong_replacement" in c.situation),
+    Yaku("chankan", "Chankan (robbing a kong)", 1, 1, lambda c, r: "robbing_kong" in c.situation),
+    Yaku("chiitoitsu", "Chiitoitsu (seven pairs)", 2, 0, lambda c, r: r.form == "seven_pairs"),
+    Yaku("sanshoku", "Sanshoku doujun", 2, 1, _sanshoku),
+    Yaku("ittsu", "Ittsu (pure straight)", 2, 1, _ittsu),
+    Yaku("chanta", "Chanta", 2, 1, lambda c, r: c.has_honors and _outside(r)),
+    Yaku("toitoi", "Toitoi", 2, 2, lambda c, r: len(r.pungs) == 4),
+    Yaku("sanankou", "Sanankou", 2, 2, lambda c, r: r.concealed_pungs == 3),
+    Yaku("sanshoku_doukou", "Sanshoku doukou", 2, 2, _doukou),
+    Yaku("sankantsu", "Sankantsu", 2, 2, lambda c, r: len(r.kongs) == 3),
+    Yaku("honroutou", "Honroutou", 2, 2, lambda c, r: c.all_orphans),
+    Yaku(
+        "shousangen",
+        "Shousangen",
+        2,
+        2,
+        lambda c, r: r.pair >= 31 and _dragon_pungs(r) == 2,
+    ),
+    Yaku(
+        "honitsu",
+        "Honitsu (half flush)",
+        3,
+        2,
+        lambda c, r: c.has_honors and len(c.suits) == 1,
+    ),
+    Yaku("junchan", "Junchan", 3, 2, lambda c, r: not c.has_honors and _outside(r)),
+    Yaku("ryanpeikou", "Ryanpeikou", 3, 0, lambda c, r: c.closed and _peikou(r) == 2),
+    Yaku(
+        "chinitsu",
+        "Chinitsu (full flush)",
+        6,
+        5,
+        lambda c, r: not c.has_honors and len(c.suits) == 1,
+    ),
+    Yaku(
+        "renhou",
+        "Renhou (mangan)",
+        5,
+        0,
+        lambda c, r: "human" in c.situation and c.rules.get("renhou") == "mangan",
+    ),
+)
+
+YAKUMAN: tuple[Yakuman, ...] = (
+    Yakuman(
+        "kokushi",
+        "Kokushi musou",
+        1,
+        lambda c, r: r.form == "thirteen_orphans" and r.wait != "thirteen",
+    ),
+    Yakuman(
+        "kokushi_13_wait",
+        "Kokushi musou, 13-sided wait",
+        2,
+        lambda c, r: r.form == "thirteen_orphans" and r.wait == "thirteen",
+    ),
+    Yakuman(
+        "suuankou",
+        "Suuankou",
+        1,
+        lambda c, r: r.concealed_pungs == 4 and r.wait != "tanki",
+    ),
+    Yakuman(
+        "suuankou_tanki",
+        "Suuankou, single wait",
+        2,
+        lambda c, r: r.concealed_pungs == 4 and r.wait == "tanki",
+    ),
+    Yakuman("daisangen", "Daisangen", 1, lambda c, r: _dragon_pungs(r) == 3),
+    Yakuman(
+        "shousuushii",
+        "Shousuushii",
+        1,
+        lambda c, r: 27 <= r.pair <= 30 and _wind_pungs(r) == 3,
+    ),
+    Yakuman("daisuushii", "Daisuushii", 2, lambda c, r: _wind_pungs(r) == 4),
+    Yakuman("tsuuiisou", "Tsuuiisou (all honors)", 1, lambda c, r: c.all_honors),
+    Yakuman("chinroutou", "Chinroutou (all terminals)", 1, lambda c, r: c.all_terminals),
+    Yakuman("ryuuiisou", "Ryuuiisou (all green)", 1, lambda c, r: c.all_green),
+    Yakuman(
+        "chuuren_poutou",
+        "Chuuren poutou",
+        1,
+        lambda c, r: _chuuren(c) and not _junsei(c),
+    ),
+    Yakuman(
+        "junsei_chuuren_poutou",
+        "Junsei chuuren poutou (nine-sided wait)",
+        2,
+        lambda c, r: _chuuren(c) and _junsei(c),
+    ),
+    Yakuman("suukantsu", "Suukantsu", 1, lambda c, r: len(r.kongs) == 4),
+    Yakuman("tenhou", "Tenhou", 1, lambda c, r: "heavenly" in c.situation),
+    Yakuman("chiihou", "Chiihou", 1, lambda c, r: "earthly" in c.situation),
+    Yakuman(
+        "renhou_yakuman",
+        "Renhou (yakuman)",
+        1,
+        lambda c, r: "human" in c.situation and c.rules.get("renhou") == "yakuman",
+    ),
+)
+
+#: han of one yakuman in ``items``
+YAKUMAN_HAN = 13
+
+
+def yakuman_items(ctx: WinContext, r: Reading) -> list[Item]:
+    """Return the limit hands of a reading (value 13 han per yakuman, 26 for a double form)."""
+    double = bool(ctx.rules.get("double_yakuman", True))
+    return [
+        Item(y.id, y.name, YAKUMAN_HAN * (y.multiple if double else 1))
+        for y in YAKUMAN
+        if y.applies(ctx, r)
+    ]
+
+
+def yaku_items(ctx: WinContext, r: Reading) -> list[Item]:
+    """Return the ordinary yaku of a reading with their han (open values when the hand is open).
+
+    Iipeikou gives way to ryanpeikou, honitsu to chinitsu, chanta to junchan by their
+    predicates; a yaku worth 0 han open is not counted on an open hand.
+    """
+    closed = ctx.closed
+    out: list[Item] = []
+    for y in YAKU:
+        han = y.closed if closed else y.open
+        if han and y.applies(ctx, r):
+            out.append(Item(y.id, y.name, han))
+    return out
