@@ -2,7 +2,7 @@
 
 >>> from majiang.scoring import ScoreRequest
 >>> ScoreRequest.from_dict({"variant": "taiwan", "hand": "123456789m123p11222z", "win_tile": "2z",
-...                         "win": "ron", "seat_wind": "S", "situation": ["heavenly"]})
+...                         "win": "tsumo", "seat_wind": "S", "situation": ["heavenly"]})
 Traceback (most recent call last):
 ...
 majiang.errors.InvalidRequest: heavenly hand is the dealer's (seat wind E), not S's
