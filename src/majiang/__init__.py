@@ -8,6 +8,7 @@
 from majiang.errors import IllegalAction, InvalidNotation, InvalidRequest, MajiangError
 from majiang.hand import Hand, parse_hand
 from majiang.melds import Meld, parse_meld
+from majiang.shanten import acceptance, shanten, waits
 from majiang.tiles import (
     Tile,
     TileSet,
@@ -32,6 +33,7 @@ __all__ = [
     "Tile",
     "TileSet",
     "__version__",
+    "acceptance",
     "counts34",
     "format_tiles",
     "kind",
@@ -39,6 +41,8 @@ __all__ = [
     "parse_meld",
     "parse_tile",
     "parse_tiles",
+    "shanten",
     "tile_name",
     "tile_set",
+    "waits",
 ]

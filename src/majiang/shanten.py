@@ -1,0 +1,574 @@
+"""Shanten, waits and tile acceptance: how far a hand is from complete, table-driven per suit.
+
+The shanten of a hand is the least number of tile exchanges (draw one, discard one) that makes
+it complete, minus one: ``0`` is ready (tenpai), ``-1`` is complete. It is exact: the target
+hand never holds a fifth copy of a kind (nor more copies than the variant has, nor copies that
+the hand's own melds already hold).
+
+How it is computed (see docs/analysis.md): each suit's counts, and the honors' counts, are
+looked up in a lazily filled table that gives, for every ``m`` sets and ``p`` pairs (``p`` 0 or
+1), the least number of tiles that suit must gain to hold them. Identical tables are interned
+and the min-plus convolution of two interned tables (characters with dots, bamboo with honors)
+is memoized; the last step, which reads off the one entry the hand needs, runs on every call.
+Seven pairs, thirteen orphans and seven pairs plus a pung come from per-suit counts summed on
+every call. Nothing is cached per hand.
+
+>>> shanten("123m456p789s11222z")
+-1
+>>> shanten("123m456p789s1122z")
+0
+>>> shanten("1122m3344p5566s7z", form="standard"), shanten("1122m3344p5566s7z")
+(3, 0)
+>>> [tile_name(t) for t in waits("1112345678999m")]
+['1m', '2m', '3m', '4m', '5m', '6m', '7m', '8m', '9m']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from operator import add
+from typing import Literal, TypeAlias
+
+from majiang.errors import InvalidNotation, InvalidRequest
+from majiang.hand import Hand, parse_hand
+from majiang.tiles import format_tiles, kind, parse_tiles, tile_name, tile_set
+
+Form = Literal["standard", "seven_pairs", "thirteen_orphans", "seven_pairs_one_pung"]
+FORMS: tuple[Form, ...] = ("standard", "seven_pairs", "thirteen_orphans", "seven_pairs_one_pung")
+HandLike: TypeAlias = "Hand | PreparedHand | str | Sequence[int]"
+
+# Form flags.
+_STD, _PAIRS, _PAIRS4, _ORPHANS, _PAIRS_PUNG = 1, 2, 4, 8, 16
+
+_VARIANT_FORMS: dict[str | None, int] = {
+    None: _STD | _PAIRS | _ORPHANS,
+    "riichi": _STD | _PAIRS | _ORPHANS,
+    "hk": _STD | _ORPHANS,
+    "hk2": _STD | _ORPHANS,
+    "hkos": _STD | _ORPHANS,
+    "taiwan": _STD | _PAIRS_PUNG,
+    "sichuan": _STD | _PAIRS4,
+}
+
+# A block (one suit, or the honors) is keyed by an int: its counts in base 5 (digit i = count
+# of the block's i-th kind) plus, above bit _CAP_SHIFT, how many copies each kind lacks from 4
+# (nonzero only for variants without some tiles, or for kinds the hand's melds hold).
+_CAP_SHIFT = 21
+_POW5 = tuple(5**i for i in range(9))
+# A block's table entry is an int: the interned table id in the low _ID_BITS bits, and above
+# them seven 6-bit counts (summed over the four blocks on each call).
+_ID_BITS = 20
+_ID_MASK = (1 << _ID_BITS) - 1
+_INF = 99
+_ORPHAN_SPOTS = {0, 8}  # positions of the terminals in a suit
+
+_BLOCKS = ((0, 9), (9, 18), (18, 27), (27, 34))
+
+
+def _summary(counts: Sequence[int], orphan_spots: Iterable[int]) -> int:
+    """Return the packed per-block counts used by the special forms."""
+    spots = set(orphan_spots)
+    fields = (
+        sum(1 for c in counts if c >= 2),  # kinds with a pair
+        sum(1 for c in counts if c),  # kinds held
+        sum(1 for i, c in enumerate(counts) if c and i in spots),  # orphan kinds held
+        sum(1 for i, c in enumerate(counts) if c >= 2 and i in spots),  # orphan pairs
+        sum(c // 2 for c in counts),  # pairs when four of a kind is two pairs
+        sum(1 for c in counts if c % 2),  # kinds with an odd count
+        sum(1 for c in counts if c >= 3),  # kinds with a pung
+    )
+    packed = 0
+    for i, value in enumerate(fields):
+        packed |= value << (6 * i)
+    return packed << _ID_BITS
+
+
+def _block_table(
+    counts: tuple[int, ...], caps: tuple[int, ...], sets: int, chows: bool
+) -> tuple[int, ...]:
+    """Return d[m*2+p]: the fewest tiles to add so the block holds m sets and p pairs.
+
+    A dynamic programme over the block's kinds: the state is how many chows started at the
+    two previous kinds (at most two each: three equal chows are the same tiles as three pungs),
+    and each kind chooses chows started there, a pung and a pair, never above its cap. A row
+    holds the costs without a pair (``m`` = 0..sets) and then those with one.
+    """
+    n = sets + 1
+    size = len(counts)
+    current: dict[tuple[int, int], list[int]] = {(0, 0): [0] + [_INF] * (2 * n - 1)}
+    for i in range(size):
+        held, cap = counts[i], caps[i]
+        starts = (0, 1, 2) if chows and i + 2 < size else (0,)
+        following: dict[tuple[int, int], list[int]] = {}
+        for (s1, s2), row in current.items():
+            for a in starts:
+                out = following.get((a, s1))
+                if out is None:
+                    out = following[(a, s1)] = [_INF] * (2 * n)
+                for b in (0, 1):
+                    dm = a + b
+                    if dm >= n:
+                        continue
+                    for q in (0, 1):
+                        used = s1 + s2 + a + 3 * b + 2 * q
+                        if used > cap:
+                            continue
+                        cost = used - held if used > held else 0
+                        # without the pair: m -> m + dm within each half; with: half 0 -> 1
+                        for src, dst in ((0, n), (n, 2 * n)) if not q else ((0, n),):
+                            lo = src
+                            to = dst - n + q * n + dm if q else src + dm
+                            for j in range(n - dm):
+                                v = row[lo + j] + cost
+                                if v < out[to + j]:
+                                    out[to + j] = v
+        current = following
+    row = current.get((0, 0), [_INF] * (2 * n))
+    return tuple(min(v, _INF) for pair in zip(row[:n], row[n:], strict=True) for v in pair)
+
+
+def _convolve(a: tuple[int, ...], b: tuple[int, ...], sets: int) -> tuple[int, ...]:
+    """Return the min-plus convolution of two block tables (m sets and p pairs in both)."""
+    out = [_INF] * (2 * (sets + 1))
+    for m1 in range(sets + 1):
+        for p1 in (0, 1):
+            x = a[2 * m1 + p1]
+            for m2 in range(sets + 1 - m1):
+                for p2 in range(2 - p1):
+                    j = 2 * (m1 + m2) + p1 + p2
+                    v = x + b[2 * m2 + p2]
+                    if v < out[j]:
+                        out[j] = min(v, _INF)
+    return tuple(out)
+
+
+class _BlockEntries(dict[int, int]):
+    """Block key -> packed entry (table id and summary), filled on first use."""
+
+    def __init__(self, family: _Family, size: int, chows: bool) -> None:
+        super().__init__()
+        self.family = family
+        self.size = size
+        self.chows = chows
+        self.spots = _ORPHAN_SPOTS if chows else set(range(size))
+
+    def __missing__(self, key: int) -> int:
+        low, lack = key & ((1 << _CAP_SHIFT) - 1), key >> _CAP_SHIFT
+        counts = tuple(low // _POW5[i] % 5 for i in range(self.size))
+        caps = tuple(4 - lack // _POW5[i] % 5 for i in range(self.size))
+        table = _block_table(counts, caps, self.family.sets, self.chows)
+        entry = self.family.intern(table) | _summary(counts, self.spots)
+        self[key] = entry
+        return entry
+
+
+class _PairEntries(dict[int, tuple[int, ...]]):
+    """(table id, table id) packed in one int -> their convolution (reversed if ``back``)."""
+
+    def __init__(self, family: _Family, back: bool) -> None:
+        super().__init__()
+        self.family = family
+        self.back = back
+
+    def __missing__(self, key: int) -> tuple[int, ...]:
+        tables = self.family.tables
+        table = _convolve(tables[key >> _ID_BITS], tables[key & _ID_MASK], self.family.sets)
+        if self.back:
+            table = table[::-1]
+        self[key] = table
+        return table
+
+
+class _Family:
+    """The tables for hands needing up to ``sets`` sets (4 for 13/14 tiles, 5 for 16/17)."""
+
+    def __init__(self, sets: int) -> None:
+        self.sets = sets
+        self.width = 2 * (sets + 1)
+        self.tables: list[tuple[int, ...]] = []
+        self.ids: dict[tuple[int, ...], int] = {}
+        self.suits = _BlockEntries(self, 9, True)
+        self.honors = _BlockEntries(self, 7, False)
+        self.front = _PairEntries(self, back=False)
+        self.back = _PairEntries(self, back=True)
+
+    def intern(self, table: tuple[int, ...]) -> int:
+        """Return the id of this table, adding it if new."""
+        found = self.ids.get(table)
+        if found is None:
+            found = self.ids[table] = len(self.tables)
+            self.tables.append(table)
+            if found > _ID_MASK >> 2:  # four ids must sum below 2**_ID_BITS
+                raise OverflowError("too many distinct shanten tables")
+        return found
+
+
+_FAMILIES: dict[int, _Family] = {}
+
+
+def _family(sets: int) -> _Family:
+    sets = max(sets, 4)
+    found = _FAMILIES.get(sets)
+    if found is None:
+        found = _FAMILIES[sets] = _Family(sets)
+    return found
+
+
+_F4 = _family(4)
+
+
+@cache
+def _variant_caps(variant: str | None) -> tuple[int, ...]:
+    """Return how many copies of each of the 34 kinds the variant has."""
+    if variant is None:
+        return (4,) * 34
+    ts = tile_set(variant)
+    return tuple(ts.limit(k) for k in range(34))
+
+
+class PreparedHand:
+    """A hand read once for repeated analysis: its block keys, size and which forms apply.
+
+    >>> h = prepare("123m456p789s11222z")
+    >>> h.size, h.sets, shanten(h)
+    (14, 4, -1)
+    """
+
+    __slots__ = ("closed", "counts", "family", "keys", "lacks", "sets", "size", "variant")
+
+    def __init__(
+        self,
+        counts: Sequence[int],
+        lacks: Sequence[int] = (0,) * 34,
+        closed: bool = True,
+        variant: str | None = None,
+    ) -> None:
+        self.counts = tuple(counts)
+        self.lacks = tuple(lacks)
+        self.size = sum(self.counts)
+        if self.size % 3 == 0:
+            raise InvalidRequest(
+                f"a concealed hand of {self.size} tiles: shanten needs 3k+1 or 3k+2 tiles",
+                field="hand",
+            )
+        self.sets = (self.size - 1) // 3
+        self.closed = closed
+        self.variant = variant
+        self.family = _family(self.sets)
+        keys = []
+        for lo, hi in _BLOCKS:
+            key = 0
+            for i in range(lo, hi):
+                key += self.counts[i] * _POW5[i - lo] + (
+                    self.lacks[i] * _POW5[i - lo] << _CAP_SHIFT
+                )
+            keys.append(key)
+        self.keys = tuple(keys)
+
+    def special_forms(self) -> int:
+        """Return the flags of the forms this hand's size and melds allow."""
+        if not self.closed:
+            return _STD
+        if self.size in (13, 14):
+            return _STD | _PAIRS | _PAIRS4 | _ORPHANS
+        if self.size in (16, 17):
+            return _STD | _PAIRS_PUNG
+        return _STD
+
+    def with_tile(self, k: int, delta: int) -> PreparedHand:
+        """Return the hand with one tile of kind ``k`` added (``delta=1``) or removed (-1)."""
+        counts = list(self.counts)
+        counts[k] += delta
+        return PreparedHand(counts, self.lacks, self.closed, self.variant)
+
+    def __repr__(self) -> str:
+        tiles = [k for k, n in enumerate(self.counts) for _ in range(n)]
+        return f"PreparedHand({format_tiles(tiles)!r})"
+
+
+def _tile_list(tiles: Sequence[int]) -> list[int]:
+    if len(tiles) == 34:
+        return [k for k, n in enumerate(tiles) for _ in range(n)]
+    return list(tiles)
+
+
+def prepare(hand: HandLike, variant: str | None = None) -> PreparedHand:
+    """Return the hand read for analysis: a Hand, notation, a tile list or a 34-count list.
+
+    A sequence of exactly 34 numbers is read as counts per kind; any other sequence as tiles.
+    Flowers and seasons are ignored; red fives count as fives.
+
+    >>> prepare([0, 0, 0, 1]).counts[:2]
+    (3, 1)
+    >>> prepare("1111m1m")
+    Traceback (most recent call last):
+    ...
+    majiang.errors.InvalidNotation: a fifth copy of '1m'
+    """
+    if isinstance(hand, PreparedHand):
+        if variant is None or variant == hand.variant:
+            return hand
+        return prepare(Hand(tuple(k for k, n in enumerate(hand.counts) for _ in range(n))), variant)
+    if isinstance(hand, str):
+        hand = parse_hand(hand, variant)
+    elif not isinstance(hand, Hand):
+        tiles = _tile_list(hand)
+        if any(not isinstance(t, int) or t < 0 or t > 44 for t in tiles):
+            raise InvalidRequest(f"not a tile list or 34 counts: {list(hand)!r}", field="hand")
+        hand = Hand(tuple(tiles))
+    caps = list(_variant_caps(variant))
+    for meld in hand.melds:
+        for t in meld.tiles:
+            caps[kind(t)] -= 1
+    counts = [0] * 34
+    for t in hand.concealed:
+        k = kind(t)
+        if k < 34:
+            counts[k] += 1
+    for k in range(34):
+        if counts[k] > caps[k] or caps[k] < 0:
+            name = tile_name(k)
+            limit = _variant_caps(variant)[k]
+            if limit == 0:
+                raise InvalidNotation(f"tile {name!r} is not used in {variant}", token=name)
+            if limit == 4:
+                raise InvalidNotation(f"a fifth copy of {name!r}", token=name)
+            raise InvalidNotation(f"too many {name!r}: {variant} has {limit}", token=name)
+    return PreparedHand(counts, [4 - c for c in caps], not hand.melds, variant)
+
+
+def _resolve_forms(variant: str | None, form: str | None) -> int:
+    if form is None:
+        try:
+            return _VARIANT_FORMS[variant]
+        except KeyError:
+            tile_set(str(variant))  # raises InvalidNotation naming the unknown variant
+            raise
+    if form == "standard":
+        return _STD
+    if form == "seven_pairs":
+        return _PAIRS4 if variant == "sichuan" else _PAIRS
+    if form == "thirteen_orphans":
+        return _ORPHANS
+    if form == "seven_pairs_one_pung":
+        return _PAIRS_PUNG
+    raise InvalidRequest(
+        f"unknown form {form!r} (expected one of {', '.join(FORMS)})", field="form"
+    )
+
+
+def _special_distance(summary: int, forms: int) -> int:
+    """Return the least tile additions over the special forms in ``forms`` (given summaries)."""
+    best = _INF
+    pairs = summary & 63
+    kinds = summary >> 6 & 63
+    if forms & _PAIRS:
+        d = 7 - pairs + (7 - kinds if kinds < 7 else 0) if pairs < 7 else 0
+        best = min(best, d)
+    if forms & _PAIRS4:
+        halves, odd = summary >> 24 & 63, summary >> 30 & 63
+        d = 7 - halves + (7 - halves - odd if halves + odd < 7 else 0) if halves < 7 else 0
+        best = min(best, d)
+    if forms & _ORPHANS:
+        d = 13 - (summary >> 12 & 63) + (0 if summary >> 18 & 63 else 1)
+        best = min(best, d)
+    if forms & _PAIRS_PUNG:
+        d = 8 - pairs + (8 - kinds if kinds < 8 else 0) if pairs < 8 else 0
+        best = min(best, d + (0 if summary >> 36 & 63 else 1))
+    return best
+
+
+def _distance(h: PreparedHand, forms: int) -> int:
+    """Return the least tiles to exchange for a complete hand of one of ``forms``."""
+    fam = h.family
+    suits = fam.suits
+    km, kp, ks, kz = h.keys
+    a, b, c, d = suits[km], suits[kp], suits[ks], fam.honors[kz]
+    best = _INF
+    if forms & _STD:
+        front = fam.front[(a & _ID_MASK) << _ID_BITS | b & _ID_MASK]
+        back = fam.back[(c & _ID_MASK) << _ID_BITS | d & _ID_MASK]
+        if h.sets == fam.sets:
+            best = min(map(add, front, back))
+        else:
+            best = min(map(add, front, back[fam.width - 2 * h.sets - 2 :]))
+    allowed = forms & h.special_forms() & ~_STD
+    if allowed:
+        best = min(best, _special_distance((a + b + c + d) >> _ID_BITS, allowed))
+    elif not forms & _STD:
+        raise InvalidRequest(
+            f"the form asked for does not apply to this hand ({h.size} concealed tiles"
+            f"{'' if h.closed else ', with melds'})",
+            field="form",
+        )
+    if best >= _INF:
+        raise InvalidRequest("no complete hand can be reached with these tiles", field="hand")
+    return best
+
+
+def shanten(hand: HandLike, variant: str | None = None, form: str | None = None) -> int:
+    """Return the shanten number: 0 ready, -1 complete, n tiles short of ready otherwise.
+
+    ``hand`` is a ``Hand``, notation text (melds after commas), a list of tiles, a list of 34
+    counts or a ``PreparedHand``. The concealed tiles number 3k+1 or 3k+2 and need k sets and
+    a pair; called melds are simply not there. ``variant`` chooses the forms (no variant:
+    standard, seven pairs and thirteen orphans); ``form`` asks for one form alone.
+
+    >>> shanten("19m19p19s1234567z")
+    0
+    >>> shanten("19m19p19s1234567z", variant="sichuan")
+    Traceback (most recent call last):
+    ...
+    majiang.errors.InvalidNotation: tile '1z' is not used in sichuan
+    >>> shanten("1122m3344p5566s77z", variant="taiwan", form="seven_pairs_one_pung")
+    Traceback (most recent call last):
+    ...
+    majiang.errors.InvalidRequest: the form asked for does not apply to this hand (14 concealed tiles)
+    >>> shanten("11m, pon 777z, chi 123p, kan 5555s, pon 111z")
+    -1
+    """
+    if isinstance(hand, PreparedHand) and form is None:
+        h = hand
+        if variant is None and h.family is _F4 and h.sets == 4:
+            # The common case inlined: 13 or 14 tiles, no variant.
+            suits = _F4.suits
+            km, kp, ks, kz = h.keys
+            a, b, c, d = suits[km], suits[kp], suits[ks], _F4.honors[kz]
+            best: int = min(
+                map(
+                    add,
+                    _F4.front[(a & _ID_MASK) << _ID_BITS | b & _ID_MASK],
+                    _F4.back[(c & _ID_MASK) << _ID_BITS | d & _ID_MASK],
+                )
+            )
+            if h.closed:
+                s = (a + b + c + d) >> _ID_BITS
+                pairs = s & 63
+                kinds = s >> 6 & 63
+                d7 = 7 - pairs + (7 - kinds if kinds < 7 else 0) if pairs < 7 else 0
+                d13 = 13 - (s >> 12 & 63) + (0 if s >> 18 & 63 else 1)
+                best = min(best, d7, d13)
+            return best - 1
+        if variant is None or variant == h.variant:
+            return _distance(h, _VARIANT_FORMS[h.variant]) - 1
+    forms = _resolve_forms(variant, form)
+    return _distance(prepare(hand, variant), forms) - 1
+
+
+def _free_kinds(h: PreparedHand) -> list[int]:
+    """Return the kinds the hand could still draw without exceeding the variant's copies."""
+    return [k for k in range(34) if h.counts[k] + h.lacks[k] < 4]
+
+
+def waits(hand: HandLike, variant: str | None = None, form: str | None = None) -> list[int]:
+    """Return the kinds that complete a ready hand of 3k+1 tiles (empty if it is not ready).
+
+    A kind of which the hand (with its melds) already holds every copy is not a wait: it can
+    never be drawn. ``1111m`` plus four sets is therefore not ready at all.
+
+    >>> [tile_name(t) for t in waits("123m456p789s11222z")]
+    Traceback (most recent call last):
+    ...
+    majiang.errors.InvalidRequest: waits needs 3k+1 concealed tiles, got 14
+    >>> waits("1111m234p567p789s")
+    []
+    >>> [tile_name(t) for t in waits("1111234m456p789p")]  # 1m only by shape
+    ['4m']
+    """
+    forms = _resolve_forms(variant, form)
+    h = prepare(hand, variant)
+    if h.size % 3 != 1:
+        raise InvalidRequest(f"waits needs 3k+1 concealed tiles, got {h.size}", field="hand")
+    if _distance(h, forms) != 1:
+        return []
+    return [k for k in _free_kinds(h) if _distance(h.with_tile(k, 1), forms) == 0]
+
+
+@dataclass(frozen=True)
+class Acceptance:
+    """What a discard (or none, for a 3k+1 hand) leaves: the shanten and the improving tiles.
+
+    ``tiles`` pairs each kind that lowers the shanten with its unseen copies.
+    """
+
+    discard: int | None
+    shanten: int
+    tiles: tuple[tuple[int, int], ...]
+
+    @property
+    def unseen(self) -> int:
+        """Return the number of unseen tiles that improve the hand."""
+        return sum(n for _, n in self.tiles)
+
+    def to_dict(self) -> dict[str, object]:
+        """Return the JSON form: tiles in notation."""
+        return {
+            "discard": None if self.discard is None else tile_name(self.discard),
+            "shanten": self.shanten,
+            "tiles": {tile_name(k): n for k, n in self.tiles},
+            "unseen": self.unseen,
+        }
+
+
+def _visible_counts(visible: str | Sequence[int] | None) -> list[int]:
+    counts = [0] * 34
+    if visible is None:
+        return counts
+    tiles = parse_tiles(visible) if isinstance(visible, str) else _tile_list(visible)
+    for t in tiles:
+        if not isinstance(t, int) or t < 0 or t > 44:
+            raise InvalidRequest(f"not a tile: {t!r}", field="visible")
+        k = kind(t)
+        if k < 34:
+            counts[k] += 1
+    return counts
+
+
+def _improvements(h: PreparedHand, forms: int, seen: Sequence[int]) -> Acceptance:
+    base = _distance(h, forms)
+    tiles = []
+    for k in _free_kinds(h):
+        if _distance(h.with_tile(k, 1), forms) < base:
+            tiles.append((k, max(0, 4 - h.lacks[k] - h.counts[k] - seen[k])))
+    return Acceptance(None, base - 1, tuple(tiles))
+
+
+def acceptance(
+    hand: HandLike,
+    variant: str | None = None,
+    visible: str | Sequence[int] | None = None,
+    form: str | None = None,
+) -> list[Acceptance]:
+    """Return, per distinct discard, the shanten left and the unseen tiles that lower it.
+
+    For a 3k+2 hand there is one entry per kind it can discard, best first (lowest shanten,
+    then most unseen improving tiles); for a 3k+1 hand a single entry with ``discard=None``.
+    Unseen copies are 4 minus those in the hand, in its melds and in ``visible`` (tiles,
+    notation or 34 counts: discards, others' melds, dora indicators).
+
+    >>> best = acceptance("123m456p789s11223z")[0]
+    >>> tile_name(best.discard), best.shanten, [(tile_name(k), n) for k, n in best.tiles]
+    ('3z', 0, [('1z', 2), ('2z', 2)])
+    >>> acceptance("123m456p789s1122z", visible="2z")[0].to_dict()
+    {'discard': None, 'shanten': 0, 'tiles': {'1z': 2, '2z': 1}, 'unseen': 3}
+    """
+    forms = _resolve_forms(variant, form)
+    h = prepare(hand, variant)
+    seen = _visible_counts(visible)
+    for k in range(34):
+        if seen[k] + h.counts[k] + h.lacks[k] > 4 and seen[k]:
+            raise InvalidRequest(
+                f"more than 4 copies of {tile_name(k)!r} between the hand and visible tiles",
+                field="visible",
+            )
+    if h.size % 3 == 1:
+        return [_improvements(h, forms, seen)]
+    out = []
+    for k in range(34):
+        if h.counts[k]:
+            after = _improvements(h.with_tile(k, -1), forms, seen)
+            out.append(Acceptance(k, after.shanten, after.tiles))
+    out.sort(key=lambda e: (e.shanten, -e.unseen, e.discard))
+    return out
