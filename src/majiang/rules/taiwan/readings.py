@@ -70,10 +70,13 @@ class Reading:
     lik_gu: bool = False
     win_in_pair: bool = False
     two_sided: bool = False
+    #: the winning tile's kind
+    win: int = -1
 
     def __str__(self) -> str:
         pairs = " ".join(
-            format_tiles((p, p)) + ("*" if self.win_in_pair else "") for p in self.pairs
+            format_tiles((p, p)) + ("*" if self.win_in_pair and p == self.win else "")
+            for p in self.pairs
         )
         return " ".join([pairs, *(str(s) for s in self.sets)])
 
@@ -120,6 +123,7 @@ def readings(hand: Hand, win_tile: Tile, tsumo: bool) -> Iterator[Reading]:
                 pairs,
                 lik_gu=True,
                 win_in_pair=win != pung,
+                win=win,
             )
     for d in decompositions(counts):
         if len(d.sets) + len(melds) != SETS:
@@ -143,7 +147,7 @@ def readings(hand: Hand, win_tile: Tile, tsumo: bool) -> Iterator[Reading]:
             two_sided = place >= 0 and d.sets[place].kind == "chow"
             two_sided = two_sided and _two_sided(d.sets[place].tile, win)
             yield Reading(
-                tuple(sets) + melds, (d.pair,), win_in_pair=place < 0, two_sided=two_sided
+                tuple(sets) + melds, (d.pair,), win_in_pair=place < 0, two_sided=two_sided, win=win
             )
 
 
