@@ -103,10 +103,10 @@ def _liability_sets(req: ScoreRequest) -> list[Meld]:
     the three exposed dragon sets (empty when there are not enough)."""
     exposed = [m for m in req.hand.melds if m.is_open]
     dragons = [m for m in exposed if m.is_pung_like and m.first in DRAGONS]
-    if len(dragons) == 3:
-        return dragons
     if len(exposed) == 4:
         return exposed
+    if len(dragons) == 3:
+        return dragons
     return []
 
 
