@@ -17,12 +17,13 @@ from majiang.errors import InvalidRequest
 from majiang.rules.base import Option, Ruleset
 from majiang.rules.sichuan.fan import best_fan, holds_three_suits
 from majiang.rules.sichuan.payments import win_points
+from majiang.scoring import ScoreResult
 from majiang.tiles import kind, tile_name
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from majiang.scoring import ScoreRequest, ScoreResult
+    from majiang.scoring import ScoreRequest
 
 __all__ = ["RULESETS", "Sichuan"]
 
@@ -122,8 +123,6 @@ class Sichuan(Ruleset):
 
     def score(self, req: ScoreRequest) -> ScoreResult:
         """Return the win's score: the best reading's fan, capped, and who pays."""
-        from majiang.scoring import Item, ScoreResult
-
         rules = req.rules
         max_fan: int = rules["max_fan"]
         if rules["missing_suit"] and holds_three_suits(req.hand):
@@ -158,11 +157,10 @@ class Sichuan(Ruleset):
             base=rules["base"],
             self_draw=rules["self_draw"],
         )
-        items: tuple[Item, ...] = count.items
         return ScoreResult(
             valid=True,
             unit=self.unit,
-            items=items,
+            items=count.items,
             total=count.fan,
             limit="limit" if count.raw >= max_fan else None,
             points=points,

@@ -13,7 +13,7 @@ payment; the sum is capped by the table's ``max_fan``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from majiang.decompose import decompositions, is_seven_pairs
@@ -200,25 +200,28 @@ def readings(
     if sum(concealed) + 3 * len(hand.melds) != 14:
         return []
     meld_sets = tuple(_meld_set(m) for m in hand.melds)
-    common = {
-        "counts": tuple(total),
-        "concealed": tuple(concealed),
-        "melds": len(hand.melds),
-        "tsumo": tsumo,
-        "situation": situation,
-        "self_draw_fan": self_draw_fan,
-    }
+    seven_pairs_reading = WinContext(
+        form="seven_pairs",
+        pair=None,
+        sets=(),
+        counts=tuple(total),
+        concealed=tuple(concealed),
+        melds=len(hand.melds),
+        tsumo=tsumo,
+        situation=situation,
+        self_draw_fan=self_draw_fan,
+    )
     out = [
-        WinContext(
+        replace(
+            seven_pairs_reading,
             form="standard",
             pair=d.pair,
             sets=meld_sets + tuple(HandSet(g.kind, g.tile) for g in d.sets),
-            **common,  # type: ignore[arg-type]
         )
         for d in decompositions(concealed)
     ]
     if not hand.melds and is_seven_pairs(concealed, distinct=False):
-        out.append(WinContext(form="seven_pairs", pair=None, sets=(), **common))  # type: ignore[arg-type]
+        out.append(seven_pairs_reading)
     return out
 
 
