@@ -8,6 +8,7 @@
 from majiang.errors import IllegalAction, InvalidNotation, InvalidRequest, MajiangError
 from majiang.hand import Hand, parse_hand
 from majiang.melds import Meld, parse_meld
+from majiang.scoring import score
 from majiang.shanten import acceptance, shanten, waits
 from majiang.tiles import (
     Tile,
@@ -41,6 +42,7 @@ __all__ = [
     "parse_meld",
     "parse_tile",
     "parse_tiles",
+    "score",
     "shanten",
     "tile_name",
     "tile_set",
