@@ -151,9 +151,9 @@ def _stick(x: float, y: float, length: float, angle: float, color: str) -> str:
         f'<path d="M{_num(x - w / 2)} {_num(y)}H{_num(x + w / 2)}'
         f"M{_num(x - w / 2)} {_num(top + 3)}H{_num(x + w / 2)}"
         f'M{_num(x - w / 2)} {_num(top + length - 3)}H{_num(x + w / 2)}" '
-        f'stroke="{FACE}" stroke-width="1.3"/>'
+        f'stroke="{FACE}" stroke-width="1.3" fill="none"/>'
         f'<path d="M{_num(x)} {_num(top + 4)}V{_num(y - 1.5)}M{_num(x)} {_num(y + 1.5)}'
-        f'V{_num(top + length - 4)}" stroke="{FACE}" stroke-width="1" opacity="0.6"/>'
+        f'V{_num(top + length - 4)}" stroke="{FACE}" stroke-width="1" opacity="0.6" fill="none"/>'
         "</g>"
     )
 
@@ -167,12 +167,12 @@ def _bird() -> list[str]:
         f'<path d="M26 34C34 34 40 44 34 54C30 48 27 42 26 34Z" fill="{BLUE}"/>',
         f'<circle cx="38" cy="20" r="7" fill="{GREEN}"/>',
         f'<path d="M36 13L33 6M38 13L39 5M40 13L45 7" stroke="{RED}" stroke-width="2" '
-        'stroke-linecap="round"/>',
+        'stroke-linecap="round" fill="none"/>',
         '<path d="M44 18L53 21L44 24Z" fill="#e0a000"/>',
         f'<circle cx="40" cy="19" r="2.2" fill="{FACE}"/>',
         f'<circle cx="40.5" cy="19" r="1.1" fill="{INK}"/>',
         f'<path d="M29 55L27 68M35 54L37 68M24 68H30M34 68H40" stroke="{RED}" '
-        'stroke-width="2" stroke-linecap="round"/>',
+        'stroke-width="2" stroke-linecap="round" fill="none"/>',
     ]
 
 
@@ -227,7 +227,7 @@ def _petals(count: int, color: str, r: float, cx: float = 30, cy: float = 46) ->
 def _season_icon(n: int, color: str) -> list[str]:
     if n == 1:  # spring: a sprout
         return [
-            f'<path d="M30 68V40" stroke="{color}" stroke-width="3.5" stroke-linecap="round"/>',
+            f'<path d="M30 68V40" stroke="{color}" stroke-width="3.5" stroke-linecap="round" fill="none"/>',
             f'<path d="M30 48C18 48 12 38 14 30C24 30 30 38 30 48Z" fill="{color}"/>',
             f'<path d="M30 42C40 42 48 34 46 24C36 24 30 32 30 42Z" fill="{color}"/>',
         ]
@@ -239,13 +239,13 @@ def _season_icon(n: int, color: str) -> list[str]:
         )
         return [
             f'<circle cx="30" cy="46" r="9" fill="{color}"/>',
-            f'<path d="{rays}" stroke="{color}" stroke-width="3.5" stroke-linecap="round"/>',
+            f'<path d="{rays}" stroke="{color}" stroke-width="3.5" stroke-linecap="round" fill="none"/>',
         ]
     if n == 3:  # autumn: a falling leaf
         return [
             f'<path d="M16 64C12 44 26 28 46 26C48 46 36 62 16 64Z" fill="{color}"/>',
             f'<path d="M14 68L42 32M24 52L20 42M30 45L38 48" stroke="{FACE}" '
-            'stroke-width="2" stroke-linecap="round"/>',
+            'stroke-width="2" stroke-linecap="round" fill="none"/>',
         ]
     arms = "".join(  # winter: a snowflake
         f"M{_num(30 - 18 * math.cos(a))} {_num(46 - 18 * math.sin(a))}"
@@ -259,7 +259,7 @@ def _season_icon(n: int, color: str) -> list[str]:
         for a in (math.pi * k / 3 for k in range(6))
         for s in (2.4, -2.4)
     )
-    return [f'<path d="{arms}{ticks}" stroke="{color}" stroke-width="3" stroke-linecap="round"/>']
+    return [f'<path d="{arms}{ticks}" stroke="{color}" stroke-width="3" stroke-linecap="round" fill="none"/>']
 
 
 def _bonus(t: Tile) -> list[str]:
@@ -290,8 +290,10 @@ def face_elements(t: Tile) -> list[str]:
     n = rank(t)
     drawn = {"m": _characters, "p": _dots, "s": _bamboo}[suit(t)](n, red)
     if red:
+        # a red dot in a free spot at the top: right of the numeral, or between the top dots
+        x, r = (51, 4) if suit(t) == "m" else (30, 3.6)
         drawn.append(
-            f'<circle class="red-mark" cx="50" cy="9" r="4" fill="{RED}" '
+            f'<circle class="red-mark" cx="{x}" cy="8.5" r="{r}" fill="{RED}" '
             f'stroke="{FACE}" stroke-width="1"/>'
         )
     return drawn
