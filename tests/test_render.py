@@ -359,3 +359,10 @@ def test_supports_unicode_follows_the_stream_encoding() -> None:
 
     assert supports_unicode(io.TextIOWrapper(io.BytesIO(), encoding="utf-8"))
     assert not supports_unicode(io.TextIOWrapper(io.BytesIO(), encoding="latin-1"))
+
+
+def test_docs_examples_run() -> None:
+    import doctest
+
+    result = doctest.testfile(str(DOCS / "render.md"), module_relative=False)
+    assert result.attempted >= 3 and result.failed == 0
