@@ -1,0 +1,64 @@
+"""Riichi scoring speed: requests per second through ``majiang.scoring.score`` and through the
+peer's ``HandCalculator.estimate_hand_value`` on the same generated hands, in one run.
+
+    .venv/bin/python bench/score.py [--hands 3000] [--repeat 3]
+
+Both sides get their own input format prepared beforehand (our request dicts, the peer's
+136-tile arrays, melds and ``HandConfig``); each timed call scores one hand from scratch (no
+cache of whole results on either side). The best of ``--repeat`` runs is reported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
+from test_riichi_peer import generate, peer_inputs  # noqa: E402
+
+from majiang.scoring import score  # noqa: E402
+
+
+def main() -> int:
+    """Print requests per second for majiang and the peer, and their ratio."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=3000)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    requests = generate(args.hands, args.seed)
+    peer_args = [peer_inputs(r) for r in requests]
+
+    def run_ours() -> None:
+        for r in requests:
+            score(r)
+
+    def run_peer() -> None:
+        for tiles, win, melds, dora, ura, config in peer_args:
+            HandCalculator.estimate_hand_value(
+                tiles, win, melds=melds, dora_indicators=dora, ura_dora_indicators=ura, config=config
+            )
+
+    def best(fn: object) -> float:
+        times = []
+        for _ in range(args.repeat):
+            t0 = time.perf_counter()
+            fn()  # type: ignore[operator]
+            times.append(time.perf_counter() - t0)
+        return min(times)
+
+    ours = args.hands / best(run_ours)
+    peer = args.hands / best(run_peer)
+    print(f"riichi score, {args.hands} generated hands (seed {args.seed}), best of {args.repeat}")
+    print(f"  majiang.scoring.score        {ours:10.0f} requests/s")
+    print(f"  mahjong 2.1.0 HandCalculator {peer:10.0f} requests/s")
+    print(f"  ratio                        {ours / peer:10.2f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
