@@ -259,7 +259,9 @@ def _season_icon(n: int, color: str) -> list[str]:
         for a in (math.pi * k / 3 for k in range(6))
         for s in (2.4, -2.4)
     )
-    return [f'<path d="{arms}{ticks}" stroke="{color}" stroke-width="3" stroke-linecap="round" fill="none"/>']
+    return [
+        f'<path d="{arms}{ticks}" stroke="{color}" stroke-width="3" stroke-linecap="round" fill="none"/>'
+    ]
 
 
 def _bonus(t: Tile) -> list[str]:
