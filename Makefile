@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-long lint bench clean
+.PHONY: run test test-long lint bench clean system-deps
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -22,10 +22,23 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy
 
-test: lint
+# Debian packages the tests drive: PostgreSQL (the second database backend) and Chromium (the
+# browser tests, through Playwright). Installed only when missing.
+system-deps:
+	@missing=""; \
+	ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages:$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+test: system-deps lint
 	$(BIN)/pytest -m "not long"
 
-test-long: $(STAMP)
+test-long: system-deps $(STAMP)
 	$(BIN)/pytest -m long
 
 bench: $(STAMP)
