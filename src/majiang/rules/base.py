@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from majiang.errors import InvalidRequest
+from majiang.rules.game import GameRules
 
 if TYPE_CHECKING:
     from majiang.scoring import ScoreRequest, ScoreResult

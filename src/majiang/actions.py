@@ -1,0 +1,217 @@
+"""What a player can do: frozen, hashable actions that read and write as JSON with tiles in notation.
+
+``legal_actions`` (engine.py) lists them; ``step`` accepts only one of that list. Claims name the
+tiles the claimant uses from their own hand (so a red five is never ambiguous).
+
+>>> a = Discard(parse_tile("0p"), riichi=True)
+>>> a.to_dict()
+{'type': 'discard', 'tile': '0p', 'riichi': True}
+>>> action_from_dict(a.to_dict()) == a, str(a)
+(True, 'discard 0p riichi')
+>>> str(Pon((parse_tile("5p"), parse_tile("5p"))))
+'pon 55p'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from majiang.errors import IllegalAction, InvalidNotation
+from majiang.tiles import Tile, format_tiles, parse_tile, parse_tiles, tile_name
+
+__all__ = [
+    "ACTION_TYPES",
+    "Action",
+    "Ankan",
+    "Chi",
+    "Discard",
+    "Kakan",
+    "Kan",
+    "NineTerminals",
+    "Pass",
+    "Pon",
+    "Ron",
+    "Tsumo",
+    "action_from_dict",
+    "parse_action",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """The base of every action; ``kind`` is its JSON ``type``."""
+
+    kind: ClassVar[str] = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the JSON form: ``{"type": kind, ...fields in notation}``."""
+        return {"type": self.kind}
+
+    def __str__(self) -> str:
+        return self.kind
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """Discard one tile from the hand; ``riichi`` declares riichi with this discard."""
+
+    kind: ClassVar[str] = "discard"
+    tile: Tile
+    riichi: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return ``{"type": "discard", "tile": ..., "riichi": ...}``."""
+        return {"type": self.kind, "tile": tile_name(self.tile), "riichi": self.riichi}
+
+    def __str__(self) -> str:
+        return f"discard {tile_name(self.tile)}" + (" riichi" if self.riichi else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Tsumo(Action):
+    """Declare a win on the tile just drawn (self-draw)."""
+
+    kind: ClassVar[str] = "tsumo"
+
+
+@dataclass(frozen=True, slots=True)
+class Ron(Action):
+    """Declare a win on the discard (or on the tile of a kong being robbed)."""
+
+    kind: ClassVar[str] = "ron"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Decline every claim on the discard or kong on offer."""
+
+    kind: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class _Tiles(Action):
+    """An action naming tiles of the actor's own hand."""
+
+    tiles: tuple[Tile, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return ``{"type": kind, "tiles": ...}``."""
+        return {"type": self.kind, "tiles": format_tiles(self.tiles)}
+
+    def __str__(self) -> str:
+        return f"{self.kind} {format_tiles(self.tiles)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Chi(_Tiles):
+    """Claim the discard of the previous player into a run, with these two tiles of the hand."""
+
+    kind: ClassVar[str] = "chi"
+
+
+@dataclass(frozen=True, slots=True)
+class Pon(_Tiles):
+    """Claim the discard into a pung, with these two tiles of the hand."""
+
+    kind: ClassVar[str] = "pon"
+
+
+@dataclass(frozen=True, slots=True)
+class Kan(_Tiles):
+    """Claim the discard into an open kong, with these three tiles of the hand."""
+
+    kind: ClassVar[str] = "kan"
+
+
+@dataclass(frozen=True, slots=True)
+class Ankan(_Tiles):
+    """Declare a concealed kong of these four tiles of the hand."""
+
+    kind: ClassVar[str] = "ankan"
+
+
+@dataclass(frozen=True, slots=True)
+class Kakan(Action):
+    """Add this tile of the hand to one's own pung (an added kong)."""
+
+    kind: ClassVar[str] = "kakan"
+    tile: Tile
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return ``{"type": "kakan", "tile": ...}``."""
+        return {"type": self.kind, "tile": tile_name(self.tile)}
+
+    def __str__(self) -> str:
+        return f"kakan {tile_name(self.tile)}"
+
+
+@dataclass(frozen=True, slots=True)
+class NineTerminals(Action):
+    """Abort the hand holding nine different terminals and honors on the first draw."""
+
+    kind: ClassVar[str] = "nine_terminals"
+
+
+ACTION_TYPES: dict[str, type[Action]] = {
+    cls.kind: cls for cls in (Discard, Tsumo, Ron, Pass, Chi, Pon, Kan, Ankan, Kakan, NineTerminals)
+}
+
+
+def action_from_dict(data: Mapping[str, Any]) -> Action:
+    """Return the action written as JSON, or raise ``IllegalAction`` saying what is wrong.
+
+    >>> action_from_dict({"type": "chi", "tiles": "46m"})
+    Chi(tiles=(3, 5))
+    >>> action_from_dict({"type": "fly"})
+    Traceback (most recent call last):
+    ...
+    majiang.errors.IllegalAction: unknown action type 'fly' (expected one of discard, tsumo, ron, pass, chi, pon, kan, ankan, kakan, nine_terminals)
+    """
+    if not isinstance(data, Mapping):
+        raise IllegalAction(f"an action must be an object, got {data!r}")
+    kind = data.get("type")
+    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise IllegalAction(
+            f"unknown action type {kind!r} (expected one of {', '.join(ACTION_TYPES)})"
+        )
+    try:
+        if cls is Discard:
+            riichi = data.get("riichi", False)
+            if not isinstance(riichi, bool):
+                raise IllegalAction(f"riichi must be true or false, got {riichi!r}")
+            return Discard(parse_tile(str(data.get("tile", ""))), riichi)
+        if cls is Kakan:
+            return Kakan(parse_tile(str(data.get("tile", ""))))
+        if issubclass(cls, _Tiles):
+            return cls(tuple(parse_tiles(str(data.get("tiles", "")))))
+    except InvalidNotation as exc:
+        raise IllegalAction(f"{kind}: {exc}") from exc
+    return cls()
+
+
+def parse_action(text: str) -> Action:
+    """Return the action written as text, the way ``str(action)`` writes it.
+
+    >>> parse_action("discard 5p riichi")
+    Discard(tile=13, riichi=True)
+    >>> parse_action("pon 55p"), parse_action("pass")
+    (Pon(tiles=(13, 13)), Pass())
+    """
+    parts = text.split()
+    if not parts:
+        raise IllegalAction("empty action")
+    data: dict[str, Any] = {"type": parts[0]}
+    if parts[0] in ("discard", "kakan") and len(parts) >= 2:
+        data["tile"] = parts[1]
+        if len(parts) == 3 and parts[2] == "riichi":
+            data["riichi"] = True
+        elif len(parts) > 2:
+            raise IllegalAction(f"cannot read action {text!r}")
+    elif len(parts) == 2:
+        data["tiles"] = parts[1]
+    elif len(parts) > 2:
+        raise IllegalAction(f"cannot read action {text!r}")
+    return action_from_dict(data)

@@ -1,0 +1,255 @@
+"""Waits and readiness (tenpai) of concealed tiles, fast enough to run on every turn of play.
+
+The engine asks three questions many times per hand: which kinds complete a 13-tile (3n+1)
+hand (``waits``), is a 14-tile (3n+2) hand complete (``is_complete``), and which discards leave
+a hand ready (``ready_discards``). Each suit is judged on its own through cached tables keyed by
+that suit's counts, so a question costs a few dictionary look-ups. ``forms`` names the special
+hands a variant allows beside four sets and a pair: ``seven_pairs`` and ``thirteen_orphans``.
+
+A kind of which the hand already holds all four copies is never a wait (it cannot be drawn).
+
+>>> from majiang.tiles import counts34, parse_tiles, format_tiles
+>>> format_tiles(waits(counts34(parse_tiles("1112345678999m"))))
+'123456789m'
+>>> format_tiles(waits(counts34(parse_tiles("1133557799m11p3s")), ("seven_pairs",)))
+'3s'
+>>> is_complete(counts34(parse_tiles("19m19p19s12345677z")), ("thirteen_orphans",))
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+from majiang.tiles import ORPHANS
+
+Forms = tuple[str, ...]
+
+_BLOCKS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
+_SETS_ONLY = 1
+_WITH_PAIR = 2
+
+
+@cache
+def _suit_shapes(counts: tuple[int, ...], chows: bool) -> int:
+    """Return bit 1 if the suit splits into sets only, bit 2 if into sets and exactly one pair."""
+    n = sum(counts)
+    if n == 0:
+        return _SETS_ONLY
+    r = n % 3
+    if r == 1:
+        return 0
+    c = list(counts)
+
+    def sets_only(start: int) -> bool:
+        i = start
+        while i < len(c) and not c[i]:
+            i += 1
+        if i == len(c):
+            return True
+        if c[i] >= 3:
+            c[i] -= 3
+            ok = sets_only(i)
+            c[i] += 3
+            if ok:
+                return True
+        if chows and i + 2 < len(c) and c[i + 1] and c[i + 2]:
+            c[i] -= 1
+            c[i + 1] -= 1
+            c[i + 2] -= 1
+            ok = sets_only(i)
+            c[i] += 1
+            c[i + 1] += 1
+            c[i + 2] += 1
+            if ok:
+                return True
+        return False
+
+    if r == 0:
+        return _SETS_ONLY if sets_only(0) else 0
+    for p, k in enumerate(c):
+        if k >= 2:
+            c[p] -= 2
+            ok = sets_only(0)
+            c[p] += 2
+            if ok:
+                return _WITH_PAIR
+    return 0
+
+
+@cache
+def _suit_waits(counts: tuple[int, ...], chows: bool, want: int) -> tuple[int, ...]:
+    """Return the offsets whose addition gives the suit the shape ``want`` (bit of _suit_shapes)."""
+    out = []
+    for w in range(len(counts)):
+        if counts[w] >= 4:
+            continue
+        grown = (*counts[:w], counts[w] + 1, *counts[w + 1 :])
+        if _suit_shapes(grown, chows) & want:
+            out.append(w)
+    return tuple(out)
+
+
+def _blocks(counts: Sequence[int]) -> list[tuple[int, tuple[int, ...], bool, int]]:
+    out = []
+    for lo, hi, chows in _BLOCKS:
+        c = tuple(counts[lo:hi])
+        out.append((lo, c, chows, sum(c) % 3))
+    return out
+
+
+def _standard_waits(counts: Sequence[int]) -> list[int]:
+    blocks = _blocks(counts)
+    shapes = [_suit_shapes(c, chows) if r != 1 else 0 for _, c, chows, r in blocks]
+    out: list[int] = []
+    for b, (lo, c, chows, r) in enumerate(blocks):
+        if r == 0:
+            continue
+        pairs = 0
+        ok = True
+        for o, (_, _, _, ro) in enumerate(blocks):
+            if o == b:
+                continue
+            if ro == 1 or not shapes[o]:
+                ok = False
+                break
+            if ro == 2:
+                pairs += 1
+        if not ok:
+            continue
+        if r == 1 and pairs == 0:
+            out.extend(lo + w for w in _suit_waits(c, chows, _WITH_PAIR))
+        elif r == 2 and pairs == 1:
+            out.extend(lo + w for w in _suit_waits(c, chows, _SETS_ONLY))
+    return out
+
+
+def waits(counts: Sequence[int], forms: Forms = ()) -> list[int]:
+    """Return the kinds (sorted) that complete a 3n+1-tile hand, in any allowed form.
+
+    >>> from majiang.tiles import counts34, parse_tiles, format_tiles
+    >>> format_tiles(waits(counts34(parse_tiles("19m19p19s1234567z")), ("thirteen_orphans",)))
+    '19m19p19s1234567z'
+    >>> waits(counts34(parse_tiles("1111m")))
+    []
+    """
+    found = set(_standard_waits(counts))
+    total = sum(counts[:34])
+    if total == 13:
+        if "seven_pairs" in forms:
+            singles = [k for k in range(34) if counts[k] == 1]
+            if len(singles) == 1 and all(n in (0, 1, 2) for n in counts[:34]):
+                found.add(singles[0])
+        if "thirteen_orphans" in forms and sum(counts[k] for k in ORPHANS) == 13:
+            missing = [k for k in ORPHANS if counts[k] == 0]
+            if not missing:
+                found.update(ORPHANS)
+            elif len(missing) == 1 and max(counts[k] for k in ORPHANS) == 2:
+                found.add(missing[0])
+    return sorted(found)
+
+
+def is_complete(counts: Sequence[int], forms: Forms = ()) -> bool:
+    """Return whether a 3n+2-tile hand is complete in any allowed form.
+
+    >>> from majiang.tiles import counts34, parse_tiles
+    >>> is_complete(counts34(parse_tiles("123m456p789s11122z"))), is_complete(counts34(parse_tiles("12m")))
+    (True, False)
+    """
+    pairs = 0
+    for _, c, chows, r in _blocks(counts):
+        if r == 1:
+            break
+        shape = _suit_shapes(c, chows)
+        if not shape:
+            break
+        pairs += r == 2
+    else:
+        if pairs == 1:
+            return True
+    if sum(counts[:34]) == 14:
+        if "seven_pairs" in forms and all(n in (0, 2) for n in counts[:34]):
+            return True
+        if "thirteen_orphans" in forms and all(counts[k] for k in ORPHANS):
+            return sum(counts[k] for k in ORPHANS) == 14
+    return False
+
+
+@cache
+def _suit_moves(counts: tuple[int, ...], chows: bool) -> tuple[int, int, int, int]:
+    """Return the shapes a suit can take as it is, less one tile, plus one, or one swapped."""
+    as_is = _suit_shapes(counts, chows)
+    less = plus = swap = 0
+    for i in range(len(counts)):
+        if counts[i]:
+            fewer = (*counts[:i], counts[i] - 1, *counts[i + 1 :])
+            less |= _suit_shapes(fewer, chows)
+            swap |= _SETS_ONLY * bool(_suit_waits(fewer, chows, _SETS_ONLY))
+            swap |= _WITH_PAIR * bool(_suit_waits(fewer, chows, _WITH_PAIR))
+        if counts[i] < 4:
+            grown = (*counts[:i], counts[i] + 1, *counts[i + 1 :])
+            plus |= _suit_shapes(grown, chows)
+    return as_is, less, plus, swap
+
+
+def can_be_ready(counts: Sequence[int], forms: Forms = ()) -> bool:
+    """Return whether some discard leaves a 3n+2-tile hand ready (a quick test, no waits listed).
+
+    >>> from majiang.tiles import counts34, parse_tiles
+    >>> can_be_ready(counts34(parse_tiles("123456789m11p55s9s"))), can_be_ready(counts34(parse_tiles("1357m2468p13579s1z")))
+    (True, False)
+    """
+    if sum(counts[:34]) == 14:
+        if "seven_pairs" in forms and sum(1 for n in counts[:34] if n >= 2) >= 6:
+            return True
+        if "thirteen_orphans" in forms and sum(1 for k in ORPHANS if counts[k]) >= 12:
+            return True
+    blocks = []
+    for lo, hi, chows in _BLOCKS:
+        c = tuple(counts[lo:hi])
+        blocks.append((_suit_moves(c, chows), sum(c) % 3))
+    # allowed[x][role]: bit 1 the block may end sets-only, bit 2 with the pair; role 0 as is,
+    # 1 loses the discard, 2 gains the wait, 3 both
+    allowed = []
+    for moves, size in blocks:
+        row = []
+        for role, delta in ((0, 0), (1, -1), (2, 1), (3, 0)):
+            r = (size + delta) % 3
+            want = _SETS_ONLY if r == 0 else _WITH_PAIR if r == 2 else 0
+            row.append(moves[role] & want)
+        allowed.append(row)
+    for a in range(4):
+        for b in range(4):
+            pairs = 0
+            for x in range(4):
+                m = allowed[x][(x == a) + 2 * (x == b)]
+                if not m:
+                    break
+                pairs += m == _WITH_PAIR
+            else:
+                if pairs == 1:
+                    return True
+    return False
+
+
+def ready_discards(counts: Sequence[int], forms: Forms = ()) -> dict[int, list[int]]:
+    """Return, for each kind whose discard leaves a 3n+2-tile hand ready, the waits left.
+
+    >>> from majiang.tiles import counts34, parse_tiles, format_tiles
+    >>> {format_tiles([d]): format_tiles(w) for d, w in ready_discards(counts34(parse_tiles("123456789m11p55s9s"))).items()}
+    {'9s': '1p5s'}
+    """
+    out: dict[int, list[int]] = {}
+    if not can_be_ready(counts, forms):
+        return out
+    c = list(counts)
+    for d in range(34):
+        if not c[d]:
+            continue
+        c[d] -= 1
+        w = waits(c, forms)
+        c[d] += 1
+        if w:
+            out[d] = w
+    return out

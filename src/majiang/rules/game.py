@@ -1,0 +1,175 @@
+"""The game hooks of a ruleset: the data and decisions the engine asks a variant for.
+
+The state machine (engine.py) knows draws, discards, claims, kongs and wins in general; every
+rule that differs between variants is a class attribute or a method here, with a neutral
+default (a plain game: no dead wall, no indicators, no riichi, no furiten, one winner per
+discard, the dealer keeps the seat after a dealer win or a draw, no payments at a draw).
+``Ruleset`` inherits these, and a variant overrides what it needs (``rules/riichi/game.py``).
+
+>>> rounds_for_length("south"), rounds_for_length("one_hand")
+(2, 0)
+>>> placements((100, 300, 300, -50))
+(3, 1, 2, 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from majiang.errors import InvalidRequest
+
+if TYPE_CHECKING:
+    from majiang.actions import Action
+    from majiang.melds import Meld
+    from majiang.rules.base import Option
+    from majiang.state import GameState
+
+LENGTHS = ("one_hand", "east", "south", "full")
+
+Options = Mapping[str, Any]
+
+
+def rounds_for_length(length: str) -> int:
+    """Return the rounds of winds a game length plays (0 for ``one_hand``)."""
+    if length not in LENGTHS:
+        raise InvalidRequest(
+            f"unknown game length {length!r} (expected one of {', '.join(LENGTHS)})",
+            field="length",
+        )
+    return {"one_hand": 0, "east": 1, "south": 2, "full": 4}[length]
+
+
+def placements(scores: tuple[int, ...]) -> tuple[int, ...]:
+    """Return each seat's place (1 = first); ties go to the seat nearer the first dealer (seat 0)."""
+    order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
+    out = [0] * len(scores)
+    for place, seat in enumerate(order, start=1):
+        out[seat] = place
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a hand ended: ``kind`` is ``win``, ``exhaustive_draw`` or ``abortive_draw``."""
+
+    kind: str
+    reason: str = ""
+    winners: tuple[int, ...] = ()
+    ready: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class NextHand:
+    """Who deals the next hand, in which round, with which counters."""
+
+    dealer: int
+    round_wind: int
+    honba: int
+    dealer_streak: int
+
+
+class GameRules:
+    """Game hooks with neutral defaults. Attributes are data; methods are decisions."""
+
+    #: table options of play (start points, abortive draws ...), beside the scoring options
+    game_options: ClassVar[Mapping[str, Option]] = {}
+    #: tiles kept back at the end of the wall and never drawn from the front (riichi 14)
+    dead_wall: ClassVar[int] = 0
+    #: the claims on a discard this variant knows, among ``chi``, ``pon``, ``kan``
+    claims: ClassVar[frozenset[str]] = frozenset({"chi", "pon", "kan"})
+    #: special winning forms beside sets and a pair: ``seven_pairs``, ``thirteen_orphans``
+    win_forms: ClassVar[tuple[str, ...]] = ()
+    #: furiten rules in force: ``discard`` (own discards), ``temporary``, ``riichi``
+    furiten: ClassVar[frozenset[str]] = frozenset()
+    #: points of one stick on the table (riichi deposit); 0 when the variant has none
+    stick_value: ClassVar[int] = 0
+    #: most kongs in one hand
+    max_kongs: ClassVar[int] = 4
+
+    def starting_score(self, options: Options) -> int:
+        """Return each seat's points at the start of the game."""
+        return 0
+
+    def initial_indicators(self, options: Options) -> int:
+        """Return how many indicators are turned at the deal."""
+        return 0
+
+    def indicator_position(self, wall_size: int, index: int, ura: bool) -> int | None:
+        """Return the wall position of indicator ``index`` (ura: the one under it), or None."""
+        return None
+
+    def kong_indicator(self, options: Options, meld_kind: str) -> str:
+        """Return when a kong turns a new indicator: ``never``, ``now`` or ``after_discard``."""
+        return "never"
+
+    def can_declare_riichi(self, options: Options, state: GameState, seat: int) -> bool:
+        """Return whether the seat may declare riichi now, its hand's readiness aside."""
+        return False
+
+    def forbidden_after_call(
+        self, options: Options, meld_kind: str, claimed: int, own: tuple[int, ...]
+    ) -> frozenset[int]:
+        """Return the kinds the caller may not discard right after a chi or pon (kuikae)."""
+        return frozenset()
+
+    def can_rob_kong(self, options: Options, meld_kind: str, thirteen_orphans: bool) -> bool:
+        """Return whether a kong of this kind may be robbed (by a thirteen orphans hand or not)."""
+        return meld_kind == "kakan"
+
+    def ron_winners(self, options: Options, claimants: tuple[int, ...]) -> tuple[int, ...] | None:
+        """Return who wins among seats claiming a win on one tile (ordered from the discarder);
+        None aborts the hand. Default: the first in turn order (head bump)."""
+        return claimants[:1]
+
+    def turn_extras(self, options: Options, state: GameState, seat: int) -> list[Action]:
+        """Return variant actions available on a turn beside discards, wins and kongs."""
+        return []
+
+    def extra_outcome(
+        self, options: Options, state: GameState, seat: int, action: Action
+    ) -> Outcome:
+        """Return the outcome of a variant action from ``turn_extras`` (it ends the hand)."""
+        raise NotImplementedError(f"{action} is not an action of this variant")
+
+    def abortive_draw(self, options: Options, state: GameState) -> str | None:
+        """Return the reason to abort the hand once a discard has passed, or None."""
+        return None
+
+    def draw_settlement(
+        self, options: Options, state: GameState, ready: tuple[int, ...]
+    ) -> list[tuple[str, tuple[int, ...]]]:
+        """Return the payments of an exhaustive draw as (reason, deltas per seat)."""
+        return []
+
+    def liability(
+        self, options: Options, state: GameState, seat: int, meld: Meld, source: int
+    ) -> int | None:
+        """Return the seat made liable (pao) by ``seat`` claiming ``meld`` from ``source``."""
+        return None
+
+    def next_hand(self, options: Options, state: GameState, outcome: Outcome) -> NextHand:
+        """Return who deals next: the dealer keeps the seat after a dealer win or a draw."""
+        keeps = outcome.kind != "win" or state.dealer in outcome.winners
+        if keeps:
+            return NextHand(state.dealer, state.round_wind, state.honba, state.dealer_streak + 1)
+        dealer = (state.dealer + 1) % state.players
+        round_wind = state.round_wind + (1 if dealer == 0 else 0)
+        return NextHand(dealer, round_wind, 0, 0)
+
+    def game_end(self, options: Options, state: GameState, nxt: NextHand) -> str | None:
+        """Return why the game ends after this hand (``length``), or None to play on."""
+        rounds = rounds_for_length(state.length)
+        if rounds == 0 or nxt.round_wind >= rounds:
+            return "length"
+        return None
+
+    def final_settlement(self, options: Options, state: GameState) -> tuple[int, ...]:
+        """Return the points each seat gains at the game's end (the sticks left on the table go
+        to the first-placed seat)."""
+        out = [0] * state.players
+        if state.sticks and self.stick_value:
+            first = placements(state.scores).index(1)
+            out[first] = state.sticks * self.stick_value
+        return tuple(out)

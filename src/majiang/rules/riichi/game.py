@@ -1,0 +1,238 @@
+"""Riichi's game hooks (riichi.md, "The game"): the dead wall and its indicators, riichi and its
+conditions, every furiten rule, kuikae, abortive draws, multiple ron, pao, noten payments and
+nagashi mangan, dealer rotation with honba, bust.
+
+The dead wall is the last 14 tiles of the wall: the four kong replacement tiles are the last four
+(``tiles[-1]`` first), dora indicator i sits at ``tiles[-5 - 2i]`` and its ura indicator just
+before it at ``tiles[-6 - 2i]``.
+
+>>> RiichiGame().indicator_position(136, 0, False), RiichiGame().indicator_position(136, 0, True)
+(131, 130)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from majiang.hand import Hand
+from majiang.rules.base import Option
+from majiang.rules.game import GameRules, NextHand, Options, Outcome
+from majiang.scoring import ScoreRequest
+from majiang.tiles import DRAGONS, WINDS, is_orphan, kind
+
+if TYPE_CHECKING:
+    from majiang.actions import Action
+    from majiang.melds import Meld
+    from majiang.rules.base import Ruleset
+    from majiang.state import GameState
+
+__all__ = ["RiichiGame"]
+
+ABORTIVE_DRAWS = ("nine_terminals", "four_winds", "four_riichi", "four_kongs", "triple_ron")
+
+
+class RiichiGame(GameRules):
+    """The game hooks of Japanese riichi mahjong."""
+
+    game_options: ClassVar[Mapping[str, Option]] = {
+        "start_points": Option(25000, "points of each player at the start", minimum=0),
+        "bust": Option(True, "the game ends when a player's points go below zero"),
+        "double_ron": Option(True, "two players may win on one discard (off: head bump)"),
+        "triple_ron_draw": Option(True, "three players winning on one discard abort the hand"),
+        "kuikae": Option(
+            True, "after chi or pon the called tile (or its swap) may not be discarded"
+        ),
+        "abort_nine_terminals": Option(
+            True, "nine different terminals and honors on the first draw"
+        ),
+        "abort_four_winds": Option(
+            True, "the same wind discarded by all four on the first go-around"
+        ),
+        "abort_four_riichi": Option(True, "all four players in riichi"),
+        "abort_four_kongs": Option(True, "four kongs made by more than one player"),
+        "noten_payment": Option(
+            3000, "paid by the players not ready at an exhaustive draw", minimum=0
+        ),
+    }
+    dead_wall: ClassVar[int] = 14
+    win_forms: ClassVar[tuple[str, ...]] = ("seven_pairs", "thirteen_orphans")
+    furiten: ClassVar[frozenset[str]] = frozenset({"discard", "temporary", "riichi"})
+    stick_value: ClassVar[int] = 1000
+    max_kongs: ClassVar[int] = 4
+
+    def starting_score(self, options: Options) -> int:
+        """Return the start points (option ``start_points``, 25,000)."""
+        return int(options.get("start_points", 25000))
+
+    def initial_indicators(self, options: Options) -> int:
+        """Return 1: one dora indicator is turned at the deal."""
+        return 1
+
+    def indicator_position(self, wall_size: int, index: int, ura: bool) -> int | None:
+        """Return the dead-wall position of dora (or ura) indicator ``index`` (0-4)."""
+        if index > 4:
+            return None
+        return wall_size - 5 - 2 * index - (1 if ura else 0)
+
+    def kong_indicator(self, options: Options, meld_kind: str) -> str:
+        """Return when a kong's new indicator turns: at once for a concealed kong, after the
+        kong maker's discard for an open or added kong (the online default)."""
+        return "now" if meld_kind == "ankan" else "after_discard"
+
+    def can_declare_riichi(self, options: Options, state: GameState, seat: int) -> bool:
+        """Return whether riichi is open to the seat: a closed hand, 1000 points and at least four
+        tiles left to draw (readiness is checked by the engine)."""
+        return (
+            "riichi" not in state.status[seat]
+            and all(m.kind == "ankan" for m in state.melds[seat])
+            and state.scores[seat] >= self.stick_value
+            and state.live_tiles(self.dead_wall) >= 4
+        )
+
+    def forbidden_after_call(
+        self, options: Options, meld_kind: str, claimed: int, own: tuple[int, ...]
+    ) -> frozenset[int]:
+        """Return the kuikae kinds: the called kind, and for a chi on an end the swap tile."""
+        if not options.get("kuikae", True):
+            return frozenset()
+        out = {claimed}
+        if meld_kind == "chi" and claimed < 27:
+            low, high = min(own), max(own)
+            r = claimed % 9
+            if low > claimed and r <= 5:
+                out.add(claimed + 3)
+            elif high < claimed and r >= 3:
+                out.add(claimed - 3)
+        return frozenset(out)
+
+    def can_rob_kong(self, options: Options, meld_kind: str, thirteen_orphans: bool) -> bool:
+        """Return whether a kong may be robbed: an added kong always, a concealed kong only by a
+        thirteen orphans hand."""
+        return meld_kind == "kakan" or (meld_kind == "ankan" and thirteen_orphans)
+
+    def ron_winners(self, options: Options, claimants: tuple[int, ...]) -> tuple[int, ...] | None:
+        """Return the winners on one discard: all of them (double ron), the first only when
+        ``double_ron`` is off; three claimants abort the hand when ``triple_ron_draw`` is on."""
+        if len(claimants) >= 3 and options.get("triple_ron_draw", True):
+            return None
+        if not options.get("double_ron", True):
+            return claimants[:1]
+        return claimants
+
+    def turn_extras(self, options: Options, state: GameState, seat: int) -> list[Action]:
+        """Return the nine-terminals abort when open to the seat on its first draw."""
+        from majiang.actions import NineTerminals
+
+        if (
+            options.get("abort_nine_terminals", True)
+            and not state.calls_made
+            and not state.rivers[seat]
+            and state.drawn is not None
+            and len({kind(t) for t in state.concealed[seat] if is_orphan(kind(t))}) >= 9
+        ):
+            return [NineTerminals()]
+        return []
+
+    def extra_outcome(
+        self, options: Options, state: GameState, seat: int, action: Action
+    ) -> Outcome:
+        """Return the abortive draw of nine terminals."""
+        return Outcome("abortive_draw", "nine_terminals")
+
+    def abortive_draw(self, options: Options, state: GameState) -> str | None:
+        """Return four winds, four riichi or four kongs when one applies after a discard."""
+        n = state.players
+        if (
+            options.get("abort_four_winds", True)
+            and state.discards_made == n
+            and not state.calls_made
+            and all(len(r) == 1 for r in state.rivers)
+        ):
+            first = {kind(r[0].tile) for r in state.rivers}
+            if len(first) == 1 and next(iter(first)) in WINDS:
+                return "four_winds"
+        if options.get("abort_four_riichi", True) and all("riichi" in s for s in state.status):
+            return "four_riichi"
+        if (
+            options.get("abort_four_kongs", True)
+            and len(state.kongs) == 4
+            and len(set(state.kongs)) > 1
+        ):
+            return "four_kongs"
+        return None
+
+    def draw_settlement(
+        self, options: Options, state: GameState, ready: tuple[int, ...]
+    ) -> list[tuple[str, tuple[int, ...]]]:
+        """Return nagashi mangan payments when a seat qualifies, else the noten payments."""
+        from majiang.engine import settle
+
+        n = state.players
+        out: list[tuple[str, tuple[int, ...]]] = []
+        if options.get("nagashi_mangan", True):
+            for seat in range(n):
+                river = state.rivers[seat]
+                if river and all(is_orphan(r.tile) and not r.claimed for r in river):
+                    result = cast("Ruleset", self).score(self._nagashi_request(state, seat))
+                    if result.valid:
+                        deltas, _ = settle(state, seat, result, None, None)
+                        out.append(("nagashi_mangan", deltas))
+        if out:
+            return out
+        total = int(options.get("noten_payment", 3000))
+        if 0 < len(ready) < n and total:
+            gain = total // len(ready)
+            loss = total // (n - len(ready))
+            out.append(("noten", tuple(gain if s in ready else -loss for s in range(n))))
+        return out
+
+    def _nagashi_request(self, state: GameState, seat: int) -> ScoreRequest:
+        tiles = state.concealed[seat]
+        return ScoreRequest(
+            variant=state.variant,
+            rules=state.options,
+            hand=Hand(tuple(tiles), state.melds[seat]),
+            win_tile=tiles[0],
+            win="tsumo",
+            seat_wind=state.seat_wind(seat),
+            round_wind=state.round_wind,
+            situation=frozenset({"nagashi_mangan"}),
+        )
+
+    def liability(
+        self, options: Options, state: GameState, seat: int, meld: Meld, source: int
+    ) -> int | None:
+        """Return the discarder who let ``seat`` claim its third dragon set or fourth wind set."""
+        if not options.get("pao", True) or meld.kind not in ("pon", "kan"):
+            return None
+        k = meld.first
+        sets = {m.first for m in state.melds[seat] if m.kind != "chi"}
+        if k in DRAGONS and all(d in sets for d in DRAGONS):
+            return source
+        if k in WINDS and all(w in sets for w in WINDS):
+            return source
+        return None
+
+    def next_hand(self, options: Options, state: GameState, outcome: Outcome) -> NextHand:
+        """Return the next deal: the dealer keeps it after a dealer win, when ready at an
+        exhaustive draw, and after an abortive draw; honba grow then and after any draw."""
+        if outcome.kind == "win":
+            keeps = state.dealer in outcome.winners
+            honba = state.honba + 1 if keeps else 0
+        elif outcome.kind == "exhaustive_draw":
+            keeps = state.dealer in outcome.ready
+            honba = state.honba + 1
+        else:
+            keeps = True
+            honba = state.honba + 1
+        if keeps:
+            return NextHand(state.dealer, state.round_wind, honba, state.dealer_streak + 1)
+        dealer = (state.dealer + 1) % state.players
+        return NextHand(dealer, state.round_wind + (dealer == 0), honba, 0)
+
+    def game_end(self, options: Options, state: GameState, nxt: NextHand) -> str | None:
+        """Return ``bust`` when a player is below zero (option ``bust``), else the length rule."""
+        if options.get("bust", True) and any(s < 0 for s in state.scores):
+            return "bust"
+        return super().game_end(options, state, nxt)
