@@ -19,6 +19,7 @@ from typing import ClassVar
 from majiang.errors import InvalidRequest
 from majiang.rules.base import Option, Ruleset
 from majiang.rules.riichi.calculate import score_win
+from majiang.rules.riichi.game import RiichiGame
 from majiang.scoring import ScoreRequest, ScoreResult
 
 __all__ = ["RULESETS", "Riichi"]
@@ -93,7 +94,7 @@ def _contradiction(req: ScoreRequest) -> str | None:
     return None
 
 
-class Riichi(Ruleset):
+class Riichi(RiichiGame, Ruleset):
     """Japanese riichi mahjong: four players, 136 tiles (+ red fives), at least one yaku."""
 
     id = "riichi"
