@@ -41,6 +41,10 @@ def _nagashi(req: ScoreRequest) -> ScoreResult:
     )
 
 
+def _position(scored: tuple[int, Item]) -> int:
+    return scored[0]
+
+
 def score_win(req: ScoreRequest) -> ScoreResult:
     """Return the score of a riichi win: the highest-scoring reading, or ``valid: false``."""
     if "nagashi_mangan" in req.situation:
@@ -57,32 +61,35 @@ def score_win(req: ScoreRequest) -> ScoreResult:
     in_riichi = "riichi" in req.situation or "double_riichi" in req.situation
     dora: list[Item] | None = None
     double = bool(rules.get("double_yakuman", True))
+    first = found[0]
+    hand_limits = yakuman_items(ctx, first, "hand")
+    hand_yaku = yaku_items(ctx, first, "hand")
     best_key: tuple[int, int, int, int] | None = None
     best: tuple[list[Item], int, int | None, list[FuItem], int, str | None] | None = None
     for r in found:
-        limits = yakuman_items(ctx, r)
+        limits = hand_limits + yakuman_items(ctx, r, "reading")
         if limits:
-            han = sum(i.value for i in limits)
+            han = sum(i.value for _, i in limits)
             multiple = han // YAKUMAN_HAN if double else 1
-            total = YAKUMAN_HAN * multiple
             base, limit = base_points(0, 0, multiple, rules)
             key = (hand_value(base, dealer, tsumo), 1, han, 0)
             if best_key is None or key > best_key:
-                best_key, best = key, (limits, total, None, [], base, limit)
+                items = [i for _, i in sorted(limits, key=_position)]
+                best_key, best = key, (items, YAKUMAN_HAN * multiple, None, [], base, limit)
             continue
-        items = yaku_items(ctx, r)
-        if not items:
+        scored = hand_yaku + yaku_items(ctx, r, "reading")
+        if not scored:
             continue
         fus, fu, _ = fu_items(ctx, r)
         if dora is None:
             dora = dora_items(
                 ctx.counts, req.dora_indicators, req.ura_indicators, ctx.red_fives, in_riichi
             )
-        items.extend(dora)
-        han = sum(i.value for i in items)
+        han = sum(i.value for _, i in scored) + sum(i.value for i in dora)
         base, limit = base_points(han, fu, 0, rules)
         key = (hand_value(base, dealer, tsumo), 0, han, fu)
         if best_key is None or key > best_key:
+            items = [i for _, i in sorted(scored, key=_position)] + dora
             best_key, best = key, (items, han, fu, fus, base, limit)
     if best is None:
         return ScoreResult.invalid(

@@ -22,7 +22,7 @@ from typing import Any, Literal
 from majiang.decompose import decompositions, is_seven_pairs, is_thirteen_orphans
 from majiang.melds import Meld
 from majiang.scoring import ScoreRequest
-from majiang.tiles import GREEN, NUM_KINDS, RED, WHITE, format_tiles, is_red, kind
+from majiang.tiles import GREEN, NUM_KINDS, RED, RED_BASE, WHITE, format_tiles, kind
 
 Form = Literal["standard", "seven_pairs", "thirteen_orphans"]
 Wait = Literal["ryanmen", "kanchan", "penchan", "shanpon", "tanki", "thirteen"]
@@ -31,6 +31,10 @@ Wait = Literal["ryanmen", "kanchan", "penchan", "shanpon", "tanki", "thirteen"]
 GREEN_KINDS = frozenset({19, 20, 21, 23, 25, GREEN})
 _ORPHAN = tuple(k >= 27 or k % 9 in (0, 8) for k in range(NUM_KINDS))
 _TERMINAL = tuple(k < 27 and k % 9 in (0, 8) for k in range(NUM_KINDS))
+_ORPHAN_SET = frozenset(k for k in range(NUM_KINDS) if _ORPHAN[k])
+_TERMINAL_SET = frozenset(k for k in range(NUM_KINDS) if _TERMINAL[k])
+_HONOR_SET = frozenset(range(27, NUM_KINDS))
+_KIND = tuple(kind(t) for t in range(RED_BASE + 3))
 
 
 class WinContext:
@@ -85,24 +89,28 @@ class WinContext:
         concealed = [0] * NUM_KINDS
         red = 0
         for t in concealed_tiles:
-            concealed[kind(t)] += 1
-            red += is_red(t)
+            if t >= RED_BASE:
+                red += 1
+                t = _KIND[t]
+            concealed[t] += 1
         counts = list(concealed)
         for m in melds:
             for t in m.tiles:
-                counts[kind(t)] += 1
-                red += is_red(t)
+                if t >= RED_BASE:
+                    red += 1
+                    t = _KIND[t]
+                counts[t] += 1
         self.concealed = concealed
         self.counts = counts
         self.red_fives = red
-        present = [k for k in range(NUM_KINDS) if counts[k]]
-        self.suits = {k // 9 for k in present if k < 27}
-        self.has_honors = any(k >= 27 for k in present)
-        self.all_honors = all(k >= 27 for k in present)
-        self.all_orphans = all(_ORPHAN[k] for k in present)
-        self.all_terminals = all(_TERMINAL[k] for k in present)
-        self.all_simples = not any(_ORPHAN[k] for k in present)
-        self.all_green = all(k in GREEN_KINDS for k in present)
+        present = {k for k in range(NUM_KINDS) if counts[k]}
+        self.suits = {k // 9 for k in present - _HONOR_SET}
+        self.has_honors = not present.isdisjoint(_HONOR_SET)
+        self.all_honors = present <= _HONOR_SET
+        self.all_orphans = present <= _ORPHAN_SET
+        self.all_terminals = present <= _TERMINAL_SET
+        self.all_simples = present.isdisjoint(_ORPHAN_SET)
+        self.all_green = present <= GREEN_KINDS
 
     @classmethod
     def from_request(cls, req: ScoreRequest) -> WinContext:

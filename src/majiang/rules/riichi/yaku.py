@@ -31,6 +31,8 @@ class Yaku:
     closed: int
     open: int
     applies: Predicate
+    #: "hand" when the predicate does not look at the reading (evaluated once per win)
+    scope: str = "reading"
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,7 @@ class Yakuman:
     name: str
     multiple: int
     applies: Predicate
+    scope: str = "reading"
 
 
 _WINDS = (27, 28, 29, 30)
@@ -122,10 +125,18 @@ YAKU: tuple[Yaku, ...] = (
         1,
         0,
         lambda c, r: "riichi" in c.situation and "double_riichi" not in c.situation,
+        scope="hand",
     ),
-    Yaku("double_riichi", "Double riichi", 2, 0, lambda c, r: "double_riichi" in c.situation),
-    Yaku("ippatsu", "Ippatsu", 1, 0, lambda c, r: "ippatsu" in c.situation),
-    Yaku("menzen_tsumo", "Menzen tsumo", 1, 0, lambda c, r: c.closed and c.tsumo),
+    Yaku(
+        "double_riichi",
+        "Double riichi",
+        2,
+        0,
+        lambda c, r: "double_riichi" in c.situation,
+        scope="hand",
+    ),
+    Yaku("ippatsu", "Ippatsu", 1, 0, lambda c, r: "ippatsu" in c.situation, scope="hand"),
+    Yaku("menzen_tsumo", "Menzen tsumo", 1, 0, lambda c, r: c.closed and c.tsumo, scope="hand"),
     Yaku("pinfu", "Pinfu", 1, 0, _pinfu),
     Yaku("iipeikou", "Iipeikou", 1, 0, lambda c, r: c.closed and _peikou(r) == 1),
     Yaku(
@@ -134,6 +145,7 @@ YAKU: tuple[Yaku, ...] = (
         1,
         1,
         lambda c, r: c.all_simples and (c.closed or bool(c.rules.get("open_tanyao", True))),
+        scope="hand",
     ),
     Yaku("yakuhai_seat_wind", "Seat wind", 1, 1, lambda c, r: c.seat_wind in r.pungs),
     Yaku("yakuhai_round_wind", "Round wind", 1, 1, lambda c, r: c.round_wind in r.pungs),
@@ -146,6 +158,7 @@ YAKU: tuple[Yaku, ...] = (
         1,
         1,
         lambda c, r: c.tsumo and "last_tile" in c.situation,
+        scope="hand",
     ),
     Yaku(
         "houtei",
@@ -153,9 +166,24 @@ YAKU: tuple[Yaku, ...] = (
         1,
         1,
         lambda c, r: not c.tsumo and "last_discard" in c.situation,
+        scope="hand",
     ),
-    Yaku("rinshan", "Rinshan kaihou", 1, 1, lambda c, r: "kong_replacement" in c.situation),
-    Yaku("chankan", "Chankan (robbing a kong)", 1, 1, lambda c, r: "robbing_kong" in c.situation),
+    Yaku(
+        "rinshan",
+        "Rinshan kaihou",
+        1,
+        1,
+        lambda c, r: "kong_replacement" in c.situation,
+        scope="hand",
+    ),
+    Yaku(
+        "chankan",
+        "Chankan (robbing a kong)",
+        1,
+        1,
+        lambda c, r: "robbing_kong" in c.situation,
+        scope="hand",
+    ),
     Yaku("chiitoitsu", "Chiitoitsu (seven pairs)", 2, 0, lambda c, r: r.form == "seven_pairs"),
     Yaku("sanshoku", "Sanshoku doujun", 2, 1, _sanshoku),
     Yaku("ittsu", "Ittsu (pure straight)", 2, 1, _ittsu),
@@ -164,7 +192,7 @@ YAKU: tuple[Yaku, ...] = (
     Yaku("sanankou", "Sanankou", 2, 2, lambda c, r: r.concealed_pungs == 3),
     Yaku("sanshoku_doukou", "Sanshoku doukou", 2, 2, _doukou),
     Yaku("sankantsu", "Sankantsu", 2, 2, lambda c, r: len(r.kongs) == 3),
-    Yaku("honroutou", "Honroutou", 2, 2, lambda c, r: c.all_orphans),
+    Yaku("honroutou", "Honroutou", 2, 2, lambda c, r: c.all_orphans, scope="hand"),
     Yaku(
         "shousangen",
         "Shousangen",
@@ -178,6 +206,7 @@ YAKU: tuple[Yaku, ...] = (
         3,
         2,
         lambda c, r: c.has_honors and len(c.suits) == 1,
+        scope="hand",
     ),
     Yaku("junchan", "Junchan", 3, 2, lambda c, r: not c.has_honors and _outside(r)),
     Yaku("ryanpeikou", "Ryanpeikou", 3, 0, lambda c, r: c.closed and _peikou(r) == 2),
@@ -187,6 +216,7 @@ YAKU: tuple[Yaku, ...] = (
         6,
         5,
         lambda c, r: not c.has_honors and len(c.suits) == 1,
+        scope="hand",
     ),
     Yaku(
         "renhou",
@@ -194,6 +224,7 @@ YAKU: tuple[Yaku, ...] = (
         5,
         0,
         lambda c, r: "human" in c.situation and c.rules.get("renhou") == "mangan",
+        scope="hand",
     ),
 )
 
@@ -230,29 +261,34 @@ YAKUMAN: tuple[Yakuman, ...] = (
         lambda c, r: 27 <= r.pair <= 30 and _wind_pungs(r) == 3,
     ),
     Yakuman("daisuushii", "Daisuushii", 2, lambda c, r: _wind_pungs(r) == 4),
-    Yakuman("tsuuiisou", "Tsuuiisou (all honors)", 1, lambda c, r: c.all_honors),
-    Yakuman("chinroutou", "Chinroutou (all terminals)", 1, lambda c, r: c.all_terminals),
-    Yakuman("ryuuiisou", "Ryuuiisou (all green)", 1, lambda c, r: c.all_green),
+    Yakuman("tsuuiisou", "Tsuuiisou (all honors)", 1, lambda c, r: c.all_honors, scope="hand"),
+    Yakuman(
+        "chinroutou", "Chinroutou (all terminals)", 1, lambda c, r: c.all_terminals, scope="hand"
+    ),
+    Yakuman("ryuuiisou", "Ryuuiisou (all green)", 1, lambda c, r: c.all_green, scope="hand"),
     Yakuman(
         "chuuren_poutou",
         "Chuuren poutou",
         1,
         lambda c, r: _chuuren(c) and not _junsei(c),
+        scope="hand",
     ),
     Yakuman(
         "junsei_chuuren_poutou",
         "Junsei chuuren poutou (nine-sided wait)",
         2,
         lambda c, r: _chuuren(c) and _junsei(c),
+        scope="hand",
     ),
     Yakuman("suukantsu", "Suukantsu", 1, lambda c, r: len(r.kongs) == 4),
-    Yakuman("tenhou", "Tenhou", 1, lambda c, r: "heavenly" in c.situation),
-    Yakuman("chiihou", "Chiihou", 1, lambda c, r: "earthly" in c.situation),
+    Yakuman("tenhou", "Tenhou", 1, lambda c, r: "heavenly" in c.situation, scope="hand"),
+    Yakuman("chiihou", "Chiihou", 1, lambda c, r: "earthly" in c.situation, scope="hand"),
     Yakuman(
         "renhou_yakuman",
         "Renhou (yakuman)",
         1,
         lambda c, r: "human" in c.situation and c.rules.get("renhou") == "yakuman",
+        scope="hand",
     ),
 )
 
@@ -260,26 +296,42 @@ YAKUMAN: tuple[Yakuman, ...] = (
 YAKUMAN_HAN = 13
 
 
-def yakuman_items(ctx: WinContext, r: Reading) -> list[Item]:
-    """Return the limit hands of a reading (value 13 han per yakuman, 26 for a double form)."""
+Scored = list[tuple[int, Item]]  # (position in its table, item)
+
+_YAKU_BY_SCOPE: dict[str | None, list[tuple[int, Yaku]]] = {
+    None: list(enumerate(YAKU)),
+    "hand": [(n, y) for n, y in enumerate(YAKU) if y.scope == "hand"],
+    "reading": [(n, y) for n, y in enumerate(YAKU) if y.scope == "reading"],
+}
+_YAKUMAN_BY_SCOPE: dict[str | None, list[tuple[int, Yakuman]]] = {
+    None: list(enumerate(YAKUMAN)),
+    "hand": [(n, y) for n, y in enumerate(YAKUMAN) if y.scope == "hand"],
+    "reading": [(n, y) for n, y in enumerate(YAKUMAN) if y.scope == "reading"],
+}
+
+
+def yakuman_items(ctx: WinContext, r: Reading, scope: str | None = None) -> Scored:
+    """Return the limit hands of a reading (value 13 han per yakuman, 26 for a double form)
+    with their table positions; ``scope`` limits them to the ``hand`` or ``reading`` ones."""
     double = bool(ctx.rules.get("double_yakuman", True))
     return [
-        Item(y.id, y.name, YAKUMAN_HAN * (y.multiple if double else 1))
-        for y in YAKUMAN
+        (n, Item(y.id, y.name, YAKUMAN_HAN * (y.multiple if double else 1)))
+        for n, y in _YAKUMAN_BY_SCOPE[scope]
         if y.applies(ctx, r)
     ]
 
 
-def yaku_items(ctx: WinContext, r: Reading) -> list[Item]:
-    """Return the ordinary yaku of a reading with their han (open values when the hand is open).
+def yaku_items(ctx: WinContext, r: Reading, scope: str | None = None) -> Scored:
+    """Return the ordinary yaku of a reading with their han (open values when the hand is
+    open) and table positions; ``scope`` limits them to the ``hand`` or ``reading`` ones.
 
     Iipeikou gives way to ryanpeikou, honitsu to chinitsu, chanta to junchan by their
     predicates; a yaku worth 0 han open is not counted on an open hand.
     """
     closed = ctx.closed
-    out: list[Item] = []
-    for y in YAKU:
+    out: Scored = []
+    for n, y in _YAKU_BY_SCOPE[scope]:
         han = y.closed if closed else y.open
         if han and y.applies(ctx, r):
-            out.append(Item(y.id, y.name, han))
+            out.append((n, Item(y.id, y.name, han)))
     return out
