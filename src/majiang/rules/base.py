@@ -71,8 +71,9 @@ class Option:
         )
 
 
-class Ruleset:
-    """A rule family's data and hooks. Subclasses set the class attributes and override hooks."""
+class Ruleset(GameRules):
+    """A rule family's data and hooks. Subclasses set the class attributes and override hooks;
+    the game hooks and their neutral defaults come from ``GameRules`` (rules/game.py)."""
 
     id: ClassVar[str] = ""
     name: ClassVar[str] = ""
