@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+import majiang
 from majiang.cli import main
 from majiang.errors import InvalidRequest
 from majiang.scoring import error_object, score
@@ -128,8 +129,8 @@ def test_hk2_seats_and_discarder() -> None:
 # -- through the public API and the CLI -------------------------------------------------------
 
 
-def test_contract_result_shape() -> None:
-    result = score(request("123m456m789m11z222z", "2z", win="tsumo", seat_wind="S"))
+def test_contract_result_shape_through_majiang_score() -> None:
+    result = majiang.score(request("123m456m789m11z222z", "2z", win="tsumo", seat_wind="S"))
     assert result == {
         "valid": True,
         "reason": None,
