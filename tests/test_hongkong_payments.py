@@ -136,6 +136,22 @@ CUSTOM = {"3": 5, "4": 10, "5": 15, "6": 20, "7": 25, "8": 30, "9": 35, "10": 40
 
 
 @pytest.mark.parametrize(
+    ("name", "discarder", "rules", "expected"),
+    [
+        # seat North, East discards: South and West pay the half shares
+        ("half_flush", "E", {}, payers(("discarder", 8), ("S", 4), ("W", 4))),
+        ("small_dragons", "W", {}, payers(("discarder", 24), ("E", 12), ("S", 12))),
+        ("small_dragons", "S", {"stake": 2}, payers(("discarder", 48), ("E", 24), ("W", 24))),
+    ],
+)
+def test_half_shares_by_seat_when_the_discarder_is_known(
+    name: str, discarder: str, rules: dict[str, Any], expected: list[dict[str, Any]]
+) -> None:
+    points = pay(name, "ron", {"discard_pays": "half", **rules}, discarder=discarder)
+    assert points == {"total": sum(p["amount"] for p in expected), "payers": expected}
+
+
+@pytest.mark.parametrize(
     ("name", "win", "rules", "total", "expected"),
     [
         ("half_flush", "ron", {"table": CUSTOM}, 10, payers(("discarder", 10))),

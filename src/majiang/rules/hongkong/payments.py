@@ -6,8 +6,9 @@ other two); a self-drawn win costs each opponent ``p``; a liable player (pao) pa
 alone. ``hk2`` pays the golden value ``g(fan)`` from the one opponent on any win. Every amount is
 multiplied by ``stake``.
 
-Payers are named by role: ``discarder``, ``liable``, and ``each``, which means *each opponent
-not named by another role* (all three on a self-draw, the two others with ``half``).
+Payers are named by role: ``discarder``, ``liable``, ``each`` (each opponent: all three on a
+self-draw). With ``discard_pays: half`` the two others are named by seat wind when the
+discarder is known; without a discarder they are one ``each`` entry (each of the two others).
 
 >>> from majiang.scoring import ScoreRequest
 >>> req = ScoreRequest.from_dict({"variant": "hk", "hand": "123m456m789m11z22z2z",
@@ -24,7 +25,7 @@ from typing import Any
 
 from majiang.errors import InvalidRequest
 from majiang.rules.base import Option
-from majiang.scoring import Payment, Points, ScoreRequest
+from majiang.scoring import WIND_LETTERS, Payment, Points, ScoreRequest
 
 #: the half-spicy base value p(fan) for 0-13 fan (hongkong.md "Payment")
 HALF_SPICY: tuple[int, ...] = (1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384)
@@ -191,14 +192,26 @@ def _half(amount: int) -> int:
     return (amount + 1) // 2
 
 
+def _other_two(req: ScoreRequest, amount: int) -> tuple[Payment, ...]:
+    """Return the half shares of the two players who neither won nor discarded: by seat wind
+    when the discarder is known, else one ``each`` entry (each of the two others)."""
+    if req.discarder is None:
+        return (Payment("each", amount),)
+    seats = [s for s in range(4) if s not in (req.seat_wind, req.discarder)]
+    return tuple(Payment(WIND_LETTERS[s], amount) for s in seats)
+
+
 def four_player_points(fan: int, req: ScoreRequest, rules: Mapping[str, Any]) -> Points:
     """Return what the winner of a 4-player table (hk, hkos) receives and who pays it.
 
+    >>> from dataclasses import replace
     >>> from majiang.scoring import ScoreRequest
     >>> req = ScoreRequest.from_dict({"variant": "hk", "hand": "123m456m789m11z22z2z",
     ...                               "win_tile": "2z", "rules": {"discard_pays": "half"}})
     >>> four_player_points(4, req, req.rules)
     Points(total=32, payers=(Payment(payer='discarder', amount=16), Payment(payer='each', amount=8)))
+    >>> [(p.payer, p.amount) for p in four_player_points(4, replace(req, discarder=2), req.rules).payers]
+    [('discarder', 16), ('S', 8), ('N', 8)]
     """
     p = base_value(fan, rules) * rules["stake"]
     if req.tsumo:
@@ -206,7 +219,7 @@ def four_player_points(fan: int, req: ScoreRequest, rules: Mapping[str, Any]) ->
         normal: tuple[Payment, ...] = (Payment("each", p),)
     elif rules["discard_pays"] == "half":
         total = p + 2 * _half(p)
-        normal = (Payment("discarder", p), Payment("each", _half(p)))
+        normal = (Payment("discarder", p), *_other_two(req, _half(p)))
     else:
         total = 2 * p
         normal = (Payment("discarder", 2 * p),)
