@@ -601,6 +601,15 @@ def test_pao_option_off() -> None:
         ({"situation": ["earthly", "riichi"], "win": "tsumo"}, "first-turn"),
         ({"situation": ["human"], "melds": ["ankan 2222s"], "hand": "123m456p99p789s"}, "meld"),
         ({"situation": ["nagashi_mangan"]}, "nagashi"),
+        (
+            {
+                "situation": ["riichi", "ippatsu", "kong_replacement"],
+                "win": "tsumo",
+                "melds": ["ankan 2222s"],
+                "hand": "123m456p99p789s",
+            },
+            "any kong ends ippatsu",
+        ),
     ],
 )
 def test_contradictions_are_errors(kw: dict[str, Any], word: str) -> None:
@@ -632,3 +641,14 @@ def test_bad_options(name: str, value: object) -> None:
     with pytest.raises(InvalidRequest) as exc:
         win(BASE, "4p", rules={name: value})
     assert exc.value.field == "rules"
+
+
+def test_docs_list_every_id() -> None:
+    """docs/riichi.md documents every yaku and yakuman id of the tables."""
+    from pathlib import Path
+
+    from majiang.rules.riichi.yaku import YAKU, YAKUMAN
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "riichi.md").read_text()
+    missing = [y.id for y in (*YAKU, *YAKUMAN) if f"`{y.id}`" not in text]
+    assert not missing

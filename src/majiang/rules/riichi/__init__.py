@@ -75,6 +75,8 @@ def _contradiction(req: ScoreRequest) -> str | None:
         return "kong_replacement (rinshan) needs a kong among the melds"
     if "kong_replacement" in sit and "last_tile" in sit:
         return "kong_replacement and last_tile exclude each other (a replacement tile is not the last wall tile)"
+    if "ippatsu" in sit and "kong_replacement" in sit:
+        return "ippatsu and kong_replacement exclude each other (any kong ends ippatsu)"
     if "robbing_kong" in sit and "last_discard" in sit:
         return "robbing_kong and last_discard exclude each other"
     first = [name for name in _FIRST_TURN if name in sit]
