@@ -656,6 +656,7 @@ def test_below_the_minimum_is_not_a_legal_win(hand: str, melds: list[str], fan: 
     )
     assert result["total"] == fan
     assert result["points"] == {"total": 0, "payers": []}
+    assert result["decomposition"].endswith("55p")
 
 
 def test_exactly_the_minimum_is_a_legal_win() -> None:

@@ -62,12 +62,14 @@ def score_win(
     raw = sum(i.value for i in items)
     total = min(raw, rules["max_fan"])
     if total < rules["min_fan"]:
-        return ScoreResult.invalid(
-            UNIT,
-            f"not a legal win: {total} fan, the table needs at least {rules['min_fan']} "
+        return ScoreResult(
+            valid=False,
+            unit=UNIT,
+            reason=f"not a legal win: {total} fan, the table needs at least {rules['min_fan']} "
             "(rule min_fan)",
-            items,
-            total,
+            items=tuple(items),
+            total=total,
+            extra={"decomposition": ctx.describe()},
         )
     return ScoreResult(
         valid=True,
