@@ -63,10 +63,25 @@ from majiang.rules.base import Ruleset
 from majiang.rules.game import Outcome, placements, rounds_for_length
 from majiang.scoring import ScoreRequest, ScoreResult
 from majiang.state import GameState, RiverTile
-from majiang.tiles import Tile, counts34, is_bonus, kind, sort_key, tile_name, tile_set
+from majiang.tiles import Tile, is_bonus, kind, sort_key, tile_name, tile_set
 from majiang.wall import Wall, hand_rng
 
 __all__ = ["legal_actions", "new_game", "payer_seats", "resolve_options", "step", "win_result"]
+
+
+_KIND = tuple(kind(t) for t in range(45))
+_ORDER = tuple(sort_key(t) for t in range(45)).__getitem__
+#: actions are immutable values, so the common ones are made once
+_DISCARD = tuple(Discard(t) for t in range(45))
+_RIICHI = tuple(Discard(t, riichi=True) for t in range(45))
+_PASS, _RON, _TSUMO = Pass(), Ron(), Tsumo()
+
+
+def _counts(tiles: Sequence[Tile]) -> list[int]:
+    c = [0] * 42  # 34 kinds; room for a stray bonus tile, which no count reads
+    for t in tiles:
+        c[_KIND[t]] += 1
+    return c
 
 
 def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -156,11 +171,11 @@ def _compute_legal(rules: Ruleset, st: GameState, seat: int) -> list[Action]:
         return []
     opts = st.options
     hand = st.concealed[seat]
-    distinct = sorted(set(hand), key=sort_key)
+    distinct = sorted(set(hand), key=_ORDER)
     if st.called_this_turn:
-        return [Discard(t) for t in distinct if kind(t) not in st.forbidden]
+        return [_DISCARD[t] for t in distinct if _KIND[t] not in st.forbidden]
     out: list[Action] = []
-    counts = counts34(hand)
+    counts = _counts(hand)
     status = st.status[seat]
     in_riichi = "riichi" in status
     drawn = st.drawn
@@ -169,7 +184,7 @@ def _compute_legal(rules: Ruleset, st: GameState, seat: int) -> list[Action]:
         and is_complete(counts, rules.win_forms)
         and win_result(rules, st, seat, drawn, None).valid
     ):
-        out.append(Tsumo())
+        out.append(_TSUMO)
     if st.live_tiles(rules.dead_wall) > 0 and len(st.kongs) < rules.max_kongs:
         for k in range(34):
             if counts[k] != 4:
@@ -186,12 +201,12 @@ def _compute_legal(rules: Ruleset, st: GameState, seat: int) -> list[Action]:
             pon_kinds = {m.first for m in st.melds[seat] if m.kind == "pon"}
             out.extend(Kakan(t) for t in distinct if kind(t) in pon_kinds)
     if in_riichi and drawn is not None:
-        out.append(Discard(drawn))
+        out.append(_DISCARD[drawn])
     else:
-        out.extend(Discard(t) for t in distinct)
+        out.extend(_DISCARD[t] for t in distinct)
         if not in_riichi and rules.can_declare_riichi(opts, st, seat):
             ready = ready_discards(counts, rules.win_forms)
-            out.extend(Discard(t, riichi=True) for t in distinct if kind(t) in ready)
+            out.extend(_RIICHI[t] for t in distinct if _KIND[t] in ready)
     out.extend(rules.turn_extras(opts, st, seat))
     return out
 
@@ -209,9 +224,6 @@ def _furiten(rules: Ruleset, st: GameState, seat: int) -> bool:
     return False
 
 
-_KIND = tuple(kind(t) for t in range(45))
-
-
 def _claim_offers(
     rules: Ruleset, st: GameState, seat: int, tile: Tile, source: int
 ) -> list[Action]:
@@ -222,13 +234,13 @@ def _claim_offers(
     if k in st.waits[seat] and not _furiten(rules, st, seat):
         ok = True
         if st.claim_kind == "ankan":
-            c = counts34(st.concealed[seat])
+            c = _counts(st.concealed[seat])
             c[k] += 1
             ok = rules.can_rob_kong(st.options, "ankan", is_thirteen_orphans(c))
         if ok and win_result(rules, st, seat, tile, source, robbed=robbing).valid:
-            offers.append(Ron())
+            offers.append(_RON)
     if robbing or "riichi" in st.status[seat] or st.live_tiles(rules.dead_wall) <= 0:
-        return [Pass(), *offers] if offers else []
+        return [_PASS, *offers] if offers else []
     hand = st.concealed[seat]
     kinds = [_KIND[t] for t in hand]
     claims = rules.claims
@@ -254,7 +266,7 @@ def _claim_offers(
                 for b in tb:
                     if _can_discard_after(rules, st, hand, (a, b), "chi", k):
                         offers.append(Chi((a, b)))
-    return [Pass(), *offers] if offers else []
+    return [_PASS, *offers] if offers else []
 
 
 def _can_discard_after(
@@ -393,7 +405,7 @@ def _start_hand(rules: Ruleset, st: GameState, ev: list[Event]) -> None:
                 st.concealed = _set(st.concealed, seat, (*st.concealed[seat], new))
     for _ in range(rules.initial_indicators(st.options)):
         _reveal_indicator(rules, st, ev)
-    st.waits = tuple(tuple(waits(counts34(h), rules.win_forms)) for h in st.concealed)
+    st.waits = tuple(tuple(waits(_counts(h), rules.win_forms)) for h in st.concealed)
     _draw(rules, st, st.dealer, ev)
 
 
@@ -457,7 +469,7 @@ def _discard(rules: Ruleset, st: GameState, seat: int, action: Discard, ev: list
         status.add("riichi_pending")
     st.status = _set(st.status, seat, frozenset(status))
     if not ("riichi" in status and tsumogiri):
-        st.waits = _set(st.waits, seat, tuple(waits(counts34(held), rules.win_forms)))
+        st.waits = _set(st.waits, seat, tuple(waits(_counts(held), rules.win_forms)))
     _reveal_pending(rules, st, ev)
     st.kong_discarder = seat if st.kong_chain else None
     st.kong_chain = 0

@@ -20,9 +20,9 @@ as a multiset, with the public tiles and the viewer's hand (tests/test_conforman
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from majiang.melds import Meld
 from majiang.state import GameState, RiverTile
 from majiang.tiles import Tile, format_tiles, sort_key, tile_name
 
@@ -31,16 +31,17 @@ if TYPE_CHECKING:
 
 __all__ = ["PlayerView", "SeatView", "player_view"]
 
+_ORDER = tuple(sort_key(t) for t in range(45)).__getitem__
 
-@dataclass(frozen=True)
-class SeatView:
+
+class SeatView(NamedTuple):
     """The public side of one seat."""
 
     seat: int
     wind: int
     score: int
     concealed: int
-    melds: tuple[str, ...]
+    melds: tuple[Meld, ...]
     river: tuple[RiverTile, ...]
     bonus: tuple[Tile, ...]
     riichi: bool
@@ -52,7 +53,7 @@ class SeatView:
             "wind": "ESWN"[self.wind],
             "score": self.score,
             "concealed": self.concealed,
-            "melds": list(self.melds),
+            "melds": [str(m) for m in self.melds],
             "river": [
                 {
                     "tile": None if r.claimed else tile_name(r.tile),
@@ -67,8 +68,7 @@ class SeatView:
         }
 
 
-@dataclass(frozen=True)
-class PlayerView:
+class PlayerView(NamedTuple):
     """One seat's view of the game at one moment."""
 
     seat: int
@@ -125,10 +125,10 @@ def player_view(rules: Ruleset, state: GameState, seat: int) -> PlayerView:
     seats = tuple(
         SeatView(
             s,
-            st.seat_wind(s),
+            (s - st.dealer) % n,
             st.scores[s],
             len(st.concealed[s]),
-            tuple(str(m) for m in st.melds[s]),
+            st.melds[s],
             st.rivers[s],
             st.bonus[s],
             "riichi" in st.status[s],
@@ -153,7 +153,7 @@ def player_view(rules: Ruleset, state: GameState, seat: int) -> PlayerView:
         sticks=st.sticks,
         wall_left=max(0, st.live_tiles(rules.dead_wall)),
         indicators=indicators,
-        hand=tuple(sorted(own, key=sort_key)),
+        hand=tuple(sorted(own, key=_ORDER)),
         drawn=drawn,
         seats=seats,
         to_act=seat in st.waiting_seats(),
