@@ -155,17 +155,17 @@ class WinContext:
         """
         return not self.melds
 
-    @property
+    @cached_property
     def pungs(self) -> tuple[HandSet, ...]:
         """Return the pungs and kongs."""
         return tuple(s for s in self.sets if s.is_pung)
 
-    @property
+    @cached_property
     def chows(self) -> tuple[HandSet, ...]:
         """Return the chows."""
         return tuple(s for s in self.sets if s.kind == "chow")
 
-    @property
+    @cached_property
     def kongs(self) -> tuple[HandSet, ...]:
         """Return the kongs."""
         return tuple(s for s in self.sets if s.kind == "kong")
