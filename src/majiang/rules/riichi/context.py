@@ -27,6 +27,9 @@ from majiang.tiles import GREEN, NUM_KINDS, RED, RED_BASE, WHITE, format_tiles, 
 Form = Literal["standard", "seven_pairs", "thirteen_orphans"]
 Wait = Literal["ryanmen", "kanchan", "penchan", "shanpon", "tanki", "thirteen"]
 
+#: ``Reading.shape`` bits: what kinds of sets a reading has
+CHOW, PUNG, HONOR_PUNG, SEVEN_PAIRS, THIRTEEN = 1, 2, 4, 8, 16
+
 #: the tiles of an all-green hand: 2 3 4 6 8 bamboo and the green dragon
 GREEN_KINDS = frozenset({19, 20, 21, 23, 25, GREEN})
 _ORPHAN = tuple(k >= 27 or k % 9 in (0, 8) for k in range(NUM_KINDS))
@@ -149,6 +152,7 @@ class Reading:
         "open_pungs",
         "pair",
         "pungs",
+        "shape",
         "wait",
     )
 
@@ -173,6 +177,14 @@ class Reading:
         self.kongs = kongs
         self.concealed_pungs = concealed_pungs
         self.wait = wait
+        if form == "standard":
+            shape = CHOW if chows else 0
+            if pungs:
+                shape |= PUNG | (HONOR_PUNG if max(pungs) >= 27 else 0)
+        else:
+            shape = SEVEN_PAIRS if form == "seven_pairs" else THIRTEEN
+        #: CHOW, PUNG, HONOR_PUNG, SEVEN_PAIRS, THIRTEEN bits
+        self.shape = shape
 
     def __str__(self) -> str:
         if self.form != "standard":

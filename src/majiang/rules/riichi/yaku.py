@@ -16,7 +16,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from majiang.rules.riichi.context import DRAGONS, Reading, WinContext, is_orphan
+from majiang.rules.riichi.context import (
+    CHOW,
+    DRAGONS,
+    HONOR_PUNG,
+    PUNG,
+    SEVEN_PAIRS,
+    THIRTEEN,
+    Reading,
+    WinContext,
+    is_orphan,
+)
 from majiang.scoring import Item
 
 Predicate = Callable[[WinContext, Reading], bool]
@@ -33,6 +43,8 @@ class Yaku:
     applies: Predicate
     #: "hand" when the predicate does not look at the reading (evaluated once per win)
     scope: str = "reading"
+    #: the reading shape bits (``Reading.shape``) the yaku cannot do without
+    needs: int = 0
 
 
 @dataclass(frozen=True)
@@ -44,6 +56,7 @@ class Yakuman:
     multiple: int
     applies: Predicate
     scope: str = "reading"
+    needs: int = 0
 
 
 _WINDS = (27, 28, 29, 30)
@@ -137,8 +150,8 @@ YAKU: tuple[Yaku, ...] = (
     ),
     Yaku("ippatsu", "Ippatsu", 1, 0, lambda c, r: "ippatsu" in c.situation, scope="hand"),
     Yaku("menzen_tsumo", "Menzen tsumo", 1, 0, lambda c, r: c.closed and c.tsumo, scope="hand"),
-    Yaku("pinfu", "Pinfu", 1, 0, _pinfu),
-    Yaku("iipeikou", "Iipeikou", 1, 0, lambda c, r: c.closed and _peikou(r) == 1),
+    Yaku("pinfu", "Pinfu", 1, 0, _pinfu, needs=CHOW),
+    Yaku("iipeikou", "Iipeikou", 1, 0, lambda c, r: c.closed and _peikou(r) == 1, needs=CHOW),
     Yaku(
         "tanyao",
         "Tanyao (all simples)",
@@ -147,11 +160,29 @@ YAKU: tuple[Yaku, ...] = (
         lambda c, r: c.all_simples and (c.closed or bool(c.rules.get("open_tanyao", True))),
         scope="hand",
     ),
-    Yaku("yakuhai_seat_wind", "Seat wind", 1, 1, lambda c, r: c.seat_wind in r.pungs),
-    Yaku("yakuhai_round_wind", "Round wind", 1, 1, lambda c, r: c.round_wind in r.pungs),
-    Yaku("yakuhai_white", "White dragon", 1, 1, lambda c, r: DRAGONS[0] in r.pungs),
-    Yaku("yakuhai_green", "Green dragon", 1, 1, lambda c, r: DRAGONS[1] in r.pungs),
-    Yaku("yakuhai_red", "Red dragon", 1, 1, lambda c, r: DRAGONS[2] in r.pungs),
+    Yaku(
+        "yakuhai_seat_wind",
+        "Seat wind",
+        1,
+        1,
+        lambda c, r: c.seat_wind in r.pungs,
+        needs=HONOR_PUNG,
+    ),
+    Yaku(
+        "yakuhai_round_wind",
+        "Round wind",
+        1,
+        1,
+        lambda c, r: c.round_wind in r.pungs,
+        needs=HONOR_PUNG,
+    ),
+    Yaku(
+        "yakuhai_white", "White dragon", 1, 1, lambda c, r: DRAGONS[0] in r.pungs, needs=HONOR_PUNG
+    ),
+    Yaku(
+        "yakuhai_green", "Green dragon", 1, 1, lambda c, r: DRAGONS[1] in r.pungs, needs=HONOR_PUNG
+    ),
+    Yaku("yakuhai_red", "Red dragon", 1, 1, lambda c, r: DRAGONS[2] in r.pungs, needs=HONOR_PUNG),
     Yaku(
         "haitei",
         "Haitei raoyue (last tile)",
@@ -184,14 +215,21 @@ YAKU: tuple[Yaku, ...] = (
         lambda c, r: "robbing_kong" in c.situation,
         scope="hand",
     ),
-    Yaku("chiitoitsu", "Chiitoitsu (seven pairs)", 2, 0, lambda c, r: r.form == "seven_pairs"),
-    Yaku("sanshoku", "Sanshoku doujun", 2, 1, _sanshoku),
-    Yaku("ittsu", "Ittsu (pure straight)", 2, 1, _ittsu),
-    Yaku("chanta", "Chanta", 2, 1, lambda c, r: c.has_honors and _outside(r)),
-    Yaku("toitoi", "Toitoi", 2, 2, lambda c, r: len(r.pungs) == 4),
-    Yaku("sanankou", "Sanankou", 2, 2, lambda c, r: r.concealed_pungs == 3),
-    Yaku("sanshoku_doukou", "Sanshoku doukou", 2, 2, _doukou),
-    Yaku("sankantsu", "Sankantsu", 2, 2, lambda c, r: len(r.kongs) == 3),
+    Yaku(
+        "chiitoitsu",
+        "Chiitoitsu (seven pairs)",
+        2,
+        0,
+        lambda c, r: r.form == "seven_pairs",
+        needs=SEVEN_PAIRS,
+    ),
+    Yaku("sanshoku", "Sanshoku doujun", 2, 1, _sanshoku, needs=CHOW),
+    Yaku("ittsu", "Ittsu (pure straight)", 2, 1, _ittsu, needs=CHOW),
+    Yaku("chanta", "Chanta", 2, 1, lambda c, r: c.has_honors and _outside(r), needs=CHOW),
+    Yaku("toitoi", "Toitoi", 2, 2, lambda c, r: len(r.pungs) == 4, needs=PUNG),
+    Yaku("sanankou", "Sanankou", 2, 2, lambda c, r: r.concealed_pungs == 3, needs=PUNG),
+    Yaku("sanshoku_doukou", "Sanshoku doukou", 2, 2, _doukou, needs=PUNG),
+    Yaku("sankantsu", "Sankantsu", 2, 2, lambda c, r: len(r.kongs) == 3, needs=PUNG),
     Yaku("honroutou", "Honroutou", 2, 2, lambda c, r: c.all_orphans, scope="hand"),
     Yaku(
         "shousangen",
@@ -199,6 +237,7 @@ YAKU: tuple[Yaku, ...] = (
         2,
         2,
         lambda c, r: r.pair >= 31 and _dragon_pungs(r) == 2,
+        needs=HONOR_PUNG,
     ),
     Yaku(
         "honitsu",
@@ -208,8 +247,8 @@ YAKU: tuple[Yaku, ...] = (
         lambda c, r: c.has_honors and len(c.suits) == 1,
         scope="hand",
     ),
-    Yaku("junchan", "Junchan", 3, 2, lambda c, r: not c.has_honors and _outside(r)),
-    Yaku("ryanpeikou", "Ryanpeikou", 3, 0, lambda c, r: c.closed and _peikou(r) == 2),
+    Yaku("junchan", "Junchan", 3, 2, lambda c, r: not c.has_honors and _outside(r), needs=CHOW),
+    Yaku("ryanpeikou", "Ryanpeikou", 3, 0, lambda c, r: c.closed and _peikou(r) == 2, needs=CHOW),
     Yaku(
         "chinitsu",
         "Chinitsu (full flush)",
@@ -234,33 +273,38 @@ YAKUMAN: tuple[Yakuman, ...] = (
         "Kokushi musou",
         1,
         lambda c, r: r.form == "thirteen_orphans" and r.wait != "thirteen",
+        needs=THIRTEEN,
     ),
     Yakuman(
         "kokushi_13_wait",
         "Kokushi musou, 13-sided wait",
         2,
         lambda c, r: r.form == "thirteen_orphans" and r.wait == "thirteen",
+        needs=THIRTEEN,
     ),
     Yakuman(
         "suuankou",
         "Suuankou",
         1,
         lambda c, r: r.concealed_pungs == 4 and r.wait != "tanki",
+        needs=PUNG,
     ),
     Yakuman(
         "suuankou_tanki",
         "Suuankou, single wait",
         2,
         lambda c, r: r.concealed_pungs == 4 and r.wait == "tanki",
+        needs=PUNG,
     ),
-    Yakuman("daisangen", "Daisangen", 1, lambda c, r: _dragon_pungs(r) == 3),
+    Yakuman("daisangen", "Daisangen", 1, lambda c, r: _dragon_pungs(r) == 3, needs=HONOR_PUNG),
     Yakuman(
         "shousuushii",
         "Shousuushii",
         1,
         lambda c, r: 27 <= r.pair <= 30 and _wind_pungs(r) == 3,
+        needs=HONOR_PUNG,
     ),
-    Yakuman("daisuushii", "Daisuushii", 2, lambda c, r: _wind_pungs(r) == 4),
+    Yakuman("daisuushii", "Daisuushii", 2, lambda c, r: _wind_pungs(r) == 4, needs=HONOR_PUNG),
     Yakuman("tsuuiisou", "Tsuuiisou (all honors)", 1, lambda c, r: c.all_honors, scope="hand"),
     Yakuman(
         "chinroutou", "Chinroutou (all terminals)", 1, lambda c, r: c.all_terminals, scope="hand"
@@ -280,7 +324,7 @@ YAKUMAN: tuple[Yakuman, ...] = (
         lambda c, r: _chuuren(c) and _junsei(c),
         scope="hand",
     ),
-    Yakuman("suukantsu", "Suukantsu", 1, lambda c, r: len(r.kongs) == 4),
+    Yakuman("suukantsu", "Suukantsu", 1, lambda c, r: len(r.kongs) == 4, needs=PUNG),
     Yakuman("tenhou", "Tenhou", 1, lambda c, r: "heavenly" in c.situation, scope="hand"),
     Yakuman("chiihou", "Chiihou", 1, lambda c, r: "earthly" in c.situation, scope="hand"),
     Yakuman(
@@ -298,25 +342,50 @@ YAKUMAN_HAN = 13
 
 Scored = list[tuple[int, Item]]  # (position in its table, item)
 
-_YAKU_BY_SCOPE: dict[str | None, list[tuple[int, Yaku]]] = {
-    None: list(enumerate(YAKU)),
-    "hand": [(n, y) for n, y in enumerate(YAKU) if y.scope == "hand"],
-    "reading": [(n, y) for n, y in enumerate(YAKU) if y.scope == "reading"],
-}
-_YAKUMAN_BY_SCOPE: dict[str | None, list[tuple[int, Yakuman]]] = {
-    None: list(enumerate(YAKUMAN)),
-    "hand": [(n, y) for n, y in enumerate(YAKUMAN) if y.scope == "hand"],
-    "reading": [(n, y) for n, y in enumerate(YAKUMAN) if y.scope == "reading"],
-}
+_candidates: dict[tuple[bool, int], list[tuple[int, Yaku, int]]] = {}
+_candidate_limits: dict[int, list[tuple[int, Yakuman]]] = {}
+
+
+def _yaku_for(closed: bool, shape: int) -> list[tuple[int, Yaku, int]]:
+    """Return the reading-level yaku that a reading of this shape could have, with their han."""
+    key = (closed, shape)
+    found = _candidates.get(key)
+    if found is None:
+        found = [
+            (n, y, y.closed if closed else y.open)
+            for n, y in enumerate(YAKU)
+            if y.scope == "reading"
+            and (y.closed if closed else y.open)
+            and y.needs & shape == y.needs
+        ]
+        _candidates[key] = found
+    return found
+
+
+def _yakuman_for(shape: int) -> list[tuple[int, Yakuman]]:
+    """Return the reading-level yakuman that a reading of this shape could have."""
+    found = _candidate_limits.get(shape)
+    if found is None:
+        found = [
+            (n, y)
+            for n, y in enumerate(YAKUMAN)
+            if y.scope == "reading" and y.needs & shape == y.needs
+        ]
+        _candidate_limits[shape] = found
+    return found
 
 
 def yakuman_items(ctx: WinContext, r: Reading, scope: str | None = None) -> Scored:
     """Return the limit hands of a reading (value 13 han per yakuman, 26 for a double form)
     with their table positions; ``scope`` limits them to the ``hand`` or ``reading`` ones."""
     double = bool(ctx.rules.get("double_yakuman", True))
+    if scope == "reading":
+        table: list[tuple[int, Yakuman]] = _yakuman_for(r.shape)
+    else:
+        table = [(n, y) for n, y in enumerate(YAKUMAN) if scope is None or y.scope == scope]
     return [
         (n, Item(y.id, y.name, YAKUMAN_HAN * (y.multiple if double else 1)))
-        for n, y in _YAKUMAN_BY_SCOPE[scope]
+        for n, y in table
         if y.applies(ctx, r)
     ]
 
@@ -329,8 +398,16 @@ def yaku_items(ctx: WinContext, r: Reading, scope: str | None = None) -> Scored:
     predicates; a yaku worth 0 han open is not counted on an open hand.
     """
     closed = ctx.closed
+    if scope == "reading":
+        return [
+            (n, Item(y.id, y.name, han))
+            for n, y, han in _yaku_for(closed, r.shape)
+            if y.applies(ctx, r)
+        ]
     out: Scored = []
-    for n, y in _YAKU_BY_SCOPE[scope]:
+    for n, y in enumerate(YAKU):
+        if scope is not None and y.scope != scope:
+            continue
         han = y.closed if closed else y.open
         if han and y.applies(ctx, r):
             out.append((n, Item(y.id, y.name, han)))
