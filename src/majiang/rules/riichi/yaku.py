@@ -342,6 +342,8 @@ YAKUMAN_HAN = 13
 
 Scored = list[tuple[int, Item]]  # (position in its table, item)
 
+_HAND_YAKU = [(n, y) for n, y in enumerate(YAKU) if y.scope == "hand"]
+_HAND_YAKUMAN = [(n, y) for n, y in enumerate(YAKUMAN) if y.scope == "hand"]
 _candidates: dict[tuple[bool, int], list[tuple[int, Yaku, int]]] = {}
 _candidate_limits: dict[int, list[tuple[int, Yakuman]]] = {}
 
@@ -382,7 +384,7 @@ def yakuman_items(ctx: WinContext, r: Reading, scope: str | None = None) -> Scor
     if scope == "reading":
         table: list[tuple[int, Yakuman]] = _yakuman_for(r.shape)
     else:
-        table = [(n, y) for n, y in enumerate(YAKUMAN) if scope is None or y.scope == scope]
+        table = _HAND_YAKUMAN if scope == "hand" else list(enumerate(YAKUMAN))
     return [
         (n, Item(y.id, y.name, YAKUMAN_HAN * (y.multiple if double else 1)))
         for n, y in table
@@ -405,9 +407,7 @@ def yaku_items(ctx: WinContext, r: Reading, scope: str | None = None) -> Scored:
             if y.applies(ctx, r)
         ]
     out: Scored = []
-    for n, y in enumerate(YAKU):
-        if scope is not None and y.scope != scope:
-            continue
+    for n, y in _HAND_YAKU if scope == "hand" else enumerate(YAKU):
         han = y.closed if closed else y.open
         if han and y.applies(ctx, r):
             out.append((n, Item(y.id, y.name, han)))
