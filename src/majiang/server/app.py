@@ -100,4 +100,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Return the player that the token names."""
         return PlayerOut(id=player.id, name=player.name)
 
+    from majiang.web import mount as mount_web  # the pages, sprite and static files
+
+    mount_web(app)
     return app

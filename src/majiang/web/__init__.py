@@ -1,0 +1,84 @@
+"""The browser side of majiang: pages, static files and the tile sprite, on the FastAPI app.
+
+``mount(app)`` adds the routes below to the application that ``majiang.server.app.create_app``
+builds; the pages talk to the server's JSON API (``POST /api/score``) from ES modules in
+``static/`` (no build step).
+
+| route | what |
+|---|---|
+| ``/`` | home: play (kept for the game table), calculators, rules |
+| ``/calc``, ``/calc/<variant>`` | the calculators |
+| ``/rules``, ``/rules/<variant>`` | the rules and pattern table of a variant |
+| ``/tiles.svg`` | every tile as ``<symbol id="mj-5p">``, from ``majiang.render.svg_sprite`` |
+| ``/static/...`` | scripts and CSS |
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from fastapi import FastAPI, HTTPException
+from fastapi.responses import HTMLResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+from majiang.rules import VARIANTS
+from majiang.web import pages
+
+STATIC_DIR = Path(__file__).parent / "static"
+
+__all__ = ["STATIC_DIR", "mount", "tile_sprite"]
+
+
+@cache
+def tile_sprite() -> str:
+    """Return the tile sprite as a standalone SVG document (made once, then kept).
+
+    >>> s = tile_sprite()
+    >>> s.startswith("<svg") and 'id="mj-5p"' in s and "display:none" not in s
+    True
+    """
+    from majiang.render import svg_sprite
+
+    # served as its own document: it must not hide itself (the inline form does)
+    return svg_sprite().replace(' style="display:none"', "", 1)
+
+
+def _variant(variant: str) -> str:
+    if variant not in VARIANTS:
+        raise HTTPException(404, f"unknown variant {variant!r} (one of {', '.join(VARIANTS)})")
+    return variant
+
+
+def mount(app: FastAPI) -> None:
+    """Add the pages, the tile sprite and the static files to ``app``."""
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    def home() -> str:
+        return pages.home_page()
+
+    @app.get("/calc", response_class=HTMLResponse, include_in_schema=False)
+    def calculators() -> str:
+        return pages.index_page("calc")
+
+    @app.get("/calc/{variant}", response_class=HTMLResponse, include_in_schema=False)
+    def calculator(variant: str) -> str:
+        return pages.calc_page(_variant(variant))
+
+    @app.get("/rules", response_class=HTMLResponse, include_in_schema=False)
+    def rules_index() -> str:
+        return pages.index_page("rules")
+
+    @app.get("/rules/{variant}", response_class=HTMLResponse, include_in_schema=False)
+    def rules(variant: str) -> str:
+        return pages.rules_page(_variant(variant))
+
+    @app.get("/tiles.svg", include_in_schema=False)
+    def sprite() -> Response:
+        return Response(
+            tile_sprite(),
+            media_type="image/svg+xml",
+            headers={"Cache-Control": "public, max-age=86400"},
+        )
+
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")

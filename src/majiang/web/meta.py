@@ -1,0 +1,146 @@
+"""What a variant's calculator shows: its tiles, fields, situations and table options.
+
+The calculator page embeds ``calculator_meta(variant)`` as JSON; the browser builds requests of
+the scoring contract (shared/rules/README.md) from it and never guesses a rule of its own.
+
+>>> meta = calculator_meta("hk2")
+>>> meta["seats"], "2m" in meta["tiles"], meta["fields"]
+(['E', 'S'], False, [])
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from majiang.rules import VARIANTS, get_ruleset
+from majiang.tiles import NUM_TILE_IDS, sort_key, tile_label, tile_name, tile_set
+
+#: the situations of the shared vocabulary each variant scores (the others it accepts or rejects
+#: but they change nothing, so the calculator does not offer them); ``extra_situations`` are added
+SITUATIONS: dict[str, tuple[str, ...]] = {
+    "riichi": (
+        "riichi",
+        "double_riichi",
+        "ippatsu",
+        "last_tile",
+        "last_discard",
+        "kong_replacement",
+        "robbing_kong",
+        "heavenly",
+        "earthly",
+        "human",
+    ),
+    "hk": (
+        "robbing_kong",
+        "kong_replacement",
+        "last_tile",
+        "consecutive_kongs",
+        "heavenly",
+        "earthly",
+    ),
+    "taiwan": (
+        "last_tile",
+        "last_discard",
+        "kong_replacement",
+        "robbing_kong",
+        "heavenly",
+        "earthly",
+        "human",
+    ),
+    "sichuan": (
+        "kong_replacement",
+        "kong_discard",
+        "robbing_kong",
+        "last_tile",
+        "last_discard",
+        "heavenly",
+        "earthly",
+    ),
+}
+SITUATIONS["hk2"] = SITUATIONS["hkos"] = SITUATIONS["hk"]
+
+#: how the calculator names each situation
+SITUATION_LABELS = {
+    "riichi": "Riichi",
+    "double_riichi": "Double riichi",
+    "ippatsu": "Ippatsu",
+    "last_tile": "Won on the last wall tile",
+    "last_discard": "Won on the last discard",
+    "kong_replacement": "Won on a kong replacement",
+    "kong_discard": "Won on the discard after a kong",
+    "robbing_kong": "Robbing a kong",
+    "consecutive_kongs": "Kong on kong",
+    "heavenly": "Heavenly hand (dealer, on the deal)",
+    "earthly": "Earthly hand (first draw)",
+    "human": "Human hand (before the first draw)",
+    "nagashi_mangan": "Nagashi mangan (at a draw)",
+    "robbing_flower": "Seven bonus tiles robbing the eighth",
+    "flower_replacement": "Won on a bonus tile's replacement",
+}
+
+#: request fields beyond the common ones that each variant reads
+FIELDS: dict[str, list[str]] = {
+    "riichi": ["dora_indicators", "ura_indicators", "honba", "riichi_sticks", "liable"],
+    "hk": ["liable"],
+    "hk2": [],
+    "hkos": ["flowers", "liable"],
+    "taiwan": ["flowers", "dealer_streak"],
+    "sichuan": ["players_in_hand"],
+}
+
+WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+
+
+def option_meta(variant: str) -> list[dict[str, Any]]:
+    """Return the variant's table options: name, default, doc and the control that edits it.
+
+    >>> [o for o in option_meta("sichuan") if o["name"] == "self_draw"][0]["control"]
+    'choice'
+    """
+    out: list[dict[str, Any]] = []
+    for name, opt in get_ruleset(variant).options.items():
+        if opt.choices is not None:
+            control = "choice"
+        elif isinstance(opt.default, bool):
+            control = "bool"
+        elif isinstance(opt.default, int):
+            control = "int"
+        else:
+            control = "text"  # a name or a JSON object (custom point tables)
+        out.append(
+            {
+                "name": name,
+                "default": opt.default,
+                "doc": opt.doc,
+                "control": control,
+                "choices": list(opt.choices) if opt.choices is not None else None,
+                "minimum": opt.minimum,
+            }
+        )
+    return out
+
+
+def calculator_meta(variant: str) -> dict[str, Any]:
+    """Return what the calculator of one variant needs, ready for JSON."""
+    ruleset = get_ruleset(variant)
+    tiles = tile_set(variant, ruleset.resolve_options({}))
+    ids = sorted((t for t in range(NUM_TILE_IDS) if tiles.allows(t)), key=sort_key)
+    situations = list(SITUATIONS[variant]) + sorted(ruleset.extra_situations)
+    return {
+        "variant": variant,
+        "name": ruleset.name,
+        "unit": ruleset.unit,
+        "players": ruleset.players,
+        "hand_size": ruleset.hand_size,
+        "seats": list(WIND_NAMES)[: ruleset.players],
+        "tiles": [tile_name(t) for t in ids],
+        "labels": {tile_name(t): tile_label(t) for t in ids},
+        "situations": [{"id": s, "label": SITUATION_LABELS.get(s, s)} for s in situations],
+        "fields": FIELDS[variant],
+        "options": option_meta(variant),
+    }
+
+
+def all_variants() -> list[dict[str, str]]:
+    """Return every variant's id, display name and unit, in the registry's order."""
+    return [{"id": v, "name": get_ruleset(v).name, "unit": get_ruleset(v).unit} for v in VARIANTS]

@@ -1,0 +1,362 @@
+"""The HTML of the pages: one layout, the home page, the calculators and the rules pages.
+
+Plain strings with every dynamic value escaped; the browser side is ``static/*.js`` (ES modules,
+no build step). A page is usable before its script runs: forms, links and tables are HTML.
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+
+from markdown_it import MarkdownIt
+
+from majiang.rules import VARIANTS, get_ruleset
+from majiang.web.meta import WIND_NAMES, calculator_meta, option_meta
+from majiang.web.patterns import doc_text, pattern_table
+from majiang.web.summaries import summary
+
+#: the variants in the order the pages list them, with a one-line description
+BLURBS = {
+    "riichi": "Japanese riichi: yaku, dora, han and fu.",
+    "hk": "Hong Kong, 4 players: fan, 3-fan minimum, 10-fan cap.",
+    "hk2": "Hong Kong for two players: 80 tiles, the golden table.",
+    "hkos": "Hong Kong Old Style: with flowers and seasons.",
+    "taiwan": "Taiwan 16-tile: tai, flowers, dealer tai.",
+    "sichuan": "Sichuan bloody battle: three suits, roots, the missing suit.",
+}
+
+
+def _inline(text: str) -> str:
+    """Return escaped text with `code` spans as <code>."""
+    parts = escape(text).split("`")
+    return "".join(f"<code>{p}</code>" if i % 2 else p for i, p in enumerate(parts))
+
+
+def layout(title: str, body: str, *, script: str | None = None, active: str = "") -> str:
+    """Return a whole page: head, the site's navigation, ``body`` in <main>, optional module."""
+    nav = [("/", "Home", "home"), ("/calc", "Calculators", "calc"), ("/rules", "Rules", "rules")]
+    current = ' aria-current="page"'
+    links = "".join(
+        f'<a href="{href}"{current if key == active else ""}>{label}</a>'
+        for href, label, key in nav
+    )
+    tag = f'<script type="module" src="/static/{script}"></script>' if script else ""
+    return f"""<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{escape(title)} · majiang</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="/static/site.css">
+{tag}
+</head>
+<body>
+<a class="skip" href="#main">Skip to content</a>
+<header class="site"><a class="brand" href="/">majiang</a><nav aria-label="Site">{links}</nav></header>
+<main id="main">
+{body}
+</main>
+<footer class="site">majiang · tiles drawn by <code>majiang.render</code></footer>
+</body>
+</html>
+"""
+
+
+def tile_svg(name: str, label: str = "", cls: str = "tile") -> str:
+    """Return an inline <svg> showing one tile of the sprite served at /tiles.svg."""
+    title = f"<title>{escape(label)}</title>" if label else ""
+    return (
+        f'<svg class="{cls}" viewBox="0 0 60 80" role="img" aria-label="{escape(label or name)}">'
+        f'{title}<use href="/tiles.svg#mj-{escape(name)}"/></svg>'
+    )
+
+
+def home_page() -> str:
+    """Return the landing page: play (a place kept for the table), calculators, rules."""
+    cards = "".join(
+        f'<li class="card"><h3>{escape(get_ruleset(v).name)}</h3><p>{escape(BLURBS[v])}</p>'
+        f'<p class="links"><a href="/calc/{v}">Calculator</a> <a href="/rules/{v}">Rules</a></p></li>'
+        for v in VARIANTS
+    )
+    sample = "".join(tile_svg(t) for t in ("1m", "5p", "0s", "1z", "7z", "1f"))
+    body = f"""
+<section class="hero"><h1>majiang</h1>
+<p>Mahjong in six rule sets: play, score a hand, read the rules.</p>
+<p class="tiles-row" aria-hidden="true">{sample}</p></section>
+<section id="play" class="play" aria-labelledby="play-h">
+<h2 id="play-h">Play</h2>
+<div id="play-slot" data-slot="play"><p class="muted">Playing against bots and private rooms
+come here (the table is being built).</p></div>
+</section>
+<section aria-labelledby="variants-h"><h2 id="variants-h">Score a hand, read the rules</h2>
+<ul class="cards">{cards}</ul></section>
+"""
+    return layout("Home", body, active="home")
+
+
+def index_page(kind: str) -> str:
+    """Return the list of calculators (``kind="calc"``) or of rules pages (``"rules"``)."""
+    title = "Calculators" if kind == "calc" else "Rules"
+    items = "".join(
+        f'<li><a href="/{kind}/{v}">{escape(get_ruleset(v).name)}</a> '
+        f"<span class=muted>{escape(BLURBS[v])}</span></li>"
+        for v in VARIANTS
+    )
+    return layout(title, f"<h1>{title}</h1><ul class=plain>{items}</ul>", active=kind)
+
+
+def _error_slot(field: str) -> str:
+    return f'<p class="error" id="err-{field}" data-error-for="{field}" role="alert" hidden></p>'
+
+
+def _wind_select(name: str, label: str, seats: list[str], *, blank: str = "") -> str:
+    opts = f'<option value="">{escape(blank)}</option>' if blank else ""
+    opts += "".join(f'<option value="{w}">{WIND_NAMES[w]} ({w})</option>' for w in seats)
+    return (
+        f'<div class="field"><label for="f-{name}">{label}</label>'
+        f'<select id="f-{name}" name="{name}" aria-describedby="err-{name}">{opts}</select>'
+        f"{_error_slot(name)}</div>"
+    )
+
+
+def _number(name: str, label: str, value: int, lo: int = 0, hi: int | None = None) -> str:
+    top = f' max="{hi}"' if hi is not None else ""
+    return (
+        f'<div class="field"><label for="f-{name}">{label}</label>'
+        f'<input id="f-{name}" name="{name}" type="number" inputmode="numeric" min="{lo}"{top} '
+        f'value="{value}" aria-describedby="err-{name}">{_error_slot(name)}</div>'
+    )
+
+
+def _tiles_input(name: str, label: str, placeholder: str = "", hint: str = "") -> str:
+    hint_html = f'<span class="hint">{escape(hint)}</span>' if hint else ""
+    return (
+        f'<div class="field"><label for="f-{name}">{label}</label>{hint_html}'
+        f'<input id="f-{name}" name="{name}" autocomplete="off" autocapitalize="off" '
+        f'spellcheck="false" placeholder="{escape(placeholder)}" aria-describedby="err-{name}">'
+        f'<div class="preview" data-preview-for="{name}" aria-hidden="true"></div>'
+        f"{_error_slot(name)}</div>"
+    )
+
+
+def _option_control(opt: dict[str, object]) -> str:
+    name = str(opt["name"])
+    fid = f"o-{name}"
+    doc = f'<span class="hint">{escape(str(opt["doc"]))}</span>'
+    default = opt["default"]
+    if opt["control"] == "bool":
+        checked = " checked" if default else ""
+        return (
+            f'<div class="field check"><input type="checkbox" id="{fid}" data-option="{name}"'
+            f'{checked}><label for="{fid}"><code>{name}</code></label>{doc}</div>'
+        )
+    if opt["control"] == "choice":
+        choices = opt["choices"]
+        assert isinstance(choices, list)
+        options = "".join(
+            f'<option value="{escape(json.dumps(c))}"{" selected" if c == default else ""}>'
+            f"{escape(str(c))}</option>"
+            for c in choices
+        )
+        return (
+            f'<div class="field"><label for="{fid}"><code>{name}</code></label>{doc}'
+            f'<select id="{fid}" data-option="{name}">{options}</select></div>'
+        )
+    if opt["control"] == "int":
+        return (
+            f'<div class="field"><label for="{fid}"><code>{name}</code></label>{doc}'
+            f'<input id="{fid}" type="number" data-option="{name}" value="{default}"'
+            f' min="{opt["minimum"] if opt["minimum"] is not None else ""}"></div>'
+        )
+    shown = "" if default is None else json.dumps(default) if isinstance(default, dict) else default
+    return (
+        f'<div class="field"><label for="{fid}"><code>{name}</code></label>{doc}'
+        f'<input id="{fid}" data-option="{name}" data-default="{escape(json.dumps(default))}"'
+        f' value="{escape(str(shown))}" spellcheck="false"></div>'
+    )
+
+
+def calc_page(variant: str) -> str:
+    """Return the calculator of one variant (the form; static/calc.js does the rest)."""
+    meta = calculator_meta(variant)
+    seats: list[str] = meta["seats"]
+    fields: list[str] = meta["fields"]
+    name = escape(meta["name"])
+    palette_rows: dict[str, list[str]] = {}
+    for t in meta["tiles"]:
+        palette_rows.setdefault(t[-1], []).append(t)
+    palette = "".join(
+        '<div class="palette-row">'
+        + "".join(
+            f'<button type="button" class="tile-btn" data-tile="{t}" tabindex="-1" '
+            f'aria-label="{escape(meta["labels"][t])}">{tile_svg(t, cls="tile")}</button>'
+            for t in row
+        )
+        + "</div>"
+        for row in palette_rows.values()
+    )
+    targets = [("hand", "Hand"), ("win_tile", "Winning tile"), ("meld", "Meld")]
+    if "flowers" in fields:
+        targets.append(("flowers", "Flowers"))
+    if "dora_indicators" in fields:
+        targets += [("dora_indicators", "Dora"), ("ura_indicators", "Ura")]
+    target_html = "".join(
+        f'<label class="pill"><input type="radio" name="target" value="{v}"'
+        f"{' checked' if v == 'hand' else ''}> {label}</label>"
+        for v, label in targets
+    )
+    situations = "".join(
+        f'<label class="check"><input type="checkbox" name="situation" value="{s["id"]}"> '
+        f"{escape(s['label'])}</label>"
+        for s in meta["situations"]
+    )
+    extra = []
+    if "flowers" in fields:
+        extra.append(_tiles_input("flowers", "Flowers and seasons", "e.g. 1f6f"))
+    if "dora_indicators" in fields:
+        extra.append(_tiles_input("dora_indicators", "Dora indicators", "e.g. 4p"))
+        extra.append(_tiles_input("ura_indicators", "Ura dora indicators", "with riichi"))
+    numbers = []
+    if "honba" in fields:
+        numbers.append(_number("honba", "Honba", 0))
+    if "riichi_sticks" in fields:
+        numbers.append(_number("riichi_sticks", "Riichi sticks on the table", 0))
+    if "dealer_streak" in fields:
+        numbers.append(_number("dealer_streak", "Dealer streak (hands kept)", 0))
+    if "players_in_hand" in fields:
+        numbers.append(_number("players_in_hand", "Opponents still in the hand", 3, 1, 3))
+    liable = (
+        _wind_select("liable", "Liable player (pao)", seats, blank="nobody")
+        if "liable" in fields
+        else ""
+    )
+    options = "".join(_option_control(o) for o in option_meta(variant))
+    meta_json = json.dumps(meta).replace("</", "<\\/")
+    body = f"""
+<h1>{name} calculator</h1>
+<p class="muted">Click tiles or type <a href="#notation-help">notation</a>
+(<code>123m456p789s11z</code>); add melds and the situation; the score appears below.
+<a href="/rules/{variant}">Rules of {name}</a>.</p>
+<form id="calc" class="calc" novalidate data-variant="{variant}">
+<script type="application/json" id="meta">{meta_json}</script>
+<p class="error" id="err-form" data-error-for="" role="alert" hidden></p>
+<fieldset class="tiles-entry"><legend>Tiles</legend>
+<div class="targets" role="radiogroup" aria-label="Clicked tiles go to">
+<span class="muted">Clicked tiles go to:</span> {target_html}</div>
+<div class="palette" role="toolbar" aria-label="Tile palette: arrow keys move, Enter adds"
+ aria-keyshortcuts="Enter Backspace">{palette}</div>
+<p class="buttons"><button type="button" id="undo">Remove last tile</button>
+<button type="button" id="clear">Clear all</button></p>
+{_tiles_input("hand", "Concealed tiles, with the winning tile", "e.g. 234567m234p55p777z")}
+{_tiles_input("win_tile", "Winning tile", "the last tile of the hand", "empty: the last tile entered")}
+</fieldset>
+<fieldset class="melds"><legend>Melds (claimed sets, concealed kongs)</legend>
+<div class="meld-builder">
+<div class="field"><label for="meld-kind">Kind</label><select id="meld-kind">
+<option value="chi">chi (chow)</option><option value="pon">pon (pung)</option>
+<option value="kan">kan (open kong)</option><option value="ankan">ankan (concealed kong)</option>
+<option value="kakan">kakan (added kong)</option></select></div>
+<div class="field"><label for="meld-tiles">Tiles</label><input id="meld-tiles"
+ autocomplete="off" spellcheck="false" placeholder="e.g. 777z"></div>
+<div class="field"><label for="meld-from">From</label><select id="meld-from">
+<option value="">not said</option><option value="1">left (1)</option>
+<option value="2">across (2)</option><option value="3">right (3)</option></select></div>
+<button type="button" id="add-meld">Add meld</button></div>
+<ul id="meld-list" class="meld-list" aria-live="polite"></ul>
+{_error_slot("melds")}
+</fieldset>
+<fieldset class="situation"><legend>Situation</legend>
+<div class="field win-kind" role="radiogroup" aria-label="Win">
+<label class="pill"><input type="radio" name="win" value="ron" checked> Ron (on a discard)</label>
+<label class="pill"><input type="radio" name="win" value="tsumo"> Tsumo (self-drawn)</label>
+{_error_slot("win")}</div>
+<div class="grid">
+{_wind_select("seat_wind", "Seat wind", seats)}
+{_wind_select("round_wind", "Round wind", ["E", "S", "W", "N"])}
+{_wind_select("discarder", "Discarder", seats, blank="a non-dealer")}
+{liable}
+{"".join(numbers)}
+</div>
+{"".join(extra)}
+<div class="situations">{situations}</div>
+{_error_slot("situation")}
+</fieldset>
+<details class="options"><summary>House rules</summary>
+<div class="grid">{options}</div>
+{_error_slot("rules")}
+</details>
+<p class="buttons"><button type="submit" class="primary" id="score">Score</button>
+<a id="share" href="#" hidden>Link to this hand</a>
+<button type="button" id="copy-link" hidden>Copy link</button></p>
+</form>
+<section id="result" class="result" aria-live="polite" aria-label="Result"></section>
+<details id="notation-help"><summary>Notation</summary>
+<p>Digits before their suit: <code>m</code> characters, <code>p</code> dots, <code>s</code> bamboo,
+<code>z</code> honors (1-4 East South West North, 5-7 white green red dragon), <code>f</code>
+flowers 1-4 and seasons 5-8, <code>0m 0p 0s</code> red fives. Melds: a kind and its tiles,
+<code>from</code> = 1 left, 2 across, 3 right.</p></details>
+"""
+    return layout(f"{meta['name']} calculator", body, script="calc.js", active="calc")
+
+
+_markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
+
+
+def markdown_html(text: str) -> str:
+    """Return the HTML of a Markdown text (tables on, raw HTML off).
+
+    >>> markdown_html("| a |\\n|---|\\n| `b` |").count("<td><code>b</code></td>")
+    1
+    """
+    html: str = _markdown.render(text)
+    return html
+
+
+def rules_page(variant: str) -> str:
+    """Return the rules of one variant: the short rules, the pattern table, options, details."""
+    ruleset = get_ruleset(variant)
+    name = escape(ruleset.name)
+    rows = pattern_table(variant)
+    groups: dict[str, list[str]] = {}
+    for r in rows:
+        groups.setdefault(r.group, []).append(
+            f'<tr id="p-{r.id}"><th scope="row">{escape(r.name)}</th>'
+            f'<td class="value">{escape(r.value)}</td><td>{_inline(r.description)}</td>'
+            f"<td><code>{r.id}</code></td></tr>"
+        )
+    tables = "".join(
+        f'<h3>{escape(group)}</h3><div class="table-wrap"><table class="patterns">'
+        f"<thead><tr><th>Pattern</th><th>{escape(ruleset.unit)}</th><th>When</th>"
+        f"<th>id</th></tr></thead><tbody>{''.join(trs)}</tbody></table></div>"
+        for group, trs in groups.items()
+    )
+    opts = "".join(
+        f"<tr><th scope=row><code>{escape(o['name'])}</code></th>"
+        f"<td><code>{escape(json.dumps(o['default']))}</code></td><td>{escape(o['doc'])}</td></tr>"
+        for o in option_meta(variant)
+    )
+    short = "".join(f"<li>{_inline(line)}</li>" for line in summary(variant))
+    doc = doc_text(variant)
+    details = (
+        '<details class="docs"><summary>Every detail (the scoring documentation)</summary>'
+        f"{markdown_html(doc)}</details>"
+        if doc
+        else ""
+    )
+    situations = ", ".join(escape(s["label"]) for s in calculator_meta(variant)["situations"])
+    body = f"""
+<h1>{name}: rules</h1>
+<p><a href="/calc/{variant}">Open the {name} calculator</a></p>
+<section><h2>The rules in short</h2><ul>{short}</ul></section>
+<section><h2>Pattern table</h2>
+<p class="muted">Values in {escape(ruleset.unit)} with the default house rules.
+Situations the calculator asks about: {situations}.</p>
+{tables}</section>
+<section><h2>House rules</h2><div class="table-wrap"><table class="options">
+<thead><tr><th>Option</th><th>Default</th><th>Meaning</th></tr></thead>
+<tbody>{opts}</tbody></table></div></section>
+{details}
+"""
+    return layout(f"{ruleset.name} rules", body, active="rules")
