@@ -5,8 +5,9 @@
 ``{"error": ..., "field": ...}``: the only place where core errors turn into HTTP.
 """
 
-import hashlib
 import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
 from fastapi import Body, Depends, FastAPI, Header, HTTPException, Request
@@ -18,13 +19,14 @@ from sqlalchemy.orm import Session, sessionmaker
 from majiang import __version__
 from majiang.errors import MajiangError
 from majiang.scoring import error_object, score
-from majiang.server.db import Player, open_database
+from majiang.server.analysis import AnalyzeRequest, analyze
+from majiang.server.db import Player, hash_token, open_database
+from majiang.server.registry import Registry
+from majiang.server.rooms import make_router
 from majiang.server.settings import Settings
+from majiang.server.ws import mount as mount_websocket
 
-
-def hash_token(token: str) -> str:
-    """Return the stored form of a secret token (its SHA-256, hex)."""
-    return hashlib.sha256(token.encode()).hexdigest()
+__all__ = ["create_app", "hash_token"]
 
 
 class NewPlayer(BaseModel):
@@ -45,9 +47,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     """Return the application, its database opened and migrated."""
     settings = settings or Settings.from_env()
     sessions: sessionmaker[Session] = open_database(settings.database_url)
-    app = FastAPI(title="majiang", version=__version__)
+    registry = Registry(sessions, settings)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await registry.start()  # resumes every game still being played
+        try:
+            yield
+        finally:
+            await registry.stop()
+
+    app = FastAPI(title="majiang", version=__version__, lifespan=lifespan)
     app.state.settings = settings
     app.state.sessions = sessions
+    app.state.registry = registry
 
     @app.exception_handler(MajiangError)
     async def majiang_error(_request: Request, exc: MajiangError) -> JSONResponse:
@@ -84,6 +97,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Score a win: the scoring contract (shared/rules/README.md)."""
         return score(request)
 
+    @app.post("/api/analyze")
+    def api_analyze(body: AnalyzeRequest) -> dict[str, Any]:
+        """Return shanten, waits and the tile acceptance of each discard of a hand."""
+        return analyze(body)
+
     @app.post("/api/players", status_code=201)
     def new_player(body: NewPlayer, session: DB) -> PlayerOut:
         """Create a guest identity; the token in the answer is the player's secret."""
@@ -99,6 +117,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def me(player: Annotated[Player, Depends(current_player)]) -> PlayerOut:
         """Return the player that the token names."""
         return PlayerOut(id=player.id, name=player.name)
+
+    app.include_router(make_router(app))
+    mount_websocket(app)
 
     from majiang.web import mount as mount_web  # the pages, sprite and static files
 

@@ -7,6 +7,7 @@ start, so a fresh file and an old one both end at the current schema.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 from pathlib import Path
 from typing import Any
 
@@ -21,9 +22,10 @@ from sqlalchemy import (
     String,
     create_engine,
     event,
+    select,
 )
 from sqlalchemy.engine import Engine
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -69,7 +71,11 @@ class RoomSeat(Base):
     __tablename__ = "room_seats"
     room_code: Mapped[str] = mapped_column(ForeignKey("rooms.code"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    player_id: Mapped[str | None] = mapped_column(ForeignKey("players.id"), nullable=True)
+    player_id: Mapped[str | None] = mapped_column(
+        ForeignKey("players.id"), nullable=True, index=True
+    )
+    #: the player left a started game: a bot plays the seat to the end
+    left: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class Game(Base):
@@ -95,10 +101,25 @@ class GameAction(Base):
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
 
 
+def hash_token(token: str) -> str:
+    """Return the stored form of a secret token (its SHA-256, hex).
+
+    >>> len(hash_token("abc"))
+    64
+    """
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def player_by_token(session: Session, token: str) -> Player | None:
+    """Return the player whose secret token this is, or None."""
+    return session.scalar(select(Player).where(Player.token_hash == hash_token(token)))
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA synchronous=FULL")  # a commit is on disk, not only in the OS cache
+    cursor.execute("PRAGMA busy_timeout=10000")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
 

@@ -30,6 +30,19 @@ class Settings:
     database_url: str
     host: str = "127.0.0.1"
     port: int = 8000
+    #: websocket safety: the largest frame read, frames a second per connection (and burst),
+    #: how many refused frames close a connection, seconds to send ``hello``
+    max_frame_bytes: int = 4096
+    rate_per_second: float = 20.0
+    rate_burst: int = 40
+    max_refused: int = 200
+    hello_seconds: float = 10.0
+    #: a seat without a connection is played by its bot after this many seconds (after a
+    #: disconnect / after a server restart or the start of a game)
+    disconnect_grace: float = 5.0
+    resume_grace: float = 30.0
+    #: frames queued for a slow client before the server drops the connection
+    max_outbox: int = 10000
 
     @classmethod
     def from_env(cls, host: str = "127.0.0.1", port: int = 8000) -> Settings:

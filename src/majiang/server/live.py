@@ -1,0 +1,409 @@
+"""Live games: one asyncio task per game drives the table, its timers, bots and connections.
+
+A game's task is the only code that changes its table, so actions never race: client actions
+arrive in the game's inbox and are checked, stored (the journal commits them) and applied in
+order; only then are their events sent. Each connection has its own outbox drained by its own
+sender task, so a slow client never holds up a table.
+
+Who plays a seat: its person while at least one connection is open; a bot when the seat has no
+person (``player_id`` None), when the person left the game, or when the seat has had no
+connection for the grace period (``disconnect_grace`` after a disconnect, ``resume_grace`` after
+the game started or the server restarted). The person takes the seat back by reconnecting.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from majiang.actions import Action
+from majiang.errors import MajiangError
+from majiang.server.protocol import PROTOCOL_VERSION, error_frame, frame_ref
+from majiang.server.settings import Settings
+from majiang.server.store import Journal, StoredGame, finish_game, store_action
+from majiang.server.tables import SPECTATOR, Table
+
+log = logging.getLogger("majiang.server")
+
+#: default timers of a room, seconds (0: no timer)
+TURN_SECONDS = 20.0
+CLAIM_SECONDS = 8.0
+#: a finished game stays in memory this long for late reconnections
+KEEP_FINISHED = 600.0
+
+
+class Conn:
+    """One websocket connection: a seat (or ``SPECTATOR``) and an outbox with its sender."""
+
+    def __init__(
+        self,
+        send: Callable[[dict[str, Any]], Any],
+        close: Callable[[int], Any],
+        max_outbox: int,
+    ) -> None:
+        self._send = send
+        self._close = close
+        self.max_outbox = max_outbox
+        self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.seat = SPECTATOR
+        self.player_id: str | None = None
+        self.game: LiveGame | None = None
+        self.room_code: str | None = None
+        self.last_sent = 0
+        self.closed = False
+
+    def send(self, frame: dict[str, Any]) -> None:
+        """Queue a frame; a client too slow to take ``max_outbox`` frames is disconnected."""
+        if self.closed:
+            return
+        if self.outbox.qsize() >= self.max_outbox:
+            self.close(1008)
+            return
+        self.outbox.put_nowait(frame)
+
+    def close(self, code: int = 1000) -> None:
+        """Send what is queued, then close the connection."""
+        if not self.closed:
+            self.closed = True
+            self.close_code = code
+            self.outbox.put_nowait(None)
+
+    async def pump(self) -> None:
+        """Send the outbox until closed (run as the connection's sender task)."""
+        while True:
+            frame = await self.outbox.get()
+            if frame is None:
+                await self._close(getattr(self, "close_code", 1000))
+                return
+            await self._send(frame)
+
+
+@dataclass
+class Seat:
+    """A seat at a live game: who holds it and their open connections."""
+
+    player_id: str | None
+    name: str | None
+    left: bool = False
+    conns: set[Conn] = field(default_factory=set)
+    grace_until: float = 0.0
+
+    def played_by_bot(self, now: float) -> bool:
+        """Return whether the bot plays this seat now."""
+        if self.player_id is None or self.left:
+            return True
+        return not self.conns and now >= self.grace_until
+
+
+@dataclass
+class Decision:
+    """Legal actions offered to a seat, with its number and the time the timer runs out."""
+
+    id: int
+    seat: int
+    actions: list[Action]
+    offered: float
+    deadline: float | None
+
+    def frame(self, default: Action, now: float) -> dict[str, Any]:
+        """Return the ``decision`` frame (time left counted from ``now``)."""
+        left = None if self.deadline is None else max(0, int((self.deadline - now) * 1000))
+        return {
+            "type": "decision",
+            "decision": self.id,
+            "seat": self.seat,
+            "actions": [a.to_dict() for a in self.actions],
+            "default": default.to_dict(),
+            "timeout_ms": left,
+        }
+
+
+class LiveGame:
+    """A game being played: the table, its seats, open decisions, connections and timers."""
+
+    def __init__(self, stored: StoredGame, table: Table, journal: Journal, settings: Settings):
+        self.game_id = stored.game_id
+        self.room_code = stored.room_code
+        self.table = table
+        self.journal = journal
+        self.settings = settings
+        self.bot_level = stored.bot_level
+        opts = stored.room_options
+        self.turn_seconds = float(opts.get("turn_seconds", TURN_SECONDS))
+        self.claim_seconds = float(opts.get("claim_seconds", CLAIM_SECONDS))
+        self.bot_delay = float(opts.get("bot_delay_ms", 0)) / 1000.0
+        self.spectators_allowed = bool(opts.get("spectators", False))
+        now = time.monotonic()
+        self.seats = [
+            Seat(row.player_id, row.name, row.left, grace_until=now + settings.resume_grace)
+            for row in stored.seats
+        ]
+        self.watchers: set[Conn] = set()
+        self.decisions: dict[int, Decision] = {}
+        self.inbox: asyncio.Queue[tuple[Conn, dict[str, Any]] | None] = asyncio.Queue()
+        self.rng = random.Random(secrets.randbits(64))
+        self.task: asyncio.Task[None] | None = None
+        self.finished_at: float | None = None
+        self.failed: str | None = None
+
+    # -- connections
+    def names(self) -> list[str | None]:
+        """Return the display name of each seat (None for a bot)."""
+        return [s.name for s in self.seats]
+
+    def attach(self, conn: Conn, seat: int, last_seq: int | None) -> None:
+        """Welcome a connection at ``seat`` (or ``SPECTATOR``) and send what it has missed: the
+        events after ``last_seq``, or a snapshot of its view when ``last_seq`` is None."""
+        conn.game, conn.seat = self, seat
+        table = self.table
+        conn.send(
+            {
+                "type": "welcome",
+                "protocol": PROTOCOL_VERSION,
+                "room": self.room_code,
+                "game": self.game_id,
+                "seat": None if seat == SPECTATOR else seat,
+                "players": self.names(),
+                "seq": table.seq,
+                "turn_seconds": self.turn_seconds,
+                "claim_seconds": self.claim_seconds,
+                "finished": table.over,
+            }
+        )
+        if last_seq is None or not 0 <= last_seq <= table.seq:
+            self.send_snapshot(conn)
+        else:
+            for n, event in table.events_after(seat, last_seq):
+                conn.send({"type": "event", "seq": n, "event": event})
+            conn.last_sent = table.seq
+        if table.over:
+            conn.send(self.game_over_frame())
+        if seat == SPECTATOR:
+            self.watchers.add(conn)
+            return
+        owner = self.seats[seat]
+        owner.conns.add(conn)
+        decision = self.decisions.get(seat)
+        if decision is not None:
+            conn.send(decision.frame(table.default_action(seat), time.monotonic()))
+        self.wake()
+
+    def send_snapshot(self, conn: Conn) -> None:
+        """Send the connection's view of the table now."""
+        conn.send({"type": "snapshot", "seq": self.table.seq, "view": self.table.view(conn.seat)})
+        conn.last_sent = self.table.seq
+
+    def detach(self, conn: Conn) -> None:
+        """Forget a closed connection; a seat left without one starts its grace period."""
+        self.watchers.discard(conn)
+        if conn.seat != SPECTATOR and 0 <= conn.seat < len(self.seats):
+            seat = self.seats[conn.seat]
+            seat.conns.discard(conn)
+            if not seat.conns:
+                seat.grace_until = time.monotonic() + self.settings.disconnect_grace
+        self.wake()
+
+    def seat_left(self, seat: int) -> None:
+        """A person leaves the game for good: the bot plays the seat to the end."""
+        owner = self.seats[seat]
+        owner.left = True
+        for conn in list(owner.conns):
+            conn.send({"type": "left", "seat": seat})
+            conn.close()
+        owner.conns.clear()
+        self.wake()
+
+    def submit(self, conn: Conn, frame: dict[str, Any]) -> None:
+        """Queue a client's ``action`` frame for the game task."""
+        self.inbox.put_nowait((conn, frame))
+
+    def wake(self) -> None:
+        """Make the game task look at its seats again (a connection came or went)."""
+        self.inbox.put_nowait(None)
+
+    def connections(self) -> list[Conn]:
+        """Return every open connection (seats and spectators)."""
+        out = list(self.watchers)
+        for seat in self.seats:
+            out.extend(seat.conns)
+        return out
+
+    def game_over_frame(self) -> dict[str, Any]:
+        """Return the ``game_over`` frame: final scores and where the record is."""
+        st = self.table.state
+        return {
+            "type": "game_over",
+            "game": self.game_id,
+            "scores": list(st.scores),
+            "placements": list(st.placements),
+            "seed": self.table.spec.seed,
+            "record": f"/api/games/{self.game_id}/record",
+        }
+
+    # -- the game task
+    def start(self) -> None:
+        """Start the game task."""
+        self.task = asyncio.get_running_loop().create_task(self.run())
+
+    async def run(self) -> None:
+        """Play the game to its end: offer decisions, let bots and timers act, take actions."""
+        try:
+            while not self.table.over:
+                now = time.monotonic()
+                self._refresh_decisions(now)
+                bot = next(
+                    (s for s in self.table.waiting() if self.seats[s].played_by_bot(now)), None
+                )
+                if bot is not None:
+                    if self.bot_delay:
+                        await asyncio.sleep(self.bot_delay)
+                        if self.seats[bot].player_id and not self.seats[bot].played_by_bot(
+                            time.monotonic()
+                        ):
+                            continue
+                    action = self.table.bot_action(bot, self.bot_level, self.rng.randrange(2**31))
+                    await self._act(bot, action, "bot")
+                    continue
+                wake_at = self._next_wake()
+                timeout = None if wake_at is None else max(0.0, wake_at - now)
+                try:
+                    item = await asyncio.wait_for(self.inbox.get(), timeout)
+                except TimeoutError:
+                    await self._expire(time.monotonic())
+                    continue
+                if item is not None:
+                    await self._handle(*item)
+            await self._finish()
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # a bug or a database failure: the game resumes on restart
+            log.exception("game %s stopped", self.game_id)
+            self.failed = str(exc)
+            for conn in self.connections():
+                conn.send(error_frame("server", "the game stopped; it resumes when restarted"))
+                conn.close(1011)
+
+    def _next_wake(self) -> float | None:
+        times = [d.deadline for d in self.decisions.values() if d.deadline is not None]
+        times.extend(
+            self.seats[s].grace_until
+            for s in self.table.waiting()
+            if not self.seats[s].conns and self.seats[s].player_id
+        )
+        return min(times) if times else None
+
+    def _refresh_decisions(self, now: float) -> None:
+        waiting = set(self.table.waiting())
+        for seat in list(self.decisions):
+            if seat not in waiting:
+                del self.decisions[seat]
+        claim = self.table.phase() == "claim"
+        limit = self.claim_seconds if claim else self.turn_seconds
+        for seat in sorted(waiting):
+            if self.seats[seat].played_by_bot(now):
+                continue
+            legal = self.table.legal(seat)
+            current = self.decisions.get(seat)
+            if current is not None and current.actions == legal:
+                continue
+            decision = Decision(
+                id=len(self.table.actions) + 1,
+                seat=seat,
+                actions=legal,
+                offered=now,
+                deadline=now + limit if limit > 0 else None,
+            )
+            self.decisions[seat] = decision
+            frame = decision.frame(self.table.default_action(seat), now)
+            for conn in self.seats[seat].conns:
+                conn.send(frame)
+
+    async def _expire(self, now: float) -> None:
+        for seat, decision in sorted(self.decisions.items()):
+            if decision.deadline is not None and now >= decision.deadline:
+                await self._act(seat, self.table.default_action(seat), "timeout")
+                return
+
+    async def _handle(self, conn: Conn, frame: dict[str, Any]) -> None:
+        ref = frame_ref(frame)
+        if conn.closed:
+            return
+        if conn.seat == SPECTATOR:
+            conn.send(error_frame("spectator", "spectators cannot act", ref))
+            return
+        decision = self.decisions.get(conn.seat)
+        asked = frame.get("decision")
+        if decision is None:
+            why = "it is not your turn to act"
+            if self.table.legal(conn.seat):
+                why = "your seat is being played by the bot; reconnect to take it back"
+            conn.send(error_frame("not_your_turn", why, ref))
+            return
+        if asked is not None and asked != decision.id:
+            conn.send(
+                error_frame(
+                    "stale_decision",
+                    f"decision {asked!r} is over; the open one is {decision.id}",
+                    ref,
+                )
+            )
+            return
+        try:
+            action = self.table.check(conn.seat, frame.get("action"))
+        except MajiangError as exc:
+            conn.send(error_frame("illegal_action", str(exc), ref))
+            return
+        await self._act(conn.seat, action, "player", conn, ref)
+
+    async def _act(
+        self,
+        seat: int,
+        action: Action,
+        by: str,
+        conn: Conn | None = None,
+        ref: Any = None,
+    ) -> None:
+        """Store the action, then apply it, then send its events: nothing is sent unstored."""
+        number = len(self.table.actions) + 1
+        await self.journal.write(store_action(self.game_id, number, seat, action.to_dict()))
+        decision = self.decisions.pop(seat, None)
+        numbered = self.table.apply(seat, action)
+        if decision is not None:
+            taken = {
+                "type": "accepted" if by == "player" else "auto",
+                "decision": decision.id,
+                "action": action.to_dict(),
+                "by": by,
+            }
+            if ref is not None:
+                taken["ref"] = ref
+            for target in self.seats[seat].conns:
+                target.send(taken)
+        self._broadcast(numbered)
+
+    def _broadcast(self, numbered: list[tuple[int, Any]]) -> None:
+        if not numbered:
+            return
+        last = numbered[-1][0]
+        for conn in self.connections():
+            for n, event in numbered:
+                if n > conn.last_sent:
+                    conn.send(
+                        {"type": "event", "seq": n, "event": self.table.event_for(conn.seat, event)}
+                    )
+            conn.last_sent = max(conn.last_sent, last)
+
+    async def _finish(self) -> None:
+        self.decisions.clear()
+        record = self.table.record(self.names())
+        await self.journal.write(finish_game(self.game_id, self.room_code, record))
+        self.finished_at = time.monotonic()
+        frame = self.game_over_frame()
+        for conn in self.connections():
+            conn.send(frame)

@@ -1,0 +1,113 @@
+"""The websocket protocol's frames: reading what a client sends, the error frame, rate limits.
+
+Version 1 (docs/protocol.md). Every frame is one JSON object with a ``type``. A frame that
+cannot be read gets an ``error`` frame back naming what was wrong; nothing a client sends can
+stop a game or the server.
+
+>>> read_frame('{"type": "ping", "id": 3}')
+{'type': 'ping', 'id': 3}
+>>> try:
+...     read_frame('[1, 2]')
+... except ProtocolError as exc:
+...     exc.frame()
+{'type': 'error', 'code': 'malformed', 'message': 'a frame must be a JSON object, got list', 'ref': None}
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+PROTOCOL_VERSION = 1
+
+#: the frame types a client may send
+CLIENT_TYPES = ("hello", "action", "ping", "sync")
+
+
+class ProtocolError(Exception):
+    """A frame refused: ``code`` (machine-readable) and a message for people."""
+
+    def __init__(self, code: str, message: str, ref: Any = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.ref = ref
+
+    def frame(self) -> dict[str, Any]:
+        """Return the ``error`` frame sent back to the client."""
+        return error_frame(self.code, self.message, self.ref)
+
+
+def error_frame(code: str, message: str, ref: Any = None) -> dict[str, Any]:
+    """Return an ``error`` frame; ``ref`` echoes the ``id`` of the client's frame, if any.
+
+    >>> error_frame("too_large", "frame of 9000 bytes")["code"]
+    'too_large'
+    """
+    return {"type": "error", "code": code, "message": message, "ref": ref}
+
+
+def _ref(data: dict[str, Any]) -> Any:
+    ref = data.get("id")
+    return ref if isinstance(ref, int | str) and not isinstance(ref, bool) else None
+
+
+def read_frame(text: str | bytes | None, max_bytes: int = 4096) -> dict[str, Any]:
+    """Return the client's frame as a dict, or raise ``ProtocolError``."""
+    if text is None or isinstance(text, bytes):
+        raise ProtocolError("malformed", "frames are JSON text; binary frames are refused")
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > max_bytes:
+        raise ProtocolError("too_large", f"frame of {size} bytes (at most {max_bytes})")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise ProtocolError("malformed", f"not JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError(
+            "malformed", f"a frame must be a JSON object, got {type(data).__name__}"
+        )
+    kind = data.get("type")
+    if kind not in CLIENT_TYPES:
+        raise ProtocolError(
+            "unknown_type",
+            f"unknown frame type {kind!r} (expected one of {', '.join(CLIENT_TYPES)})",
+            _ref(data),
+        )
+    return data
+
+
+def frame_ref(data: dict[str, Any]) -> Any:
+    """Return the ``id`` a client gave its frame (echoed in the answer), or None."""
+    return _ref(data)
+
+
+@dataclass
+class RateLimit:
+    """A token bucket: ``rate`` frames a second on average, bursts up to ``burst``.
+
+    >>> r = RateLimit(rate=1.0, burst=2)
+    >>> [r.allow(now=0.0) for _ in range(3)], r.allow(now=1.0)
+    ([True, True, False], True)
+    """
+
+    rate: float
+    burst: int
+    tokens: float = field(default=-1.0)
+    stamp: float = field(default=-1.0)
+    refused: int = 0
+
+    def allow(self, now: float | None = None) -> bool:
+        """Return whether one more frame may pass now (and count it)."""
+        now = time.monotonic() if now is None else now
+        if self.stamp < 0:
+            self.tokens, self.stamp = float(self.burst), now
+        self.tokens = min(float(self.burst), self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        self.refused += 1
+        return False

@@ -1,0 +1,413 @@
+"""The HTTP API of play: practice tables, private rooms (create, join, leave, start), a player's
+finished games and their records. Mounted by ``create_app``.
+"""
+
+import asyncio
+import secrets
+from collections.abc import Callable
+from typing import Annotated, Any, Literal, TypeVar
+
+from fastapi import APIRouter, Depends, FastAPI, Header, HTTPException, Query
+from pydantic import BaseModel, Field
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session, sessionmaker
+
+from majiang.rules import get_ruleset
+from majiang.server.db import Game, Player, Room, RoomSeat, player_by_token
+from majiang.server.live import CLAIM_SECONDS, TURN_SECONDS
+from majiang.server.registry import Registry
+from majiang.server.tables import BOT_LEVELS, check_spec
+
+T = TypeVar("T")
+
+BotLevel = Literal["beginner", "normal", "expert", "master"]
+
+
+class TableOptions(BaseModel):
+    """What a table plays: variant, length, bot strength, house rules and timers."""
+
+    variant: str = "riichi"
+    length: str = "east"
+    bot_level: BotLevel = "normal"
+    rules: dict[str, Any] = Field(default_factory=dict, description="the variant's options")
+    turn_seconds: float = Field(TURN_SECONDS, ge=0, le=600, description="0: no timer")
+    claim_seconds: float = Field(CLAIM_SECONDS, ge=0, le=120, description="0: no timer")
+    bot_delay_ms: int = Field(0, ge=0, le=5000, description="pause before each bot action")
+
+
+class PracticeOptions(TableOptions):
+    """A practice table: one person (at ``seat``) and bots; it starts at once."""
+
+    seat: int = Field(0, ge=0, le=3)
+
+
+class RoomOptions(TableOptions):
+    """A private room: friends join by its code; ``public`` records are readable by link."""
+
+    public: bool = False
+    spectators: bool = False
+
+
+class JoinRequest(BaseModel):
+    """Which seat to take (the first free one when absent)."""
+
+    seat: int | None = Field(None, ge=0, le=3)
+
+
+class SeatOut(BaseModel):
+    """A seat: its player (None: a bot will play it) and whether they left the game."""
+
+    seat: int
+    player_id: str | None
+    name: str | None
+    left: bool
+
+
+class RoomOut(BaseModel):
+    """A room as anyone holding its code sees it."""
+
+    code: str
+    kind: str
+    variant: str
+    length: str
+    bot_level: str
+    options: dict[str, Any]
+    public: bool
+    status: str
+    host_id: str
+    seats: list[SeatOut]
+    game_id: str | None
+    websocket: str
+    your_seat: int | None = None
+
+
+class GameSummary(BaseModel):
+    """A finished game of a player."""
+
+    game_id: str
+    room: str
+    variant: str
+    length: str
+    seat: int
+    scores: list[int]
+    placements: list[int]
+    players: list[str | None]
+    finished_at: str | None
+
+
+def _room_out(session: Session, room: Room, you: str | None = None) -> RoomOut:
+    seats = session.scalars(
+        select(RoomSeat).where(RoomSeat.room_code == room.code).order_by(RoomSeat.seat)
+    ).all()
+    out = []
+    yours = None
+    for s in seats:
+        name = None
+        if s.player_id is not None:
+            p = session.get(Player, s.player_id)
+            name = p.name if p else None
+            if s.player_id == you and not s.left:
+                yours = s.seat
+        out.append(SeatOut(seat=s.seat, player_id=s.player_id, name=name, left=s.left))
+    game_id = session.scalar(
+        select(Game.id).where(Game.room_code == room.code).order_by(Game.created_at.desc())
+    )
+    return RoomOut(
+        code=room.code,
+        kind=room.kind,
+        variant=room.variant,
+        length=room.length,
+        bot_level=room.bot_level,
+        options=room.options,
+        public=room.public,
+        status=room.status,
+        host_id=room.host_id,
+        seats=out,
+        game_id=game_id,
+        websocket=f"/ws/rooms/{room.code}",
+        your_seat=yours,
+    )
+
+
+def _new_room(session: Session, kind: str, body: TableOptions, host: Player) -> Room:
+    check_spec(body.variant, body.length, body.rules)
+    players = get_ruleset(body.variant).players
+    options: dict[str, Any] = {
+        "rules": body.rules,
+        "turn_seconds": body.turn_seconds,
+        "claim_seconds": body.claim_seconds,
+        "bot_delay_ms": body.bot_delay_ms,
+        "spectators": bool(getattr(body, "spectators", False)),
+    }
+    room = Room(
+        code=secrets.token_urlsafe(16),
+        kind=kind,
+        variant=body.variant,
+        length=body.length,
+        bot_level=body.bot_level,
+        options=options,
+        public=bool(getattr(body, "public", False)),
+        host_id=host.id,
+        status="waiting",
+    )
+    session.add(room)
+    session.flush()
+    host_seat = getattr(body, "seat", 0)
+    if not 0 <= host_seat < players:
+        raise HTTPException(422, f"seat must be 0-{players - 1} in {body.variant}")
+    for seat in range(players):
+        session.add(
+            RoomSeat(
+                room_code=room.code,
+                seat=seat,
+                player_id=host.id if seat == host_seat else None,
+                left=False,
+            )
+        )
+    return room
+
+
+def _start(session: Session, room: Room) -> str:
+    """Create the room's game with a fresh secret seed; return its id."""
+    game = Game(
+        id=secrets.token_hex(16),
+        room_code=room.code,
+        seed=secrets.token_hex(16),
+        status="playing",
+    )
+    session.add(game)
+    room.status = "playing"
+    return game.id
+
+
+def make_router(app: FastAPI) -> APIRouter:
+    """Return the router of rooms and games for ``app`` (its sessions, registry and auth)."""
+    router = APIRouter()
+    sessions: sessionmaker[Session] = app.state.sessions
+    current_player = app.state.current_player
+    Me = Annotated[Player, Depends(current_player)]
+
+    def registry() -> Registry:
+        reg: Registry = app.state.registry
+        return reg
+
+    async def in_session(fn: Callable[[Session], T]) -> T:
+        def work() -> T:
+            with sessions() as session:
+                return fn(session)
+
+        return await asyncio.to_thread(work)
+
+    def get_room(session: Session, code: str) -> Room:
+        room = session.get(Room, code)
+        if room is None:
+            raise HTTPException(404, "no such room")
+        return room
+
+    @router.post("/api/tables", status_code=201, tags=["play"])
+    async def practice_table(body: PracticeOptions, me: Me) -> RoomOut:
+        """Create a practice table: you and bots; the game starts at once."""
+
+        def work(session: Session) -> tuple[RoomOut, str]:
+            room = _new_room(session, "practice", body, me)
+            game_id = _start(session, room)
+            session.commit()
+            return _room_out(session, room, me.id), game_id
+
+        out, game_id = await in_session(work)
+        await registry().launch(game_id)
+        return out
+
+    @router.post("/api/rooms", status_code=201, tags=["play"])
+    async def private_room(body: RoomOptions, me: Me) -> RoomOut:
+        """Create a private room; you are its host at seat 0. Share its code to invite."""
+
+        def work(session: Session) -> RoomOut:
+            room = _new_room(session, "private", body, me)
+            session.commit()
+            return _room_out(session, room, me.id)
+
+        return await in_session(work)
+
+    @router.get("/api/rooms/{code}", tags=["play"])
+    async def room_info(code: str) -> RoomOut:
+        """Return a room: its options, seats and status (anyone with the code)."""
+        return await in_session(lambda s: _room_out(s, get_room(s, code)))
+
+    @router.post("/api/rooms/{code}/join", tags=["play"])
+    async def join(code: str, body: JoinRequest, me: Me) -> RoomOut:
+        """Take a free seat in a room not started yet (the first free one, or ``seat``)."""
+
+        def work(session: Session) -> RoomOut:
+            room = get_room(session, code)
+            mine = _room_out(session, room, me.id).your_seat
+            if mine is not None:
+                return _room_out(session, room, me.id)
+            if room.status != "waiting":
+                raise HTTPException(409, f"the room is {room.status}")
+            free = session.scalars(
+                select(RoomSeat.seat)
+                .where(RoomSeat.room_code == code, RoomSeat.player_id.is_(None))
+                .order_by(RoomSeat.seat)
+            ).all()
+            wanted = free if body.seat is None else [body.seat]
+            for seat in wanted:
+                taken = session.execute(
+                    update(RoomSeat)
+                    .where(
+                        RoomSeat.room_code == code,
+                        RoomSeat.seat == seat,
+                        RoomSeat.player_id.is_(None),
+                    )
+                    .values(player_id=me.id)
+                )
+                if getattr(taken, "rowcount", 0) == 1:
+                    session.commit()
+                    return _room_out(session, room, me.id)
+            raise HTTPException(409, "no free seat" if body.seat is None else "seat taken")
+
+        out = await in_session(work)
+        registry().room_update(code, out.model_dump())
+        return out
+
+    @router.post("/api/rooms/{code}/leave", tags=["play"])
+    async def leave(code: str, me: Me) -> RoomOut:
+        """Leave a room. Before the start the seat is freed (a host leaving hands the room to
+        another player, or closes it); during the game a bot plays your seat to the end."""
+
+        def work(session: Session) -> tuple[RoomOut, int | None]:
+            room = get_room(session, code)
+            seat = session.scalar(
+                select(RoomSeat).where(
+                    RoomSeat.room_code == code,
+                    RoomSeat.player_id == me.id,
+                    RoomSeat.left.is_(False),
+                )
+            )
+            if seat is None:
+                raise HTTPException(409, "you have no seat in this room")
+            number = seat.seat
+            if room.status == "waiting":
+                seat.player_id = None
+                if room.host_id == me.id:
+                    other = session.scalar(
+                        select(RoomSeat.player_id).where(
+                            RoomSeat.room_code == code,
+                            RoomSeat.player_id.is_not(None),
+                            RoomSeat.player_id != me.id,
+                        )
+                    )
+                    if other is None:
+                        room.status = "closed"
+                    else:
+                        room.host_id = other
+                session.commit()
+                return _room_out(session, room, me.id), None
+            seat.left = True
+            session.commit()
+            return _room_out(session, room, me.id), number
+
+        out, left_game = await in_session(work)
+        game = registry().games.get(code)
+        if left_game is not None and game is not None:
+            game.seat_left(left_game)
+        registry().room_update(code, out.model_dump())
+        return out
+
+    @router.post("/api/rooms/{code}/start", tags=["play"])
+    async def start(code: str, me: Me) -> RoomOut:
+        """Start the game (the host only); empty seats are played by bots."""
+
+        def work(session: Session) -> tuple[RoomOut, str]:
+            room = get_room(session, code)
+            if room.host_id != me.id:
+                raise HTTPException(403, "only the host starts the game")
+            if room.status != "waiting":
+                raise HTTPException(409, f"the room is {room.status}")
+            game_id = _start(session, room)
+            session.commit()
+            return _room_out(session, room, me.id), game_id
+
+        out, game_id = await in_session(work)
+        await registry().launch(game_id)
+        return out
+
+    @router.get("/api/players/me/games", tags=["players"])
+    async def my_games(
+        me: Me, limit: Annotated[int, Query(ge=1, le=200)] = 50
+    ) -> list[GameSummary]:
+        """Return your finished games, newest first."""
+
+        def work(session: Session) -> list[GameSummary]:
+            rows = session.execute(
+                select(Game, Room, RoomSeat.seat)
+                .join(Room, Room.code == Game.room_code)
+                .join(RoomSeat, RoomSeat.room_code == Room.code)
+                .where(RoomSeat.player_id == me.id, Game.status == "finished")
+                .order_by(Game.finished_at.desc())
+                .limit(limit)
+            ).all()
+            out = []
+            for game, room, seat in rows:
+                record = game.record or {}
+                result = record.get("result", {})
+                out.append(
+                    GameSummary(
+                        game_id=game.id,
+                        room=room.code,
+                        variant=room.variant,
+                        length=room.length,
+                        seat=seat,
+                        scores=result.get("scores", []),
+                        placements=result.get("placements", []),
+                        players=record.get("seats", []),
+                        finished_at=game.finished_at.isoformat() if game.finished_at else None,
+                    )
+                )
+            return out
+
+        return await in_session(work)
+
+    @router.get("/api/games/{game_id}/record", tags=["records"])
+    async def record(
+        game_id: str,
+        fmt: Annotated[Literal["native", "mjai"], Query(alias="format")] = "native",
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        """Return a finished game's record: to its players, or to anyone if the room is public.
+        ``format=native`` (seed, options, actions, events); ``mjai`` is not available yet."""
+
+        def work(session: Session) -> dict[str, Any]:
+            game = session.get(Game, game_id)
+            if game is None:
+                raise HTTPException(404, "no such game")
+            room = session.get(Room, game.room_code)
+            assert room is not None
+            if game.status != "finished" or game.record is None:
+                raise HTTPException(409, "the record is published when the game ends")
+            if not room.public:
+                player = _player_by_token(session, authorization)
+                seated = session.scalar(
+                    select(RoomSeat.seat).where(
+                        RoomSeat.room_code == room.code,
+                        RoomSeat.player_id == (player.id if player else ""),
+                    )
+                )
+                if seated is None:
+                    raise HTTPException(403, "the record of a private room is for its players")
+            if fmt == "mjai":
+                raise HTTPException(501, "mjai export is not available yet; use format=native")
+            return dict(game.record)
+
+        return await in_session(work)
+
+    return router
+
+
+def _player_by_token(session: Session, authorization: str | None) -> Player | None:
+    if not authorization or not authorization.startswith("Bearer "):
+        return None
+    return player_by_token(session, authorization[7:])
+
+
+__all__ = ["BOT_LEVELS", "RoomOptions", "TableOptions", "make_router"]

@@ -1,0 +1,180 @@
+"""The websocket endpoint ``/ws/rooms/{code}``: greet, authenticate, then pass frames on.
+
+The first frame must be ``hello`` (protocol version, the player's token, the last event number
+seen). Every later frame is size-checked, rate-limited and read; whatever is wrong gets an
+``error`` frame and the connection stays open (only a flood of refused frames closes it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Any
+
+from fastapi import FastAPI, WebSocket, WebSocketDisconnect
+from sqlalchemy.orm import Session
+
+from majiang.server.db import Player, Room, player_by_token
+from majiang.server.live import Conn
+from majiang.server.protocol import (
+    PROTOCOL_VERSION,
+    ProtocolError,
+    RateLimit,
+    error_frame,
+    frame_ref,
+    read_frame,
+)
+from majiang.server.registry import Registry, game_seat
+from majiang.server.settings import Settings
+
+
+def _dumps(frame: dict[str, Any]) -> str:
+    return json.dumps(frame, separators=(",", ":"))
+
+
+async def _next_text(ws: WebSocket) -> str | bytes | None:
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is not None:
+        return str(text)
+    data = message.get("bytes")
+    return bytes(data) if data is not None else None
+
+
+def _check_hello(frame: dict[str, Any]) -> tuple[str | None, int | None]:
+    ref = frame_ref(frame)
+    if frame.get("type") != "hello":
+        raise ProtocolError("hello_first", "the first frame must be hello", ref)
+    if frame.get("protocol") != PROTOCOL_VERSION:
+        raise ProtocolError(
+            "protocol_version",
+            f"this server speaks protocol {PROTOCOL_VERSION}, not {frame.get('protocol')!r}",
+            ref,
+        )
+    token = frame.get("token")
+    if token is not None and (not isinstance(token, str) or len(token) > 200):
+        raise ProtocolError("malformed", "token must be a string", ref)
+    last = frame.get("last_seq")
+    if last is not None and (not isinstance(last, int) or isinstance(last, bool) or last < 0):
+        raise ProtocolError("malformed", "last_seq must be a whole number >= 0 or null", ref)
+    return token, last
+
+
+def mount(app: FastAPI) -> None:
+    """Add the websocket route to ``app``."""
+
+    @app.websocket("/ws/rooms/{code}")
+    async def room_socket(ws: WebSocket, code: str) -> None:
+        settings: Settings = app.state.settings
+        registry: Registry = app.state.registry
+        await ws.accept()
+
+        async def send(frame: dict[str, Any]) -> None:
+            with contextlib.suppress(Exception):
+                await ws.send_text(_dumps(frame))
+
+        async def close(code_: int) -> None:
+            with contextlib.suppress(Exception):
+                await ws.close(code_)
+
+        conn = Conn(send, close, settings.max_outbox)
+        pump = asyncio.get_running_loop().create_task(conn.pump())
+        limit = RateLimit(settings.rate_per_second, settings.rate_burst)
+        try:
+            try:
+                raw = await asyncio.wait_for(_next_text(ws), settings.hello_seconds)
+                token, last_seq = _check_hello(read_frame(raw, settings.max_frame_bytes))
+            except TimeoutError:
+                conn.send(error_frame("hello_first", "no hello in time"))
+                conn.close(1008)
+                return
+            except ProtocolError as exc:
+                conn.send(exc.frame())
+                conn.close(1008)
+                return
+            if not await _enter(app, conn, code, token, last_seq):
+                return
+            while not conn.closed:
+                raw = await _next_text(ws)
+                if not limit.allow():
+                    conn.send(error_frame("rate_limited", "too many frames; slow down"))
+                    if limit.refused > settings.max_refused:
+                        conn.close(1008)
+                    continue
+                try:
+                    frame = read_frame(raw, settings.max_frame_bytes)
+                except ProtocolError as exc:
+                    conn.send(exc.frame())
+                    continue
+                _dispatch(conn, frame)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            registry.disconnect(conn)
+            conn.close()
+            try:
+                await asyncio.wait_for(pump, 2.0)
+            except (TimeoutError, asyncio.CancelledError):
+                pump.cancel()
+
+
+async def _enter(
+    app: FastAPI, conn: Conn, code: str, token: str | None, last_seq: int | None
+) -> bool:
+    """Seat the connection at its game (or spectator seat, or the room's lobby); False if
+    refused."""
+    registry: Registry = app.state.registry
+
+    def lookup() -> tuple[Player | None, Room | None]:
+        session: Session
+        with app.state.sessions() as session:
+            player = player_by_token(session, token) if token else None
+            return player, session.get(Room, code)
+
+    player, room = await asyncio.to_thread(lookup)
+    if token and player is None:
+        conn.send(error_frame("auth", "unknown player token"))
+        conn.close(1008)
+        return False
+    if room is None:
+        conn.send(error_frame("not_found", "no such room"))
+        conn.close(1008)
+        return False
+    conn.player_id = player.id if player else None
+    game = registry.games.get(code)
+    if game is not None:
+        seat = game_seat(game, conn.player_id)
+        if seat is None and not game.spectators_allowed:
+            conn.send(error_frame("not_seated", "you have no seat here and spectators are off"))
+            conn.close(1008)
+            return False
+        game.attach(conn, -1 if seat is None else seat, last_seq)
+        return True
+    if room.status == "waiting":
+        conn.send({"type": "welcome", "protocol": PROTOCOL_VERSION, "room": code, "game": None})
+        conn.send({"type": "room", "room": {"code": code, "status": room.status}})
+        registry.wait_in_lobby(code, conn)
+        return True
+    conn.send(
+        error_frame("game_over", f"the room is {room.status}; its records are under /api/games")
+    )
+    conn.close(1000)
+    return False
+
+
+def _dispatch(conn: Conn, frame: dict[str, Any]) -> None:
+    kind = frame["type"]
+    ref = frame_ref(frame)
+    if kind == "ping":
+        conn.send({"type": "pong", "ref": ref})
+    elif kind == "hello":
+        conn.send(error_frame("already_greeted", "hello is only the first frame", ref))
+    elif conn.game is None:
+        conn.send(error_frame("not_started", "the game has not started", ref))
+    elif kind == "sync":
+        conn.game.send_snapshot(conn)
+    else:  # action
+        conn.game.submit(conn, frame)

@@ -1,0 +1,309 @@
+"""Shared helpers of the server tests (imported by test_server_*.py; holds no tests).
+
+- ``client_for(url, **settings)``: a started ASGI test client (lifespan run: games resume).
+- ``guest(client, name)``: a guest identity, its token and auth header.
+- ``play(ws, ...)``: answer every decision over a websocket until the game ends, keeping frames.
+- ``known_tiles`` / ``leaks``: what a seat may know at each event number, computed from the true
+  state rebuilt from the record (seed + actions), and the frames that mention anything else.
+- ``postgres_server()``: a PostgreSQL cluster started from Debian's package as the postgres user.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from majiang.actions import action_from_dict
+from majiang.engine import new_game, step
+from majiang.events import Event, HandRevealed, Won
+from majiang.rules import get_ruleset
+from majiang.rules.base import Ruleset
+from majiang.server.app import create_app
+from majiang.server.settings import Settings
+from majiang.state import GameState
+from majiang.tiles import parse_tiles
+
+Frame = dict[str, Any]
+
+
+def sqlite_url(tmp: Path) -> str:
+    """Return a SQLite URL in ``tmp``."""
+    return f"sqlite:///{tmp / 'server.sqlite3'}"
+
+
+@contextlib.contextmanager
+def client_for(url: str, **settings: Any) -> Iterator[TestClient]:
+    """Yield a test client whose application started (its registry resumed games)."""
+    app = create_app(Settings(database_url=url, **settings))
+    with TestClient(app) as client:
+        yield client
+
+
+@dataclass
+class Guest:
+    """A guest identity made through the API."""
+
+    id: str
+    token: str
+
+    @property
+    def auth(self) -> dict[str, str]:
+        """Return the Authorization header."""
+        return {"Authorization": f"Bearer {self.token}"}
+
+
+def guest(client: TestClient, name: str = "Lan") -> Guest:
+    """Return a new guest identity."""
+    r = client.post("/api/players", json={"name": name})
+    assert r.status_code == 201, r.text
+    return Guest(r.json()["id"], r.json()["token"])
+
+
+def practice(client: TestClient, who: Guest, **options: Any) -> dict[str, Any]:
+    """Return a new practice table (it has started)."""
+    body = {"length": "one_hand", **options}
+    r = client.post("/api/tables", json=body, headers=who.auth)
+    assert r.status_code == 201, r.text
+    return dict(r.json())
+
+
+def hello(token: str | None, last_seq: int | None = None) -> Frame:
+    """Return the first frame of a connection."""
+    return {"type": "hello", "protocol": 1, "token": token, "last_seq": last_seq}
+
+
+def play(ws: Any, frames: list[Frame], stop_after: int | None = None) -> Frame | None:
+    """Answer every decision with its default until ``game_over`` (returned) or until
+    ``stop_after`` decisions were answered (returns None). Every frame goes into ``frames``."""
+    answered = 0
+    while True:
+        frame = ws.receive_json()
+        frames.append(frame)
+        if frame["type"] == "game_over":
+            return frame
+        if frame["type"] == "error":
+            raise AssertionError(f"unexpected error frame {frame}")
+        if frame["type"] == "decision":
+            if stop_after is not None and answered >= stop_after:
+                return None
+            ws.send_json(
+                {"type": "action", "decision": frame["decision"], "action": frame["default"]}
+            )
+            answered += 1
+
+
+# ---------------------------------------------------------------- what a seat may know
+
+
+def _public(rules: Ruleset, st: GameState) -> Counter[int]:
+    seen: Counter[int] = Counter()
+    if not st.concealed:
+        return seen
+    for s in range(st.players):
+        for meld in st.melds[s]:
+            seen.update(meld.tiles)
+        seen.update(r.tile for r in st.rivers[s] if not r.claimed)
+        seen.update(st.bonus[s])
+    for i in range(st.indicators):
+        pos = rules.indicator_position(len(st.wall), i, False)
+        if pos is not None:
+            seen[st.wall[pos]] += 1
+    return seen
+
+
+def _known(rules: Ruleset, st: GameState, seat: int | None) -> Counter[int]:
+    known = _public(rules, st)
+    if seat is not None and st.concealed:
+        known.update(st.concealed[seat])
+    return known
+
+
+def _revealed(events: list[Event]) -> Counter[int]:
+    shown: Counter[int] = Counter()
+    for e in events:
+        if isinstance(e, Won):
+            shown.update(e.hand)
+            shown[e.tile] += 1
+            shown.update(e.ura_indicators)
+        elif isinstance(e, HandRevealed):
+            shown.update(e.tiles)
+    return shown
+
+
+def known_tiles(record: dict[str, Any], seat: int | None) -> list[Counter[int]]:
+    """Return, for each event number n (index n; 0 = before any), the tiles ``seat`` (None: a
+    spectator) may know then: its own concealed tiles and every public tile, before and after
+    the step that made event n, plus the tiles shown at the end of a hand in that step. Built
+    from the true states of the record's replay, never from the server's view code."""
+    rules = get_ruleset(record["variant"])
+    st, first = new_game(rules, record["options"], record["seed"], record["length"])
+    known = _known(rules, st, seat) | _revealed(first)
+    out = [known] * (len(first) + 1)
+    for entry in record["actions"]:
+        before = _known(rules, st, seat)
+        st, caused = step(rules, st, entry["seat"], action_from_dict(entry["action"]))
+        span = before | _known(rules, st, seat) | _revealed(caused)
+        out.extend([span] * len(caused))
+    return out
+
+
+_TILES = re.compile(r"^(?:\d+[mpszf])+$")
+_MELD = re.compile(r"^(?:chi|pon|kan|ankan|kakan) ((?:\d+[mpszf])+)")
+
+
+def _tile_strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        m = _MELD.match(value)
+        if m:
+            yield m.group(1)
+        elif _TILES.match(value):
+            yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _tile_strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _tile_strings(v)
+
+
+def leaks(frames: list[Frame], known: list[Counter[int]]) -> list[str]:
+    """Return a line for each tile string in ``frames`` holding a tile the seat could not know
+    at that moment (the frame's event number, or the last one received before it)."""
+    found = []
+    seq = 0
+    for frame in frames:
+        if frame["type"] in ("event", "snapshot"):
+            seq = frame["seq"]
+        if frame["type"] != "game_over" and any(
+            k == "seed" for k in _keys(frame)
+        ):  # the seed is published with the record, at the end
+            found.append(f"seed before the end in {frame}")
+        allowed = known[seq]
+        for text in _tile_strings(frame):
+            extra = Counter(parse_tiles(text)) - allowed
+            if extra:
+                found.append(f"seq {seq}: {text!r} shows {dict(extra)} in {frame}")
+    return found
+
+
+def _keys(value: Any) -> Iterator[str]:
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield k
+            yield from _keys(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _keys(v)
+
+
+# ---------------------------------------------------------------- PostgreSQL
+
+
+def free_port() -> int:
+    """Return a free TCP port on loopback."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _pg_bin() -> Path:
+    found = sorted(Path("/usr/lib/postgresql").glob("*/bin/pg_ctl"))
+    if not found:
+        raise RuntimeError(
+            "PostgreSQL is not installed: the server tests need Debian's postgresql package "
+            "(`make test` installs it with apt-get; or run `apt-get install -y postgresql`)"
+        )
+    return found[-1].parent
+
+
+def _as_postgres(*argv: str) -> list[str]:
+    if os.geteuid() != 0:
+        return list(argv)
+    runner = shutil.which("runuser")
+    if runner:
+        return [runner, "-u", "postgres", "--", *argv]
+    return ["su", "postgres", "-s", "/bin/sh", "-c", " ".join(argv)]
+
+
+@dataclass
+class Postgres:
+    """A running cluster; ``url(db)`` names one of its databases."""
+
+    port: int
+    data: Path
+
+    def url(self, database: str = "postgres") -> str:
+        """Return the SQLAlchemy URL of ``database``."""
+        return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/{database}"
+
+    def new_database(self) -> str:
+        """Create an empty database and return its URL."""
+        import psycopg
+
+        name = f"t{os.urandom(6).hex()}"
+        with psycopg.connect(
+            f"host=127.0.0.1 port={self.port} user=postgres dbname=postgres", autocommit=True
+        ) as conn:
+            conn.execute(f"CREATE DATABASE {name}")
+        return self.url(name)
+
+
+@contextlib.contextmanager
+def postgres_server() -> Iterator[Postgres]:
+    """Start a throwaway PostgreSQL cluster (trust auth on loopback) and stop it afterwards."""
+    bin_dir = _pg_bin()
+    root = Path(tempfile.mkdtemp(prefix="majiang-pg-"))
+    data = root / "data"
+    if os.geteuid() == 0:
+        shutil.chown(root, "postgres", "postgres")
+    port = free_port()
+    run = {"check": True, "capture_output": True, "cwd": "/"}
+    subprocess.run(
+        _as_postgres(str(bin_dir / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust"),
+        **run,  # type: ignore[call-overload]
+    )
+    subprocess.run(
+        _as_postgres(
+            str(bin_dir / "pg_ctl"),
+            "-D",
+            str(data),
+            "-w",
+            "-l",
+            str(root / "log"),
+            "-o",
+            f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=on",
+            "start",
+        ),
+        **run,  # type: ignore[call-overload]
+    )
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
+        yield Postgres(port, data)
+    finally:
+        subprocess.run(
+            _as_postgres(str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"),
+            capture_output=True,
+            cwd="/",
+        )
+        shutil.rmtree(root, ignore_errors=True)
