@@ -192,20 +192,20 @@ class ScoreRequest:
                 raise InvalidRequest(f"melds: {exc}", field="melds") from exc
 
         hand = Hand(tuple(concealed), tuple(melds), tuple(flowers))
-        # a tile the variant does not use is reported in the field where it was written
-        for where, part in (
-            ("hand", [*concealed, *flowers_in_hand]),
-            ("melds", [t for m in melds for t in m.tiles]),
-            ("flowers", flowers[len(flowers_in_hand) :]),
-        ):
-            try:
-                tiles.check(part)
-            except InvalidNotation as exc:
-                raise InvalidRequest(f"{where}: {exc}", field=where) from exc
         try:
             tiles.check([*hand.all_tiles(), *hand.bonus])
-        except InvalidNotation as exc:
-            raise InvalidRequest(f"hand: {exc}", field="hand") from exc
+        except InvalidNotation as whole:
+            # a tile the variant does not use is reported in the field where it was written
+            for where, part in (
+                ("hand", [*concealed, *flowers_in_hand]),
+                ("melds", [t for m in melds for t in m.tiles]),
+                ("flowers", flowers[len(flowers_in_hand) :]),
+            ):
+                try:
+                    tiles.check(part)
+                except InvalidNotation as exc:
+                    raise InvalidRequest(f"{where}: {exc}", field=where) from exc
+            raise InvalidRequest(f"hand: {whole}", field="hand") from whole
 
         win_tiles = read_tiles("win_tile", required=True)
         if len(win_tiles) != 1:

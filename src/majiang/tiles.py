@@ -22,8 +22,10 @@ maps a red five to its plain five.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cache
 
 from majiang.errors import InvalidNotation
 
@@ -209,6 +211,17 @@ def parse_tiles(
     """
     if not isinstance(text, str):
         raise InvalidNotation(f"tiles must be a string, got {type(text).__name__}")
+    if _WELL_FORMED.fullmatch(text):
+        out = [_LOOKUP[s][d] for digits, s in _GROUPS.findall(text) for d in digits]
+        if -1 not in out:
+            if variant is not None:
+                tile_set(variant, rules).check(out)
+            return out
+    return _parse_slow(text, variant, rules)
+
+
+def _parse_slow(text: str, variant: str | None, rules: Mapping[str, object] | None) -> list[Tile]:
+    """Parse character by character, raising the error that names the first bad token."""
     out: list[Tile] = []
     digits: list[int] = []
     start = 0
@@ -238,6 +251,23 @@ def parse_tiles(
     if variant is not None:
         tile_set(variant, rules).check(out)
     return out
+
+
+_WELL_FORMED = re.compile(r"\s*(?:[0-9]+[mpszf]\s*)*")
+_GROUPS = re.compile(r"([0-9]+)([mpszf])")
+
+
+def _lookup_table() -> dict[str, dict[str, int]]:
+    table: dict[str, dict[str, int]] = {}
+    for letter in _SUIT_LETTERS:
+        row = {}
+        for d in range(10):
+            try:
+                row[str(d)] = make_tile(d, letter)
+            except InvalidNotation:
+                row[str(d)] = -1
+        table[letter] = row
+    return table
 
 
 def format_tiles(tiles: Iterable[Tile], sort: bool = True) -> str:
@@ -292,6 +322,10 @@ def dora_from_indicator(t: Tile) -> Tile:
     return 31 + (k - 31 + 1) % 3
 
 
+_LOOKUP = _lookup_table()
+_KIND: tuple[int, ...] = tuple(kind(t) for t in range(NUM_TILE_IDS))
+
+
 @dataclass(frozen=True)
 class TileSet:
     """The tiles one variant plays with: how many copies of each id are in the wall.
@@ -313,6 +347,15 @@ class TileSet:
         out = [t for t in range(NUM_TILE_IDS) for _ in range(self.copies[t])]
         return sorted(out, key=sort_key)
 
+    @property
+    def limits(self) -> tuple[int, ...]:
+        """Return, per tile id, how many copies a hand may show (see ``limit``)."""
+        cached: tuple[int, ...] | None = self.__dict__.get("_limits")
+        if cached is None:
+            cached = tuple(self.limit(t) for t in range(NUM_TILE_IDS))
+            object.__setattr__(self, "_limits", cached)
+        return cached
+
     def allows(self, t: Tile) -> bool:
         """Return whether the variant uses this tile at all."""
         return 0 <= t < NUM_TILE_IDS and self.limit(t) > 0
@@ -327,10 +370,11 @@ class TileSet:
 
     def check(self, tiles: Iterable[Tile]) -> None:
         """Raise ``InvalidNotation`` naming the first tile this variant cannot hold."""
+        limits = self.limits
         seen = [0] * NUM_TILE_IDS
-        per_kind = [0] * NUM_KINDS
+        per_kind = [0] * NUM_TILE_IDS
         for t in tiles:
-            if not self.allows(t):
+            if not 0 <= t < NUM_TILE_IDS or not limits[t]:
                 name = tile_name(t)
                 if is_red(t):
                     why = f"red five {name!r} is not used in {self.variant}"
@@ -338,19 +382,18 @@ class TileSet:
                     why = f"tile {name!r} is not used in {self.variant}"
                 raise InvalidNotation(why, token=name)
             seen[t] += 1
-            if seen[t] > self.limit(t):
+            if seen[t] > limits[t]:
                 name = tile_name(t)
-                if self.limit(t) == 4:
+                if limits[t] == 4:
                     raise InvalidNotation(f"a fifth copy of {name!r}", token=name)
                 raise InvalidNotation(
-                    f"too many {name!r}: {self.variant} has {self.limit(t)}", token=name
+                    f"too many {name!r}: {self.variant} has {limits[t]}", token=name
                 )
-            k = kind(t)
-            if k < NUM_KINDS:
-                per_kind[k] += 1
-                if per_kind[k] > 4:
-                    name = tile_name(k)
-                    raise InvalidNotation(f"a fifth copy of {name!r}", token=name)
+            k = _KIND[t]
+            per_kind[k] += 1
+            if per_kind[k] > 4:
+                name = tile_name(k)
+                raise InvalidNotation(f"a fifth copy of {name!r}", token=name)
 
 
 _VARIANTS = ("riichi", "hk", "hk2", "hkos", "taiwan", "sichuan")
@@ -364,13 +407,18 @@ def tile_set(variant: str, rules: Mapping[str, object] | None = None) -> TileSet
     """
     if variant not in _VARIANTS:
         raise InvalidNotation(f"unknown variant {variant!r}", token=variant)
+    aka = (rules or {}).get("aka", 1) if variant == "riichi" else 0
+    if aka not in (0, 1) or isinstance(aka, bool):
+        raise InvalidNotation(f"rule 'aka' must be 0 or 1, got {aka!r}", token="aka")
+    return _tile_set(variant, int(aka))
+
+
+@cache
+def _tile_set(variant: str, aka: int) -> TileSet:
     copies = [0] * NUM_TILE_IDS
     for t in range(NUM_KINDS):
         copies[t] = 4
     if variant == "riichi":
-        aka = (rules or {}).get("aka", 1)
-        if aka not in (0, 1) or isinstance(aka, bool):
-            raise InvalidNotation(f"rule 'aka' must be 0 or 1, got {aka!r}", token="aka")
         for i, red in enumerate(RED_FIVES):
             copies[red] = int(aka)
             copies[i * 9 + 4] = 4 - int(aka)
