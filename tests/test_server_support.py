@@ -28,7 +28,17 @@ from fastapi.testclient import TestClient
 
 from majiang.actions import action_from_dict
 from majiang.engine import new_game, step
-from majiang.events import Event, HandRevealed, Won
+from majiang.events import (
+    BonusDeclared,
+    Called,
+    Dealt,
+    Discarded,
+    Drew,
+    Event,
+    HandRevealed,
+    IndicatorRevealed,
+    Won,
+)
 from majiang.rules import get_ruleset
 from majiang.rules.base import Ruleset
 from majiang.server.app import create_app
@@ -46,7 +56,10 @@ def sqlite_url(tmp: Path) -> str:
 
 @contextlib.contextmanager
 def client_for(url: str, **settings: Any) -> Iterator[TestClient]:
-    """Yield a test client whose application started (its registry resumed games)."""
+    """Yield a test client whose application started (its registry resumed games). Test
+    clients answer at machine speed, so the rate limit is raised unless ``settings`` set it."""
+    settings.setdefault("rate_per_second", 1000.0)
+    settings.setdefault("rate_burst", 1000)
     app = create_app(Settings(database_url=url, **settings))
     with TestClient(app) as client:
         yield client
@@ -132,9 +145,15 @@ def _known(rules: Ruleset, st: GameState, seat: int | None) -> Counter[int]:
 
 
 def _revealed(events: list[Event]) -> Counter[int]:
+    """Return the tiles the rules make public in these (true) events: discards, calls,
+    bonus tiles, indicators, and the hands shown at the end of a hand."""
     shown: Counter[int] = Counter()
     for e in events:
-        if isinstance(e, Won):
+        if isinstance(e, Discarded | BonusDeclared | IndicatorRevealed):
+            shown[e.tile] += 1
+        elif isinstance(e, Called):
+            shown.update(e.tiles)
+        elif isinstance(e, Won):
             shown.update(e.hand)
             shown[e.tile] += 1
             shown.update(e.ura_indicators)
@@ -143,21 +162,34 @@ def _revealed(events: list[Event]) -> Counter[int]:
     return shown
 
 
-def known_tiles(record: dict[str, Any], seat: int | None) -> list[Counter[int]]:
-    """Return, for each event number n (index n; 0 = before any), the tiles ``seat`` (None: a
-    spectator) may know then: its own concealed tiles and every public tile, before and after
-    the step that made event n, plus the tiles shown at the end of a hand in that step. Built
-    from the true states of the record's replay, never from the server's view code."""
+@dataclass
+class Truth:
+    """What one seat may know, event by event, from the true game: ``known[n]`` the tiles it may
+    know at event n (0: before any); ``private`` the numbers of the events that move a tile
+    private to another seat (their deal, their draws): such a frame may carry no tile at all."""
+
+    known: list[Counter[int]]
+    private: set[int]
+
+
+def known_tiles(record: dict[str, Any], seat: int | None) -> Truth:
+    """Return what ``seat`` (None: a spectator) may know during the game of ``record``: its own
+    concealed tiles and every public tile, before and after the step that made each event, plus
+    what the rules make public in that step's events. Built from the true states of the
+    record's replay on the engine, never from the server's view code."""
     rules = get_ruleset(record["variant"])
     st, first = new_game(rules, record["options"], record["seed"], record["length"])
     known = _known(rules, st, seat) | _revealed(first)
     out = [known] * (len(first) + 1)
+    events = list(first)
     for entry in record["actions"]:
         before = _known(rules, st, seat)
         st, caused = step(rules, st, entry["seat"], action_from_dict(entry["action"]))
         span = before | _known(rules, st, seat) | _revealed(caused)
         out.extend([span] * len(caused))
-    return out
+        events.extend(caused)
+    private = {n for n, e in enumerate(events, 1) if isinstance(e, Dealt | Drew) and e.seat != seat}
+    return Truth(out, private)
 
 
 _TILES = re.compile(r"^(?:\d+[mpszf])+$")
@@ -179,14 +211,20 @@ def _tile_strings(value: Any) -> Iterator[str]:
             yield from _tile_strings(v)
 
 
-def leaks(frames: list[Frame], known: list[Counter[int]]) -> list[str]:
+def leaks(frames: list[Frame], truth: Truth) -> list[str]:
     """Return a line for each tile string in ``frames`` holding a tile the seat could not know
-    at that moment (the frame's event number, or the last one received before it)."""
+    at that moment (the frame's event number, or the last one received before it), and for
+    each frame of another seat's deal or draw that carries any tile."""
     found = []
     seq = 0
+    known = truth.known
     for frame in frames:
         if frame["type"] in ("event", "snapshot"):
             seq = frame["seq"]
+        if frame["type"] == "event" and seq in truth.private:
+            shown = list(_tile_strings(frame))
+            if shown:
+                found.append(f"seq {seq}: another seat's tiles {shown} in {frame}")
         if frame["type"] != "game_over" and any(
             k == "seed" for k in _keys(frame)
         ):  # the seed is published with the record, at the end

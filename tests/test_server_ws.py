@@ -1,0 +1,355 @@
+"""The websocket protocol through the ASGI client (docs/protocol.md): greeting, whole games,
+refused frames, timers, disconnections and bots, reconnection, lobby, spectators, leaving."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from majiang.records import GameRecord, verify
+from test_server_support import Guest, client_for, guest, hello, play, practice, sqlite_url
+
+pytestmark = pytest.mark.timeout(60)
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with client_for(sqlite_url(tmp_path)) as c:
+        yield c
+
+
+def _until(ws: Any, kind: str, frames: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    while True:
+        frame: dict[str, Any] = ws.receive_json()
+        if frames is not None:
+            frames.append(frame)
+        if frame["type"] == kind:
+            return frame
+
+
+# ---------------------------------------------------------------- greeting
+
+
+@pytest.mark.parametrize(
+    ("first", "code"),
+    [
+        ({"type": "ping"}, "hello_first"),
+        ({"type": "hello", "protocol": 2}, "protocol_version"),
+        ({"type": "hello", "protocol": 1, "token": "not-a-token"}, "auth"),
+        ({"type": "hello", "protocol": 1, "token": 5}, "malformed"),
+        ({"type": "hello", "protocol": 1, "last_seq": -1}, "malformed"),
+        ({"type": "hello", "protocol": 1}, "not_seated"),  # no token, spectators off
+    ],
+)
+def test_greeting_refused(client: TestClient, first: dict[str, Any], code: str) -> None:
+    room = practice(client, guest(client))
+    with client.websocket_connect(room["websocket"]) as ws:
+        ws.send_json(first)
+        frame = ws.receive_json()
+        assert frame["type"] == "error"
+        assert frame["code"] == code
+        with pytest.raises(WebSocketDisconnect):
+            ws.receive_json()
+
+
+def test_unknown_room(client: TestClient) -> None:
+    me = guest(client)
+    with client.websocket_connect("/ws/rooms/nope") as ws:
+        ws.send_json(hello(me.token))
+        assert ws.receive_json()["code"] == "not_found"
+
+
+# ---------------------------------------------------------------- a whole game
+
+
+def test_whole_practice_game_and_its_record(client: TestClient) -> None:
+    me = guest(client)
+    room = practice(client, me)
+    frames: list[dict[str, Any]] = []
+    with client.websocket_connect(room["websocket"]) as ws:
+        ws.send_json(hello(me.token))
+        welcome = ws.receive_json()
+        assert welcome["type"] == "welcome"
+        assert welcome["protocol"] == 1
+        assert welcome["seat"] == 0
+        assert welcome["players"] == ["Lan", None, None, None]
+        over = play(ws, frames)
+    assert over is not None
+    snapshot = next(f for f in frames if f["type"] == "snapshot")
+    seqs = [f["seq"] for f in frames if f["type"] == "event"]
+    assert seqs == list(range(snapshot["seq"] + 1, snapshot["seq"] + 1 + len(seqs)))
+    accepted = [f for f in frames if f["type"] == "accepted"]
+    decisions = [f for f in frames if f["type"] == "decision"]
+    assert len(accepted) == len(decisions) > 0
+    record = client.get(over["record"], headers=me.auth).json()
+    assert record["seed"] == over["seed"]
+    assert len(record["events"]) == seqs[-1]
+    assert verify(GameRecord.from_dict(record)) == seqs[-1]
+    history = client.get("/api/players/me/games", headers=me.auth).json()
+    assert [g["game_id"] for g in history] == [room["game_id"]]
+    assert history[0]["scores"] == over["scores"]
+
+
+def test_record_visibility(client: TestClient) -> None:
+    host, outsider = guest(client, "Host"), guest(client, "Out")
+    for public in (False, True):
+        code = client.post(
+            "/api/rooms", json={"length": "one_hand", "public": public}, headers=host.auth
+        ).json()["code"]
+        game_id = client.post(f"/api/rooms/{code}/start", headers=host.auth).json()["game_id"]
+        url = f"/api/games/{game_id}/record"
+        assert client.get(url, headers=host.auth).status_code == 409  # not finished yet
+        with client.websocket_connect(f"/ws/rooms/{code}") as ws:
+            ws.send_json(hello(host.token))
+            play(ws, [])
+        assert client.get(url, headers=host.auth).status_code == 200
+        assert client.get(url, headers=outsider.auth).status_code == (200 if public else 403)
+        assert client.get(url).status_code == (200 if public else 403)
+        assert client.get(url + "?format=mjai", headers=host.auth).status_code == 501
+
+
+# ---------------------------------------------------------------- refused frames, game goes on
+
+
+def test_refused_actions_then_the_game_goes_on(client: TestClient) -> None:
+    me = guest(client)
+    room = practice(client, me)
+    with client.websocket_connect(room["websocket"]) as ws:
+        ws.send_json(hello(me.token))
+        decision = _until(ws, "decision")
+        held = {a["tile"] for a in decision["actions"] if a["type"] == "discard"}
+        missing = next(t for t in ("1m", "9p", "5s", "7z", "1z") if t not in held)
+        cases = [
+            ({"type": "discard", "tile": missing, "riichi": False}, "illegal_action"),
+            ({"type": "pon", "tiles": "11m"}, "illegal_action"),
+            ({"type": "fly"}, "illegal_action"),
+            ("discard 1m", "illegal_action"),
+            ({"type": "discard", "tile": "1x"}, "illegal_action"),
+        ]
+        for n, (action, code) in enumerate(cases):
+            ws.send_json(
+                {"type": "action", "id": n, "decision": decision["decision"], "action": action}
+            )
+            error = ws.receive_json()
+            assert (error["type"], error["code"], error["ref"]) == ("error", code, n)
+        ws.send_json({"type": "action", "decision": 999, "action": decision["default"]})
+        assert ws.receive_json()["code"] == "stale_decision"
+        ws.send_json(
+            {
+                "type": "action",
+                "id": "ok",
+                "decision": decision["decision"],
+                "action": decision["default"],
+            }
+        )
+        accepted = ws.receive_json()
+        assert accepted["type"] == "accepted"
+        assert accepted["ref"] == "ok"
+        event = ws.receive_json()
+        assert event["event"]["type"] == "discarded"
+        assert event["event"]["tile"] == decision["default"]["tile"]
+
+
+def test_out_of_turn_is_refused(client: TestClient) -> None:
+    host, friend = guest(client, "Host"), guest(client, "Friend")
+    code = client.post("/api/rooms", json={"length": "one_hand"}, headers=host.auth).json()["code"]
+    client.post(f"/api/rooms/{code}/join", json={}, headers=friend.auth)
+    client.post(f"/api/rooms/{code}/start", headers=host.auth)
+    with (
+        client.websocket_connect(f"/ws/rooms/{code}") as ws0,
+        client.websocket_connect(f"/ws/rooms/{code}") as ws1,
+    ):
+        ws0.send_json(hello(host.token))
+        ws1.send_json(hello(friend.token))
+        decision = _until(ws0, "decision")  # the dealer's first turn
+        _until(ws1, "snapshot")
+        ws1.send_json({"type": "action", "action": {"type": "discard", "tile": "1m"}})
+        error = ws1.receive_json()
+        assert error["code"] == "not_your_turn"
+        ws0.send_json(
+            {"type": "action", "decision": decision["decision"], "action": decision["default"]}
+        )
+        assert ws0.receive_json()["type"] == "accepted"
+
+
+def test_frames_refused_with_errors(client: TestClient) -> None:
+    me = guest(client)
+    room = practice(client, me)
+    with client.websocket_connect(room["websocket"]) as ws:
+        ws.send_json(hello(me.token))
+        _until(ws, "decision")
+        cases: list[tuple[Any, str]] = [
+            ("not json", "malformed"),
+            ("[1, 2]", "malformed"),
+            ('{"type": "dance"}', "unknown_type"),
+            ('{"no": "type"}', "unknown_type"),
+            ('{"type": "ping", "pad": "' + "x" * 5000 + '"}', "too_large"),
+            (b"\x00\x01", "malformed"),
+            ('{"type": "hello", "protocol": 1}', "already_greeted"),
+        ]
+        for raw, code in cases:
+            if isinstance(raw, bytes):
+                ws.send_bytes(raw)
+            else:
+                ws.send_text(raw)
+            frame = ws.receive_json()
+            assert (frame["type"], frame["code"]) == ("error", code), raw
+        ws.send_json({"type": "ping", "id": 7})
+        assert ws.receive_json() == {"type": "pong", "ref": 7}
+        ws.send_json({"type": "sync"})
+        assert ws.receive_json()["type"] == "snapshot"
+
+
+def test_rate_limit(tmp_path: Path) -> None:
+    with client_for(sqlite_url(tmp_path), rate_per_second=1.0, rate_burst=5, max_refused=10) as c:
+        me = guest(c)
+        room = practice(c, me)
+        with c.websocket_connect(room["websocket"]) as ws:
+            ws.send_json(hello(me.token))
+            _until(ws, "decision")
+            for n in range(30):
+                ws.send_json({"type": "ping", "id": n})
+            kinds = []
+            with pytest.raises(WebSocketDisconnect) as closed:
+                while True:
+                    kinds.append(ws.receive_json().get("code", "pong"))
+            assert kinds[:4] == ["pong"] * 4
+            assert "rate_limited" in kinds
+            assert closed.value.code == 1008
+
+
+# ---------------------------------------------------------------- timers, bots, reconnection
+
+
+def test_turn_timer_plays_the_default(client: TestClient) -> None:
+    me = guest(client)
+    room = practice(client, me, turn_seconds=0.3, claim_seconds=0.3)
+    with client.websocket_connect(room["websocket"]) as ws:
+        ws.send_json(hello(me.token))
+        decision = _until(ws, "decision")
+        assert 0 < decision["timeout_ms"] <= 300
+        started = time.monotonic()
+        auto = ws.receive_json()
+        assert time.monotonic() - started >= 0.2
+        assert auto == {
+            "type": "auto",
+            "decision": decision["decision"],
+            "action": decision["default"],
+            "by": "timeout",
+        }
+        assert ws.receive_json()["event"]["tile"] == decision["default"]["tile"]
+
+
+def test_disconnected_seat_is_played_by_the_bot_until_it_returns(tmp_path: Path) -> None:
+    with client_for(sqlite_url(tmp_path), disconnect_grace=0.05) as c:
+        me = guest(c)
+        room = practice(c, me, length="east")
+        seen: list[dict[str, Any]] = []
+        with c.websocket_connect(room["websocket"]) as ws:
+            ws.send_json(hello(me.token))
+            play(ws, seen, stop_after=2)
+        last = max(f["seq"] for f in seen if f["type"] in ("event", "snapshot"))
+        time.sleep(0.5)  # the bot plays seat 0 meanwhile
+        with c.websocket_connect(room["websocket"]) as ws:
+            ws.send_json(hello(me.token, last_seq=last))
+            welcome = ws.receive_json()
+            assert welcome["seq"] > last + 10
+            missed = [ws.receive_json() for _ in range(welcome["seq"] - last)]
+            assert [f["seq"] for f in missed] == list(range(last + 1, welcome["seq"] + 1))
+            own = [
+                f["event"]
+                for f in missed
+                if f["event"]["type"] == "discarded" and f["event"]["seat"] == 0
+            ]
+            assert own, "the bot discarded for the absent seat"
+            rest: list[dict[str, Any]] = []
+            over = play(ws, rest, stop_after=1)  # back in the seat: decisions come again
+            assert any(f["type"] == "decision" for f in rest) or over is not None
+
+
+def test_reconnect_gets_exactly_what_it_missed(client: TestClient) -> None:
+    me = guest(client)
+    room = practice(client, me, length="east")
+    seen: list[dict[str, Any]] = []
+    with client.websocket_connect(room["websocket"]) as ws:
+        ws.send_json(hello(me.token))
+        play(ws, seen, stop_after=4)
+    events = {f["seq"]: f for f in seen if f["type"] == "event"}
+    last = max(events)
+    with client.websocket_connect(room["websocket"]) as ws:
+        ws.send_json(hello(me.token, last_seq=last - 5))
+        welcome = ws.receive_json()
+        assert welcome["seq"] >= last
+        again = [ws.receive_json() for _ in range(5)]
+        assert again == [events[n] for n in range(last - 4, last + 1)]
+        decision = _until(ws, "decision")  # the open decision is offered again
+        assert (
+            decision["decision"]
+            == next(f for f in reversed(seen) if f["type"] == "decision")["decision"]
+        )
+
+
+def test_lobby_then_start(client: TestClient) -> None:
+    host, friend = guest(client, "Host"), guest(client, "Friend")
+    code = client.post("/api/rooms", json={"length": "one_hand"}, headers=host.auth).json()["code"]
+    with client.websocket_connect(f"/ws/rooms/{code}") as ws:
+        ws.send_json(hello(host.token))
+        assert ws.receive_json()["game"] is None
+        assert ws.receive_json()["type"] == "room"
+        client.post(f"/api/rooms/{code}/join", json={}, headers=friend.auth)
+        update = ws.receive_json()
+        assert update["type"] == "room"
+        assert update["room"]["seats"][1]["name"] == "Friend"
+        client.post(f"/api/rooms/{code}/start", headers=host.auth)
+        welcome = _until(ws, "welcome")
+        assert welcome["seat"] == 0
+        first = ws.receive_json()
+        assert (first["type"], first["seq"], first["event"]["type"]) == (
+            "event",
+            1,
+            "hand_started",
+        )
+
+
+def test_spectators_when_the_room_allows(client: TestClient) -> None:
+    host = guest(client, "Host")
+    code = client.post(
+        "/api/rooms", json={"length": "one_hand", "spectators": True}, headers=host.auth
+    ).json()["code"]
+    client.post(f"/api/rooms/{code}/start", headers=host.auth)
+    with client.websocket_connect(f"/ws/rooms/{code}") as ws:
+        ws.send_json(hello(None, last_seq=0))
+        welcome = ws.receive_json()
+        assert welcome["seat"] is None
+        dealt = [ws.receive_json() for _ in range(5)][1:]
+        assert [d["event"]["type"] for d in dealt] == ["dealt"] * 4
+        assert all(d["event"]["tiles"] == "" for d in dealt)
+        ws.send_json({"type": "action", "action": {"type": "pass"}})
+        assert _until(ws, "error")["code"] == "spectator"
+        ws.send_json({"type": "sync"})
+        view = _until(ws, "snapshot")["view"]
+        assert view["hand"] == ""
+        assert view["seat"] is None
+
+
+def test_leaving_a_game_hands_the_seat_to_the_bot(client: TestClient) -> None:
+    me: Guest = guest(client)
+    room = practice(client, me)
+    with client.websocket_connect(room["websocket"]) as ws:
+        ws.send_json(hello(me.token))
+        _until(ws, "decision")
+        client.post(f"/api/rooms/{room['code']}/leave", headers=me.auth)
+        assert _until(ws, "left")["seat"] == 0
+    deadline = time.monotonic() + 20
+    while client.get(f"/api/rooms/{room['code']}").json()["status"] != "finished":
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    with client.websocket_connect(room["websocket"]) as ws:
+        ws.send_json(hello(me.token))
+        assert ws.receive_json()["code"] in ("not_seated", "game_over")
