@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from majiang.actions import Action, Discard, Pass, parse_action
+from majiang.actions import Action, Chi, Discard, Kan, Pass, Pon, Ron, parse_action
 from majiang.engine import legal_actions, new_game, step
 from majiang.events import Event
 from majiang.rules import get_ruleset
@@ -79,13 +79,23 @@ def play(
 ) -> tuple[GameState, list[Event]]:
     """Return the state after each ``"seat: action"`` of the script, and all their events.
 
-    ``"*: pass"`` makes every seat still asked pass.
+    ``"*: pass"`` makes every seat still asked pass; a claim window the script does not answer
+    (the next line is a turn action, or a seat not asked) is passed by everyone in it.
     """
     events: list[Event] = []
     for line in script:
         who, _, text = line.partition(":")
         action = parse_action(text.strip())
         seats = state.waiting_seats() if who.strip() == "*" else [int(who)]
+        claim = isinstance(action, Pass | Ron | Chi | Pon | Kan)
+        if (
+            state.phase == "claim"
+            and who.strip() != "*"
+            and (not claim or int(who) not in state.waiting_seats())
+        ):
+            for other in state.waiting_seats():  # claims the script does not mention: pass
+                state, more = step(rules, state, other, Pass())
+                events.extend(more)
         for seat in seats:
             state, more = step(rules, state, seat, action)
             events.extend(more)

@@ -1,0 +1,84 @@
+"""Furiten from fixed walls (riichi.md "The game"): no ron on a wait the player discarded;
+temporary furiten until their next discard after passing a winning tile; permanent after passing
+one in riichi; self-draw always allowed. Riichi's conditions and its locked hand too."""
+
+from __future__ import annotations
+
+from engine_support import of_kind, play, start
+from majiang.actions import Discard, Ron, Tsumo
+from majiang.engine import legal_actions
+from majiang.rules import get_ruleset
+from majiang.tiles import parse_tile
+
+RIICHI = get_ruleset("riichi")
+
+DEALER = "158p258s369s2467z"
+JUNK1 = "147m258p369s2346z"
+ITTSU_M = "123456789m23p11z"  # seat 2: waits on 1p or 4p
+JUNK3 = "89p3679m258s4567z"
+
+
+def t(text: str) -> int:
+    return parse_tile(text)
+
+
+def test_discard_furiten_blocks_ron_not_tsumo() -> None:
+    # seat 2 draws 4p (a win), discards it: 1p and 4p are then furiten on a discard
+    state, _ = start([DEALER, JUNK1, ITTSU_M, JUNK3], "9p5s4p1s1p2s1p")
+    state, _ = play(state, ["0: discard 9p", "1: discard 5s"])
+    assert Tsumo() in legal_actions(RIICHI, state, 2)
+    state, _ = play(state, ["2: discard 4p", "3: discard 1s", "0: discard 1p"])
+    assert legal_actions(RIICHI, state, 2) == []
+    state, _ = play(state, ["1: discard 2s"])
+    assert state.turn == 2 and Tsumo() in legal_actions(RIICHI, state, 2)
+
+
+def test_temporary_furiten_lasts_until_the_next_own_discard() -> None:
+    state, _ = start([DEALER, JUNK1, ITTSU_M, JUNK3], "1p4p9s1p")
+    state, _ = play(state, ["0: discard 1p"])
+    assert Ron() in legal_actions(RIICHI, state, 2)
+    state, _ = play(state, ["2: pass", "1: discard 4p"])
+    # seat 2 passed a win: no ron on 4p (it may still chi it)
+    assert state.phase == "claim" and Ron() not in legal_actions(RIICHI, state, 2)
+    state, _ = play(state, ["2: pass", "2: discard 9s", "3: discard 1p"])
+    assert Ron() in legal_actions(RIICHI, state, 2)
+
+
+def test_riichi_furiten_is_permanent_and_riichi_locks_the_hand() -> None:
+    state, _ = start([DEALER, JUNK1, ITTSU_M, JUNK3], "9p5s9s1s1p2s3s4p")
+    state, _ = play(state, ["0: discard 9p", "1: discard 5s"])
+    assert Discard(t("9s"), riichi=True) in legal_actions(RIICHI, state, 2)
+    state, events = play(state, ["2: discard 9s riichi", "3: discard 1s"])
+    (declared,) = of_kind(events, "riichi_declared")
+    assert declared.double  # the first discard, no call before: double riichi
+    assert state.sticks == 1 and state.scores[2] == 24000
+    state, _ = play(state, ["0: discard 1p", "2: pass", "1: discard 2s"])
+    # locked: only the drawn tile may go
+    assert legal_actions(RIICHI, state, 2) == [Discard(t("3s"))]
+    state, _ = play(state, ["2: discard 3s", "3: discard 4p"])
+    assert legal_actions(RIICHI, state, 2) == []
+    assert "furiten_riichi" in state.status[2]
+
+
+def test_riichi_needs_points_and_a_closed_hand() -> None:
+    draws = "9p5s9s"
+    state, _ = start([DEALER, JUNK1, ITTSU_M, JUNK3], draws, scores=(25000, 25000, 900, 25000))
+    state, _ = play(state, ["0: discard 9p", "1: discard 5s"])
+    assert not [a for a in legal_actions(RIICHI, state, 2) if isinstance(a, Discard) and a.riichi]
+    state, _ = start([DEALER, JUNK1, ITTSU_M, JUNK3], draws)
+    state, _ = play(state, ["0: discard 9p", "1: discard 5s"])
+    assert RIICHI.can_declare_riichi(state.options, state, 2)
+    late = state.copy()
+    late.draw_pos = len(late.wall) - RIICHI.dead_wall - 3  # three tiles left to draw
+    assert not RIICHI.can_declare_riichi(late.options, late, 2)
+
+
+def test_riichi_not_offered_to_an_open_hand() -> None:
+    # seat 1 chis and is ready after its discard; on its next turn no riichi is offered
+    seat1 = "23p456m789m1z5z678s"
+    state, _ = start([DEALER, seat1, "1359m1359p1359s2z", JUNK3], "9p2z3z4z")
+    state, _ = play(state, ["0: discard 1p", "1: chi 23p", "1: discard 5z"])
+    state, _ = play(state, ["2: discard 2z", "3: discard 3z", "0: discard 9p"])
+    state, _ = play(state, ["*: pass"]) if state.phase == "claim" else (state, [])
+    assert state.turn == 1
+    assert not [a for a in legal_actions(RIICHI, state, 1) if isinstance(a, Discard) and a.riichi]

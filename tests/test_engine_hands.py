@@ -1,0 +1,312 @@
+"""How hands end, from fixed walls (riichi.md "The game"): each abortive draw, the exhaustive
+draw with noten payments and nagashi mangan, pao, bust, dealer rotation with honba and game
+lengths, placements, and the record of a scripted game."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from engine_support import NO_RED, auto, of_kind, play, riichi_wall, start
+from majiang.actions import NineTerminals, parse_action
+from majiang.engine import legal_actions, new_game, step
+from majiang.records import GameRecord, RecordMismatch, verify
+from majiang.rules import get_ruleset
+from majiang.rules.game import NextHand, Outcome, placements
+from majiang.tiles import format_tiles, is_orphan, tile_set
+
+RIICHI = get_ruleset("riichi")
+DEALER = "158p258s369s2467z"
+JUNK1 = "147m258p369s2346z"
+ITTSU_M = "123456789m23p11z"
+JUNK3 = "89p3679m258s4567z"
+
+
+# ---------------------------------------------------------------- abortive draws
+
+
+def test_nine_terminals() -> None:
+    state, _ = start(
+        ["15569m19p19s1234z", JUNK1, ITTSU_M.replace("11z", "66z"), JUNK3], "9p", length="east"
+    )
+    assert NineTerminals() in legal_actions(RIICHI, state, 0)
+    state, events = step(RIICHI, state, 0, NineTerminals())
+    (ended,) = of_kind(events, "hand_ended")
+    assert (ended.outcome, ended.reason) == ("abortive_draw", "nine_terminals")
+    assert (state.dealer, state.honba) == (0, 1)
+
+
+def test_eight_terminals_are_not_enough() -> None:
+    state, _ = start(["19m19p19s12z23455m", JUNK1, ITTSU_M.replace("11z", "66z"), JUNK3], "6p")
+    assert NineTerminals() not in legal_actions(RIICHI, state, 0)
+
+
+FOUR_WIND_HANDS = [
+    "1z123456789m234p",
+    "1z123456789p234s",
+    "1z123456789s234m",
+    "1z567m567p567s999m",
+]
+
+
+def test_four_winds() -> None:
+    state, _ = start(FOUR_WIND_HANDS, "8m8p8s6m")
+    state, events = play(
+        state, ["0: discard 1z", "1: discard 1z", "2: discard 1z", "3: discard 1z"]
+    )
+    (ended,) = of_kind(events, "hand_ended")
+    assert (ended.outcome, ended.reason) == ("abortive_draw", "four_winds")
+
+
+def test_four_winds_off_plays_on() -> None:
+    state, _ = start(FOUR_WIND_HANDS, "8m8p8s6m", options={"abort_four_winds": False})
+    state, events = play(
+        state, ["0: discard 1z", "1: discard 1z", "2: discard 1z", "3: discard 1z"]
+    )
+    assert not of_kind(events, "hand_ended") and state.turn == 0
+
+
+def test_four_riichi() -> None:
+    state, _ = start(FOUR_WIND_HANDS, "5z6z7z5z", length="east")
+    state, events = play(
+        state,
+        [
+            "0: discard 5z riichi",
+            "1: discard 6z riichi",
+            "2: discard 7z riichi",
+            "3: discard 5z riichi",
+        ],
+    )
+    assert len(of_kind(events, "riichi_declared")) == 4
+    ended = of_kind(events, "hand_ended")[0]
+    assert (ended.outcome, ended.reason) == ("abortive_draw", "four_riichi")
+    # the four sticks stay on the table for the next hand
+    assert state.sticks == 4 and state.honba == 1 and state.scores == (24000,) * 4
+
+
+def test_four_kongs_by_two_players() -> None:
+    hands = ["1111m2222m345p66s", "3333m4444m567p77s", "123456789s1235z", "9m123789p147s456z"]
+    state, _ = start(hands, "9p9s", rinshan="8p8s6z7z")
+    state, events = play(state, ["0: ankan 1111m", "0: ankan 2222m", "0: discard 9p"])
+    state, more = play(state, ["1: ankan 3333m", "1: ankan 4444m", "1: discard 7z"])
+    events += more
+    assert len(of_kind(events, "indicator_revealed")) == 4  # a concealed kong turns one at once
+    ended = of_kind(events, "hand_ended")[0]
+    assert (ended.outcome, ended.reason) == ("abortive_draw", "four_kongs")
+
+
+# ---------------------------------------------------------------- exhaustive draw
+
+
+def _draw_wall(seat1_orphans: bool, seed: int) -> list[int]:
+    """A wall whose 70 live draws give seat 1 only terminals and honors (when asked)."""
+    tiles = tile_set("riichi", NO_RED).tiles()
+    orphans = [x for x in tiles if is_orphan(x)]
+    simples = [x for x in tiles if not is_orphan(x)]
+    rng = random.Random(seed)
+    rng.shuffle(orphans)
+    rng.shuffle(simples)
+    if seat1_orphans:
+        seat1, others = orphans[:18], simples[:52]
+        rest = orphans[18:] + simples[52:]
+    else:
+        seat1, others = simples[:18], simples[18:70]
+        rest = orphans + simples[70:]
+    rng.shuffle(rest)
+    draws: list[int] = []
+    it1, it = iter(seat1), iter(others)
+    for i in range(70):
+        draws.append(next(it1) if i % 4 == 1 else next(it))
+    hands, dead = rest[:52], rest[52:]
+    return hands + draws + dead
+
+
+def _exhaust(wall: list[int], **options: object) -> tuple[object, list[object]]:
+    state, _ = new_game(RIICHI, {**NO_RED, **options}, 0, "one_hand", walls=[wall])
+    return auto(state, lambda s, ev: any(e.kind == "hand_ended" for e in ev))
+
+
+def test_nagashi_mangan() -> None:
+    # seat 1 discards only terminals and honors, none claimed: a mangan paid as a tsumo
+    _state, events = _exhaust(_draw_wall(True, 1))
+    moved = [e for e in of_kind(events, "points_moved")]
+    assert [e.reason for e in moved] == ["nagashi_mangan"]
+    assert moved[0].deltas == (-4000, 8000, -2000, -2000)
+    assert of_kind(events, "hand_ended")[0].outcome == "exhaustive_draw"
+
+
+def test_nagashi_off_pays_noten() -> None:
+    _state, events = _exhaust(_draw_wall(True, 1), nagashi_mangan=False)
+    reasons = [e.reason for e in of_kind(events, "points_moved")]
+    assert "nagashi_mangan" not in reasons and set(reasons) <= {"noten"}
+    assert of_kind(events, "hand_ended")[0].outcome == "exhaustive_draw"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_noten_payments_follow_the_ready_hands(seed: int) -> None:
+    # riichi.md: 3000 noten penalty split between ready and not-ready players
+    _state, events = _exhaust(_draw_wall(False, seed))
+    ended = of_kind(events, "hand_ended")[0]
+    ready = set(ended.ready)
+    shown = {e.seat for e in of_kind(events, "hand_revealed")}
+    assert shown == ready
+    moved = of_kind(events, "points_moved")
+    if 0 < len(ready) < 4:
+        (noten,) = moved
+        gain, loss = 3000 // len(ready), 3000 // (4 - len(ready))
+        assert noten.deltas == tuple(gain if s in ready else -loss for s in range(4))
+    else:
+        assert moved == []
+
+
+def test_ready_hand_is_shown_and_paid() -> None:
+    # the dealer keeps its ready hand (it discards what it draws): it is shown and paid
+    state, _ = start(
+        ["123456789m234p1z", "147m258p369s2346z", "258m147p147s5677z", "3669m3669p578s55z"], ""
+    )
+    state, events = auto(state, lambda s, ev: any(e.kind == "hand_ended" for e in ev))
+    ended = of_kind(events, "hand_ended")[0]
+    assert 0 in ended.ready
+    assert [e.seat for e in of_kind(events, "hand_revealed")][:1] == [0]
+    if len(ended.ready) < 4:
+        (noten,) = of_kind(events, "points_moved")
+        assert noten.reason == "noten" and noten.deltas[0] > 0
+
+
+# ---------------------------------------------------------------- pao
+
+
+def test_pao_daisangen_tsumo_is_paid_by_the_liable_player() -> None:
+    # riichi.md: the player whose discard let the third dragon set be claimed pays the whole
+    # of a tsumo (a child's yakuman: 32000)
+    hands = ["5z1379m1379p1379s", "6z2468m2468p2468s", "7z1357m1357p2468s", "556677z123m45p99s"]
+    state, _ = start(hands, "1z2z3z4z1z2z3z4z1z9s")
+    state, _ = play(state, ["0: discard 5z", "3: pon 55z", "3: discard 4p", "0: discard 2z"])
+    state, _ = play(state, ["1: discard 6z", "3: pon 66z", "3: discard 5p"])
+    assert state.liable[3] is None
+    state, _ = play(state, ["0: discard 4z", "1: discard 1z", "2: discard 7z", "3: pon 77z"])
+    assert state.liable[3] == 2
+    state, events = play(
+        state, ["3: discard 9s", "0: discard 3z", "1: discard 4z", "2: discard 1z"]
+    )
+    state, events = play(state, ["3: tsumo"])
+    (won,) = of_kind(events, "won")
+    assert won.liable == 2 and won.result["limit"] == "yakuman"
+    moved = [e for e in of_kind(events, "points_moved") if e.reason == "win"]
+    assert moved[0].deltas == (0, 0, -32000, 32000)
+
+
+# ---------------------------------------------------------------- bust, rotation, length
+
+
+def test_bust_ends_the_game() -> None:
+    hands = [DEALER, JUNK1, ITTSU_M, JUNK3]
+    state, _ = start(hands, "9p", dora="6z", length="east", scores=(1000, 33000, 33000, 33000))
+    state, events = play(state, ["0: discard 1p", "2: ron"])
+    (end,) = of_kind(events, "game_ended")
+    assert end.reason == "bust" and state.game_over
+    assert state.scores == (-1600, 33000, 35600, 33000)
+    assert state.placements == (4, 2, 1, 3)
+    kept, _ = start(
+        hands,
+        "9p",
+        dora="6z",
+        length="east",
+        scores=(1000, 33000, 33000, 33000),
+        options={"bust": False},
+    )
+    kept, events = play(kept, ["0: discard 1p", "2: ron"])
+    assert not kept.game_over and of_kind(events, "hand_started")
+
+
+def _state_at(dealer: int, round_wind: int, honba: int = 0) -> object:
+    state, _ = new_game(
+        RIICHI, NO_RED, 0, "east", dealer=dealer, round_wind=round_wind, honba=honba
+    )
+    return state
+
+
+@pytest.mark.parametrize(
+    ("dealer", "outcome", "expected"),
+    [
+        # riichi.md: the dealer keeps the seat on a win or when ready at an exhaustive draw
+        (0, Outcome("win", winners=(0,)), NextHand(0, 0, 2, 1)),
+        (0, Outcome("win", winners=(2,)), NextHand(1, 0, 0, 0)),
+        (0, Outcome("win", winners=(2, 0)), NextHand(0, 0, 2, 1)),
+        (1, Outcome("exhaustive_draw", "wall", ready=(1, 3)), NextHand(1, 0, 2, 1)),
+        (1, Outcome("exhaustive_draw", "wall", ready=(3,)), NextHand(2, 0, 2, 0)),
+        (2, Outcome("abortive_draw", "four_winds"), NextHand(2, 0, 2, 1)),
+        (3, Outcome("win", winners=(1,)), NextHand(0, 1, 0, 0)),
+        (3, Outcome("exhaustive_draw", "wall", ready=()), NextHand(0, 1, 2, 0)),
+    ],
+)
+def test_dealer_rotation_and_honba(dealer: int, outcome: Outcome, expected: NextHand) -> None:
+    state = _state_at(dealer, 0, honba=1)
+    assert RIICHI.next_hand(state.options, state, outcome) == expected
+
+
+@pytest.mark.parametrize(
+    ("length", "round_wind", "ends"),
+    [
+        ("one_hand", 0, True),
+        ("east", 0, False),
+        ("east", 1, True),
+        ("south", 1, False),
+        ("south", 2, True),
+        ("full", 3, False),
+        ("full", 4, True),
+    ],
+)
+def test_game_lengths(length: str, round_wind: int, ends: bool) -> None:
+    state, _ = new_game(RIICHI, NO_RED, 0, length)
+    nxt = NextHand(0, round_wind, 0, 0)
+    assert (RIICHI.game_end(state.options, state, nxt) is not None) == ends
+
+
+def test_placements_break_ties_towards_the_first_dealer() -> None:
+    assert placements((25000, 30000, 25000, 20000)) == (2, 1, 3, 4)
+
+
+def test_leftover_sticks_go_to_the_first_placed() -> None:
+    # the four-riichi hand of a one-hand game: the sticks go to first place at the end
+    state, _ = start(FOUR_WIND_HANDS, "5z6z7z5z")
+    state, events = play(
+        state,
+        [
+            "0: discard 5z riichi",
+            "1: discard 6z riichi",
+            "2: discard 7z riichi",
+            "3: discard 5z riichi",
+        ],
+    )
+    final = [e for e in of_kind(events, "points_moved") if e.reason == "final_sticks"]
+    assert final[0].deltas == (4000, 0, 0, 0) and state.sticks == 0
+    assert state.placements == (1, 2, 3, 4)
+
+
+def test_a_scripted_game_records_and_verifies() -> None:
+    hands = [DEALER, JUNK1, ITTSU_M, JUNK3]
+    state, events = start(hands, "9p", dora="6z")
+    script = ["0: discard 1p", "2: ron"]
+    final, more = play(state, script)
+    record = GameRecord(
+        "riichi",
+        dict(state.options),
+        0,
+        "one_hand",
+        ["a", "b", "c", "d"],
+        [(int(line[0]), parse_action(line[3:])) for line in script],
+        [e.to_dict() for e in events + more],
+        start={"walls": [format_tiles(riichi_wall(hands, "9p", dora="6z"), sort=False)]},
+    )
+    again = GameRecord.from_dict(json.loads(json.dumps(record.to_dict())))
+    assert verify(again) == len(events + more)
+    assert final.game_over and again.events[-1]["type"] == "game_ended"
+    again.events[-2]["scores"] = [0, 0, 0, 0]
+    with pytest.raises(RecordMismatch, match="differs"):
+        verify(again)
+    again.actions[1] = (1, parse_action("pass"))
+    with pytest.raises(RecordMismatch, match="refused"):
+        verify(again)
