@@ -386,6 +386,34 @@ def test_rules_page_and_home(page: Any, base_url: str) -> None:
     shot(page, "home")
 
 
+def test_melds_are_drawn_as_render_md_places_them(page: Any, base_url: str) -> None:
+    """docs/render.md: the called tile sideways on the side it came from, a concealed kong's
+    outer tiles face down, an added kong's fourth tile sideways on top of the called one."""
+    page.goto(f"{base_url}/")
+    got = page.evaluate(
+        """async () => {
+        const t = await import('/static/tiles.js');
+        const n = await import('/static/notation.js');
+        const box = document.createElement('div');
+        const draw = (m) => {
+            box.innerHTML = t.meldHtml(n.parseMeld(m));
+            return [...box.querySelectorAll('svg')].map(
+                (s) => s.dataset.tile + (s.classList.contains('sideways') ? '/' : ''));
+        };
+        return [draw('pon 777z from=1'), draw('pon 777z from=2'), draw('kan 1111m from=3'),
+                draw('ankan 5555p'), draw('kakan 3333s from=2'), draw('chi 534s from=1')];
+    }"""
+    )
+    assert got == [
+        ["7z/", "7z", "7z"],
+        ["7z", "7z/", "7z"],
+        ["1m", "1m", "1m", "1m/"],
+        ["back", "5p", "5p", "back"],
+        ["3s", "3s/", "3s/", "3s"],
+        ["3s/", "4s", "5s"],
+    ]
+
+
 def test_notation_module(page: Any, base_url: str) -> None:
     """The browser's notation helpers: split, join keeping the order, sort, melds."""
     page.goto(f"{base_url}/")

@@ -127,7 +127,9 @@ def test_calculator_has_the_variants_fields_each_with_an_error_slot(
     client: TestClient, variant: str
 ) -> None:
     html = client.get(f"/calc/{variant}").text
-    always = ["hand", "win_tile", "melds", "win", "seat_wind", "round_wind", "discarder"]
+    always = ["hand", "win_tile", "melds", "win", "seat_wind", "discarder"]
+    # sichuan.md: no winds, the seat only says who deals
+    assert ('name="round_wind"' in html) == (variant != "sichuan")
     for field in [*always, "situation", "rules"]:
         assert f'data-error-for="{field}"' in html, field
     every_optional = {f for fields in FIELDS.values() for f in fields}

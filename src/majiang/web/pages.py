@@ -233,6 +233,13 @@ def calc_page(variant: str) -> str:
         else ""
     )
     options = "".join(_option_control(o) for o in option_meta(variant))
+    # Sichuan has no winds: the seat only says who deals (East)
+    round_wind = (
+        ""
+        if variant == "sichuan"
+        else _wind_select("round_wind", "Round wind", ["E", "S", "W", "N"])
+    )
+    seat_label = "Seat (East deals)" if variant == "sichuan" else "Seat wind"
     meta_json = json.dumps(meta).replace("</", "<\\/")
     body = f"""
 <h1>{name} calculator</h1>
@@ -273,8 +280,8 @@ def calc_page(variant: str) -> str:
 <label class="pill"><input type="radio" name="win" value="tsumo"> Tsumo (self-drawn)</label>
 {_error_slot("win")}</div>
 <div class="grid">
-{_wind_select("seat_wind", "Seat wind", seats)}
-{_wind_select("round_wind", "Round wind", ["E", "S", "W", "N"])}
+{_wind_select("seat_wind", seat_label, seats)}
+{round_wind}
 {_wind_select("discarder", "Discarder", seats, blank="a non-dealer")}
 {liable}
 {"".join(numbers)}

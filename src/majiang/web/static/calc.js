@@ -3,7 +3,7 @@
 // restores the same hand. Errors (422 {"error", "field"}) appear next to their field.
 
 import { formatTiles, parseMeld, parseTiles, tilesOrEmpty } from "./notation.js";
-import { handHtml, tileSvg } from "./tiles.js";
+import { handHtml, meldHtml, tileSvg } from "./tiles.js";
 
 const form = document.getElementById("calc");
 const meta = JSON.parse(document.getElementById("meta").textContent);
@@ -134,9 +134,8 @@ function renderMelds() {
   meldList.innerHTML = melds
     .map((m, i) => {
       const parsed = parseMeld(m);
-      const drawn = parsed ? tileSvg : null;
-      const tiles = parsed && drawn ? parsed.tiles.map((t) => tileSvg(t)).join("") : "";
-      return `<li><span class="tiles">${tiles}</span> <code>${esc(m)}</code>
+      const tiles = parsed ? meldHtml(parsed) : "";
+      return `<li>${tiles} <code>${esc(m)}</code>
         <button type="button" data-remove="${i}" aria-label="Remove meld ${esc(m)}">Remove</button></li>`;
     })
     .join("");
@@ -216,7 +215,7 @@ export function buildRequest() {
   req.win_tile = win;
   req.win = form.querySelector('input[name="win"]:checked').value;
   req.seat_wind = input("seat_wind").value;
-  req.round_wind = input("round_wind").value;
+  if (input("round_wind")) req.round_wind = input("round_wind").value;
   if (req.win === "ron" && input("discarder").value) req.discarder = input("discarder").value;
   if (melds.length) req.melds = [...melds];
   const situation = [...form.querySelectorAll('input[name="situation"]:checked')].map((c) => c.value);
@@ -246,7 +245,7 @@ export function fillForm(req) {
   input("win_tile").value = req.win_tile && req.win_tile !== last ? req.win_tile : "";
   form.querySelector(`input[name="win"][value="${req.win === "tsumo" ? "tsumo" : "ron"}"]`).checked = true;
   input("seat_wind").value = req.seat_wind || "E";
-  input("round_wind").value = req.round_wind || "E";
+  if (input("round_wind")) input("round_wind").value = req.round_wind || "E";
   input("discarder").value = req.discarder || "";
   melds.length = 0;
   const given = Array.isArray(req.melds) ? req.melds : req.melds ? String(req.melds).split(",") : [];
@@ -429,6 +428,8 @@ async function score(req) {
     const body = await r.json();
     if (r.ok) {
       renderResult(body, req);
+      const top = resultBox.getBoundingClientRect().top;
+      if (top > window.innerHeight * 0.8) resultBox.scrollIntoView({ block: "start" });
     } else {
       resultBox.innerHTML = "";
       const message = body.error || (body.detail && JSON.stringify(body.detail)) || `HTTP ${r.status}`;
