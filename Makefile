@@ -43,6 +43,7 @@ test-long: system-deps $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/shanten.py
+	$(BIN)/python bench/simulate.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
