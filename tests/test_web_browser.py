@@ -250,6 +250,9 @@ def test_calculator_shows_the_hand_worked_total(
         assert page.inner_text("#r-fu") == "20 fu"
     if variant == "hk":
         assert page.locator(".hand-view .meld svg.sideways").count() == 1
+        assert page.inner_text("#hand-count") == "11 tiles + 1 meld: 14 of 14"
+    if variant == "taiwan":  # taiwan.md: 1 + 2n with a streak of 1
+        assert page.inner_text("#r-dealer-tai") == "3"
     shot(page, f"calc_{variant}")
 
 
@@ -329,6 +332,7 @@ def test_keyboard_only_entry(page: Any, base_url: str) -> None:
         page.keyboard.press("Enter")
     page.keyboard.press("Backspace")  # the extra 5m goes again
     assert page.input_value("#f-hand") == "11112345678999m"
+    assert page.inner_text("#hand-count") == "14 tiles: 14 of 14"
     page.keyboard.press("ArrowDown")  # down a row: the dots
     assert page.evaluate("document.activeElement.dataset.tile") == "5p"
     for _ in range(60):
@@ -362,9 +366,11 @@ def test_phone_sized_screen(browser: Any, base_url: str) -> None:
     assert box and box["x"] + box["width"] <= 390
     shot(pg, "phone_calc")
     pg.goto(f"{base_url}/rules/taiwan")
-    assert pg.evaluate("document.documentElement.scrollWidth") <= 390
     assert pg.locator("table.patterns tbody tr").count() > 30
-    shot(pg, "phone_rules")
+    pg.click("details.docs summary")  # every detail open: wide tables scroll inside themselves
+    assert pg.evaluate("document.documentElement.scrollWidth") <= 390
+    pg.locator("table.patterns").first.scroll_into_view_if_needed()
+    pg.screenshot(path=str(ARTIFACTS / "web_phone_rules.png"))
     pg.goto(f"{base_url}/")
     assert pg.evaluate("document.documentElement.scrollWidth") <= 390
     shot(pg, "phone_home")

@@ -257,6 +257,7 @@ def calc_page(variant: str) -> str:
 <p class="buttons"><button type="button" id="undo">Remove last tile</button>
 <button type="button" id="clear">Clear all</button></p>
 {_tiles_input("hand", "Concealed tiles, with the winning tile", "e.g. 234567m234p55p777z")}
+<p class="hint count" id="hand-count" aria-live="polite"></p>
 {_tiles_input("win_tile", "Winning tile", "the last tile of the hand", "empty: the last tile entered")}
 </fieldset>
 <fieldset class="melds"><legend>Melds (claimed sets, concealed kongs)</legend>

@@ -59,6 +59,18 @@ function refreshPreview(name) {
   if (!slot) return;
   const tiles = tilesOrEmpty(input(name).value);
   slot.innerHTML = tiles.map((t) => tileSvg(t)).join("");
+  if (name === "hand") refreshCount();
+}
+
+/** "11 tiles + 1 meld: 14 of 14": a kong counts 3, as in a winning hand. */
+function refreshCount() {
+  const box = document.getElementById("hand-count");
+  const n = tilesOrEmpty(input("hand").value).filter((t) => t[1] !== "f").length;
+  const need = meta.hand_size + 1;
+  const have = n + 3 * melds.length;
+  const meldText = melds.length ? ` + ${melds.length} meld${melds.length > 1 ? "s" : ""}` : "";
+  box.textContent = `${n} tile${n === 1 ? "" : "s"}${meldText}: ${have} of ${need}`;
+  box.classList.toggle("complete", have === need);
 }
 
 palette.addEventListener("click", (e) => {
@@ -131,6 +143,7 @@ for (const name of ["hand", "win_tile", "flowers", "dora_indicators", "ura_indic
 // ---- melds ---------------------------------------------------------------------------------
 
 function renderMelds() {
+  refreshCount();
   meldList.innerHTML = melds
     .map((m, i) => {
       const parsed = parseMeld(m);
@@ -361,7 +374,9 @@ function fuLabel(id) {
 
 function renderResult(res, req) {
   const unit = res.unit || meta.unit;
-  const limit = res.limit ? ` <span class="limit" id="r-limit">${esc(res.limit)}</span>` : "";
+  const limit = res.limit
+    ? ` <span class="limit" id="r-limit">${esc(String(res.limit).replace(/_/g, " "))}</span>`
+    : "";
   const fu = res.fu ? ` <span id="r-fu">${res.fu} fu</span>` : "";
   const pts = res.points || { total: 0, payers: [] };
   const items = (res.items || [])
@@ -404,7 +419,7 @@ function renderResult(res, req) {
         ${req.win === "tsumo" ? "(self-drawn)" : "(on a discard)"}</p>
     </div>
     ${drawn}
-    ${res.decomposition ? `<p class="muted">Read as <code>${esc(res.decomposition)}</code></p>` : ""}
+    ${extras(res, unit)}
     <div class="tables">
     ${items ? `<table class="items"><caption>Patterns</caption><tbody>${items}</tbody>
       <tfoot><tr><th scope="row">Total</th><td class="num">${res.total} ${esc(unit)}</td></tr></tfoot></table>` : ""}
@@ -413,6 +428,22 @@ function renderResult(res, req) {
     ${payers ? `<table class="payers"><caption>Who pays</caption><tbody>${payers}</tbody>
       <tfoot><tr><th scope="row">Winner receives</th><td class="num">${pts.total}</td></tr></tfoot></table>` : ""}
     </div>`;
+}
+
+/** The fields a variant adds to the result: its reading, dealer tai, the sum before the cap. */
+function extras(res, unit) {
+  const out = [];
+  if (res.decomposition) out.push(`Read as <code>${esc(res.decomposition)}</code> (* = a meld)`);
+  if (res.reading) {
+    out.push(`Read as <code>${esc(res.reading)}</code> (* = where the winning tile goes)`);
+  }
+  if (res.dealer_tai) {
+    out.push(`Dealer tai: <span id="r-dealer-tai">${res.dealer_tai}</span> (in the payments, not in the total)`);
+  }
+  if (res.uncapped !== undefined && res.uncapped !== res.total) {
+    out.push(`Before the cap: <span id="r-uncapped">${res.uncapped}</span> ${esc(unit)}`);
+  }
+  return out.map((line) => `<p class="muted extra">${line}</p>`).join("");
 }
 
 async function score(req) {
@@ -455,4 +486,5 @@ if (restored && restored.variant === meta.variant) {
 } else {
   syncDiscarder();
 }
+refreshCount();
 form.dataset.ready = "true";
