@@ -439,3 +439,31 @@ def test_notation_module(page: Any, base_url: str) -> None:
         {"kind": "pon", "tiles": ["7z", "7z", "7z"], "from": 2},
         "unknown character 'x'",
     ]
+
+
+def test_below_the_minimum_then_a_house_rule_lowers_it(page: Any, base_url: str) -> None:
+    """hongkong.md: all chows 1 + concealed hand 1 = 2 fan, below the 3-fan minimum: not a
+    win. With the house rule min_fan 1 it is: p(2) = 4, the discarder pays 2p = 8."""
+    open_calc(page, base_url, "hk")
+    page.fill("#f-hand", "123m456m789m11z13p2p")
+    page.select_option("#f-seat_wind", "S")
+    page.select_option("#f-discarder", "W")
+    page.click("#score")
+    page.wait_for_selector("#r-reason")
+    assert "3" in page.inner_text("#r-reason")
+    assert page.inner_text("#r-total") == "2"
+    assert page.inner_text("#r-points") == "0"
+    page.click("details.options summary")
+    page.fill('[data-option="min_fan"]', "1")
+    page.click("#score")
+    page.wait_for_selector("#r-reason", state="detached")
+    assert page.inner_text("#r-points") == "8"
+    assert page.locator("#r-reason").count() == 0
+    # the house rule travels in the link
+    link = page.get_attribute("#share", "href")
+    page.goto("about:blank")
+    page.goto(link)
+    page.wait_for_selector("#r-points")
+    assert page.input_value('[data-option="min_fan"]') == "1"
+    assert page.inner_text("#r-points") == "8"
+    shot(page, "house_rule")
