@@ -208,3 +208,25 @@ def test_illegal_actions_are_refused_and_change_nothing() -> None:
         step(RIICHI, after_discard, 0, Pass())
     before.pop("cache")
     assert {k: v for k, v in state.__dict__.items() if k != "cache"} == before
+
+
+def test_robbing_a_kong_keeps_ippatsu() -> None:
+    # a kong that is robbed never stood: the robber's ippatsu survives it
+    seat3 = "449p369m258s4567z"
+    state, _ = start([DEALER, JUNK1, ITTSU_M, seat3], "4p1m2m9s4p")
+    state, _ = play(state, ["0: discard 4p", "2: pass", "3: pon 44p", "3: discard 9p"])
+    state, _ = play(state, ["0: discard 1m", "1: discard 2m", "2: discard 9s riichi"])
+    assert "ippatsu" in state.status[2]
+    state, events = play(state, ["3: kakan 4p", "2: ron"])
+    (won,) = of_kind(events, "won")
+    ids = [i["id"] for i in won.result["items"]]
+    assert {"riichi", "ippatsu", "chankan"} <= set(ids)
+
+
+def test_a_kong_that_stands_breaks_ippatsu() -> None:
+    seat3 = "449p369m258s4567z"
+    state, _ = start([DEALER, JUNK1, ITTSU_M, seat3], "4p1m2m9s4p")
+    state, _ = play(state, ["0: discard 4p", "2: pass", "3: pon 44p", "3: discard 9p"])
+    state, _ = play(state, ["0: discard 1m", "1: discard 2m", "2: discard 9s riichi"])
+    state, _ = play(state, ["3: kakan 4p", "2: pass"])
+    assert "ippatsu" not in state.status[2] and state.turn == 3

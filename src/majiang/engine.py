@@ -44,6 +44,7 @@ from majiang.events import (
     BonusDeclared,
     Called,
     Dealt,
+    DiceRolled,
     Discarded,
     Drew,
     Event,
@@ -64,9 +65,19 @@ from majiang.rules.game import Outcome, placements, rounds_for_length
 from majiang.scoring import ScoreRequest, ScoreResult
 from majiang.state import GameState, RiverTile
 from majiang.tiles import Tile, is_bonus, kind, sort_key, tile_name, tile_set
-from majiang.wall import Wall, hand_rng
+from majiang.wall import hand_rng
 
-__all__ = ["legal_actions", "new_game", "payer_seats", "resolve_options", "step", "win_result"]
+__all__ = [
+    "legal_actions",
+    "new_game",
+    "next_seat",
+    "payer_seats",
+    "resolve_options",
+    "settle",
+    "step",
+    "win_request",
+    "win_result",
+]
 
 
 _KIND = tuple(kind(t) for t in range(45))
@@ -253,7 +264,7 @@ def _claim_offers(
             for pair in sorted(set(combinations(same, 2))):
                 if _can_discard_after(rules, st, hand, pair, "pon", k):
                     offers.append(Pon(pair))
-    if "chi" in claims and k < 27 and seat == (source + 1) % st.players:
+    if "chi" in claims and k < 27 and seat == next_seat(st, source):
         r = k % 9
         for da, db in ((-2, -1), (-1, 1), (1, 2)):
             if not (0 <= r + da <= 8 and 0 <= r + db <= 8):
@@ -343,11 +354,12 @@ def _why_illegal(st: GameState, seat: int, action: Action, legal: list[Action]) 
 
 def _start_hand(rules: Ruleset, st: GameState, ev: list[Event]) -> None:
     n = st.players
+    dice: tuple[int, ...] = ()
     if st.hand_index < len(st.walls):
         wall = st.walls[st.hand_index]
     else:
         tiles = tile_set(st.variant, st.options).tiles()
-        wall = Wall.shuffled(tiles, hand_rng(st.seed, st.hand_index)).tiles
+        wall, dice = rules.build_wall(st.options, tiles, hand_rng(st.seed, st.hand_index))
     st.phase = "turn"
     st.wall = wall
     st.draw_pos = 0
@@ -372,6 +384,7 @@ def _start_hand(rules: Ruleset, st: GameState, ev: list[Event]) -> None:
     st.kong_discarder = None
     st.calls_made = False
     st.discards_made = 0
+    st.winners = ()
     ev.append(
         HandStarted(
             st.hand_index,
@@ -383,13 +396,15 @@ def _start_hand(rules: Ruleset, st: GameState, ev: list[Event]) -> None:
             st.dealer_streak,
         )
     )
-    size = rules.hand_size
+    if dice:
+        ev.append(DiceRolled(dice))
     hands: list[tuple[Tile, ...]] = [()] * n
+    for seat, count in rules.deal_order(st.options, n, st.dealer):
+        hands[seat] = (*hands[seat], *wall[st.draw_pos : st.draw_pos + count])
+        st.draw_pos += count
     for i in range(n):
         seat = (st.dealer + i) % n
-        hands[seat] = wall[st.draw_pos : st.draw_pos + size]
-        st.draw_pos += size
-        ev.append(Dealt(seat, hands[seat], size))
+        ev.append(Dealt(seat, hands[seat], len(hands[seat])))
     st.concealed = tuple(hands)
     for i in range(n):
         seat = (st.dealer + i) % n
@@ -406,6 +421,10 @@ def _start_hand(rules: Ruleset, st: GameState, ev: list[Event]) -> None:
     for _ in range(rules.initial_indicators(st.options)):
         _reveal_indicator(rules, st, ev)
     st.waits = tuple(tuple(waits(_counts(h), rules.win_forms)) for h in st.concealed)
+    if len(st.concealed[st.dealer]) > rules.hand_size:  # the deal gave the dealer its 14th tile
+        st.turn = st.dealer
+        st.drawn = st.concealed[st.dealer][-1]
+        return
     _draw(rules, st, st.dealer, ev)
 
 
@@ -488,7 +507,8 @@ def _open_claims(
     st.claim_kind = what
     st.turn = seat
     offers = tuple(
-        () if s == seat else tuple(_claim_offers(rules, st, s, tile, seat)) for s in range(n)
+        () if s == seat or "out" in st.status[s] else tuple(_claim_offers(rules, st, s, tile, seat))
+        for s in range(n)
     )
     st.claim_options = offers
     st.responses = (None,) * n
@@ -566,15 +586,31 @@ def _discard_passed(
     elif st.live_tiles(rules.dead_wall) <= 0:
         _exhaustive_draw(rules, st, ev)
     else:
-        _draw(rules, st, (source + 1) % st.players, ev)
+        _draw(rules, st, next_seat(st, source), ev)
 
 
-def _add_meld(st: GameState, seat: int, meld: Meld, source: int | None) -> None:
+def next_seat(st: GameState, seat: int) -> int:
+    """Return the next seat in turn order after ``seat`` that is still in play."""
+    n = st.players
+    nxt = (seat + 1) % n
+    while "out" in st.status[nxt] and nxt != seat:
+        nxt = (nxt + 1) % n
+    return nxt
+
+
+def _break_ippatsu(st: GameState) -> None:
+    if any("ippatsu" in s for s in st.status):
+        st.status = tuple(s - {"ippatsu"} for s in st.status)
+
+
+def _add_meld(
+    st: GameState, seat: int, meld: Meld, source: int | None, breaks_ippatsu: bool = True
+) -> None:
     st.melds = _set(st.melds, seat, (*st.melds[seat], meld))
     st.meld_sources = _set(st.meld_sources, seat, (*st.meld_sources[seat], source))
     st.calls_made = True
-    if any("ippatsu" in s for s in st.status):
-        st.status = tuple(s - {"ippatsu"} for s in st.status)
+    if breaks_ippatsu:
+        _break_ippatsu(st)
 
 
 def _apply_call(
@@ -618,7 +654,7 @@ def _declare_kong(
             held.remove(t)
         meld = Meld("ankan", action.tiles)
         st.concealed = _set(st.concealed, seat, tuple(held))
-        _add_meld(st, seat, meld, None)
+        _add_meld(st, seat, meld, None, breaks_ippatsu=False)
         ev.append(Called(seat, "ankan", action.tiles))
         tile = action.tiles[0]
     else:
@@ -631,8 +667,6 @@ def _declare_kong(
         melds[i] = Meld("kakan", tuple(sorted((*old.tiles, tile), key=sort_key)), old.source)
         st.melds = _set(st.melds, seat, tuple(melds))
         st.calls_made = True
-        if any("ippatsu" in s for s in st.status):
-            st.status = tuple(s - {"ippatsu"} for s in st.status)
         ev.append(Called(seat, "kakan", melds[i].tiles, tile))
     st.kongs = (*st.kongs, seat)
     st.drawn = None
@@ -640,6 +674,8 @@ def _declare_kong(
 
 
 def _finish_kong(rules: Ruleset, st: GameState, seat: int, what: str, ev: list[Event]) -> None:
+    # a kong that stands breaks every ippatsu (one robbed did not: chankan keeps ippatsu)
+    _break_ippatsu(st)
     when = rules.kong_indicator(st.options, what)
     _reveal_pending(rules, st, ev)
     if when == "now":
@@ -736,7 +772,7 @@ def win_request(
         riichi_sticks=st.sticks if counters else 0,
         dealer_streak=st.dealer_streak,
         liable=None if liable is None or liable == seat else st.seat_wind(liable),
-        players_in_hand=st.players - 1,
+        players_in_hand=sum(1 for s in st.status if "out" not in s) - 1,
     )
 
 
@@ -752,7 +788,7 @@ def payer_seats(
     if role == "non_dealer":
         return [s for s in others if s != st.dealer]
     if role == "each":
-        return others
+        return [s for s in others if "out" not in st.status[s]]
     if role == "liable":
         return [liable] if liable is not None else []
     if role in ("E", "S", "W", "N"):
@@ -823,17 +859,28 @@ def _award_wins(
         st.scores = tuple(a + b for a, b in zip(st.scores, deltas, strict=True))
         st.sticks -= sticks
         ev.append(PointsMoved("win", deltas, -sticks, rules.stick_value))
-    _end_hand(rules, st, Outcome("win", winners=winners), ev)
+    st.winners = (*st.winners, *winners)
+    if rules.win_ends_hand(st.options, st):
+        _end_hand(rules, st, Outcome("win", winners=st.winners), ev)
+        return
+    # the winners leave play (Sichuan's bloody battle); play goes on after the last of them
+    st.status = tuple(s | {"out"} if i in winners else s for i, s in enumerate(st.status))
+    st.phase = "turn"
+    st.claim_tile = None
+    if st.live_tiles(rules.dead_wall) <= 0:
+        _exhaustive_draw(rules, st, ev)
+    else:
+        _draw(rules, st, next_seat(st, winners[-1]), ev)
 
 
 def _exhaustive_draw(rules: Ruleset, st: GameState, ev: list[Event]) -> None:
-    ready = tuple(s for s in range(st.players) if st.waits[s])
+    ready = tuple(s for s in range(st.players) if st.waits[s] and "out" not in st.status[s])
     for s in ready:
         ev.append(HandRevealed(s, tuple(sorted(st.concealed[s], key=sort_key))))
     for reason, deltas in rules.draw_settlement(st.options, st, ready):
         st.scores = tuple(a + b for a, b in zip(st.scores, deltas, strict=True))
         ev.append(PointsMoved(reason, deltas))
-    _end_hand(rules, st, Outcome("exhaustive_draw", "wall", ready=ready), ev)
+    _end_hand(rules, st, Outcome("exhaustive_draw", "wall", st.winners, ready), ev)
 
 
 def _end_hand(rules: Ruleset, st: GameState, outcome: Outcome, ev: list[Event]) -> None:

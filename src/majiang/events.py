@@ -29,6 +29,7 @@ __all__ = [
     "BonusDeclared",
     "Called",
     "Dealt",
+    "DiceRolled",
     "Discarded",
     "Drew",
     "Event",
@@ -85,6 +86,14 @@ class HandStarted(Event):
     sticks: int
     scores: tuple[int, ...]
     dealer_streak: int = 0
+
+
+@dataclass(frozen=True)
+class DiceRolled(Event):
+    """The dice thrown to break the wall (variants that break it by the dice)."""
+
+    kind: ClassVar[str] = "dice_rolled"
+    dice: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -241,6 +250,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls
     for cls in (
         HandStarted,
+        DiceRolled,
         Dealt,
         Drew,
         BonusDeclared,

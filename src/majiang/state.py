@@ -71,7 +71,8 @@ class GameState:
     meld_sources: tuple[tuple[int | None, ...], ...] = ()
     rivers: tuple[tuple[RiverTile, ...], ...] = ()
     bonus: tuple[tuple[Tile, ...], ...] = ()
-    #: per-seat flags: riichi, double_riichi, ippatsu, riichi_pending, furiten_temp, furiten_riichi
+    #: per-seat flags: riichi, double_riichi, ippatsu, riichi_pending, furiten_temp,
+    #: furiten_riichi, out (won and left play where a win does not end the hand)
     status: tuple[frozenset[str], ...] = ()
     #: per seat: the kinds that complete the hand (kept up to date when the hand is 3n+1 tiles)
     waits: tuple[tuple[int, ...], ...] = ()
@@ -95,6 +96,8 @@ class GameState:
     kong_discarder: int | None = None
     calls_made: bool = False
     discards_made: int = 0
+    #: the seats that have won this hand, in order (several only where a win does not end it)
+    winners: tuple[int, ...] = ()
     #: per seat, the seat liable (pao) for that seat's win, else None
     liable: tuple[int | None, ...] = ()
     #: legal actions per seat, computed once per state (derived data, not part of the state)

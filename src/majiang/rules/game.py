@@ -14,11 +14,13 @@ discard, the dealer keeps the seat after a dealer win or a draw, no payments at 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from majiang.errors import InvalidRequest
+from majiang.wall import Wall
 
 if TYPE_CHECKING:
     from majiang.actions import Action
@@ -87,6 +89,24 @@ class GameRules:
     stick_value: ClassVar[int] = 0
     #: most kongs in one hand
     max_kongs: ClassVar[int] = 4
+
+    def build_wall(
+        self, options: Options, tiles: list[int], rng: random.Random
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Return the wall in draw order (front first, replacements from the back) and the dice
+        thrown to break it (none by default: a plain shuffle)."""
+        return Wall.shuffled(tiles, rng).tiles, ()
+
+    def deal_order(self, options: Options, players: int, dealer: int) -> list[tuple[int, int]]:
+        """Return the deal as (seat, tiles taken) in order: by default ``hand_size`` tiles to
+        each seat from the dealer. A dealer dealt one more tile starts without drawing."""
+        size = getattr(self, "hand_size", 13)
+        return [((dealer + i) % players, size) for i in range(players)]
+
+    def win_ends_hand(self, options: Options, state: GameState) -> bool:
+        """Return whether the win(s) just paid end the hand (``state.winners`` lists every
+        winner so far); when not, the winners leave play and the others go on."""
+        return True
 
     def starting_score(self, options: Options) -> int:
         """Return each seat's points at the start of the game."""
