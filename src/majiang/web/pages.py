@@ -246,6 +246,8 @@ def calc_page(variant: str) -> str:
 <p class="muted">Click tiles or type <a href="#notation-help">notation</a>
 (<code>123m456p789s11z</code>); add melds and the situation; the score appears below.
 <a href="/rules/{variant}">Rules of {name}</a>.</p>
+<noscript><p class="invalid">The calculator needs JavaScript; the
+<a href="/rules/{variant}">rules</a> do not.</p></noscript>
 <form id="calc" class="calc" novalidate data-variant="{variant}">
 <script type="application/json" id="meta">{meta_json}</script>
 <p class="error" id="err-form" data-error-for="" role="alert" hidden></p>
@@ -254,6 +256,8 @@ def calc_page(variant: str) -> str:
 <span class="muted">Clicked tiles go to:</span> {target_html}</div>
 <div class="palette" role="toolbar" aria-label="Tile palette: arrow keys move, Enter adds"
  aria-keyshortcuts="Enter Backspace">{palette}</div>
+<p class="hint">Keyboard: Tab to the palette, arrow keys move, Enter adds the tile,
+Backspace removes the last one.</p>
 <p class="buttons"><button type="button" id="undo">Remove last tile</button>
 <button type="button" id="clear">Clear all</button></p>
 {_tiles_input("hand", "Concealed tiles, with the winning tile", "e.g. 234567m234p55p777z")}
