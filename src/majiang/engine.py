@@ -365,6 +365,7 @@ def _start_hand(rules: Ruleset, st: GameState, ev: list[Event]) -> None:
     st.draw_pos = 0
     st.back_taken = 0
     st.indicators = 0
+    st.dora_indicators = ()
     st.pending_indicators = 0
     st.melds = ((),) * n
     st.meld_sources = ((),) * n
@@ -461,6 +462,7 @@ def _reveal_indicator(rules: Ruleset, st: GameState, ev: list[Event]) -> None:
     if pos is None:
         return
     st.indicators += 1
+    st.dora_indicators = (*st.dora_indicators, st.wall[pos])
     ev.append(IndicatorRevealed(st.wall[pos]))
 
 
@@ -478,15 +480,17 @@ def _discard(rules: Ruleset, st: GameState, seat: int, action: Discard, ev: list
     tsumogiri = tile == st.drawn and not st.called_this_turn
     st.rivers = _set(st.rivers, seat, (*st.rivers[seat], RiverTile(tile, tsumogiri, action.riichi)))
     ev.append(Discarded(seat, tile, tsumogiri, action.riichi))
-    status = set(st.status[seat])
-    status.discard("furiten_temp")
-    if "ippatsu" in status:
-        status.discard("ippatsu")
-    if "riichi" in status and kind(tile) in st.waits[seat]:
-        status.add("furiten_riichi")  # passed a self-drawn win while in riichi
-    if action.riichi:
-        status.add("riichi_pending")
-    st.status = _set(st.status, seat, frozenset(status))
+    status = st.status[seat]
+    if status or action.riichi:
+        flags = set(status)
+        flags.discard("furiten_temp")
+        flags.discard("ippatsu")
+        if "riichi" in flags and _KIND[tile] in st.waits[seat]:
+            flags.add("furiten_riichi")  # passed a self-drawn win while in riichi
+        if action.riichi:
+            flags.add("riichi_pending")
+        status = frozenset(flags)
+        st.status = _set(st.status, seat, status)
     if not ("riichi" in status and tsumogiri):
         st.waits = _set(st.waits, seat, tuple(waits(_counts(held), rules.win_forms)))
     _reveal_pending(rules, st, ev)
@@ -766,7 +770,7 @@ def win_request(
         round_wind=st.round_wind,
         discarder=None if source is None else st.seat_wind(source),
         situation=frozenset(sit),
-        dora_indicators=_indicator_tiles(rules, st, False),
+        dora_indicators=st.dora_indicators,
         ura_indicators=_indicator_tiles(rules, st, True) if in_riichi else (),
         honba=st.honba if counters else 0,
         riichi_sticks=st.sticks if counters else 0,

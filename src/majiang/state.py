@@ -64,6 +64,8 @@ class GameState:
     draw_pos: int = 0
     back_taken: int = 0
     indicators: int = 0
+    #: the indicator tiles turned so far (public)
+    dora_indicators: tuple[Tile, ...] = ()
     pending_indicators: int = 0
     concealed: tuple[tuple[Tile, ...], ...] = ()
     melds: tuple[tuple[Meld, ...], ...] = ()

@@ -135,11 +135,7 @@ def player_view(rules: Ruleset, state: GameState, seat: int) -> PlayerView:
         )
         for s in range(n)
     )
-    indicators = tuple(
-        st.wall[p]
-        for p in (rules.indicator_position(len(st.wall), i, False) for i in range(st.indicators))
-        if p is not None
-    )
+    indicators = st.dora_indicators
     own = st.concealed[seat]
     drawn = st.drawn if st.phase == "turn" and st.turn == seat else None
     return PlayerView(

@@ -124,11 +124,10 @@ class RiichiGame(GameRules):
         """Return the nine-terminals abort when open to the seat on its first draw."""
         from majiang.actions import NineTerminals
 
+        if state.rivers[seat] or state.calls_made or state.drawn is None:
+            return []
         if (
             options.get("abort_nine_terminals", True)
-            and not state.calls_made
-            and not state.rivers[seat]
-            and state.drawn is not None
             and len({kind(t) for t in state.concealed[seat] if is_orphan(kind(t))}) >= 9
         ):
             return [NineTerminals()]
