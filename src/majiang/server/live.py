@@ -20,6 +20,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from majiang.actions import Action
@@ -124,8 +125,22 @@ class Decision:
         }
 
 
+#: a run of bot actions is flushed (committed, then sent) at least every this many actions
+FLUSH_EVERY = 32
+
+Item = tuple[Any, ...]
+
+
 class LiveGame:
-    """A game being played: the table, its seats, open decisions, connections and timers."""
+    """A game being played: the table, its seats, open decisions, connections and timers.
+
+    Stored before sent: an action's write goes to the journal and the action is applied at
+    once, but every frame it causes waits in ``_outgoing`` until ``_flush`` has seen the write
+    committed. Bots therefore play a run of actions at memory speed and the run is committed in
+    one group; a client never receives an event whose action is not on disk. Whatever sends
+    state to a client (a connection arriving, a snapshot asked for) is handled by the game task
+    between flushes, so it too sees only committed events.
+    """
 
     def __init__(self, stored: StoredGame, table: Table, journal: Journal, settings: Settings):
         self.game_id = stored.game_id
@@ -146,20 +161,88 @@ class LiveGame:
         ]
         self.watchers: set[Conn] = set()
         self.decisions: dict[int, Decision] = {}
-        self.inbox: asyncio.Queue[tuple[Conn, dict[str, Any]] | None] = asyncio.Queue()
+        self.inbox: asyncio.Queue[Item] = asyncio.Queue()
         self.rng = random.Random(secrets.randbits(64))
         self.task: asyncio.Task[None] | None = None
         self.finished_at: float | None = None
         self.failed: str | None = None
+        self._outgoing: list[Callable[[], None]] = []
+        self._last_write: asyncio.Future[None] | None = None
+        self._unflushed = 0
 
-    # -- connections
+    # -- what other tasks call (each only queues work for the game task, or changes a seat)
     def names(self) -> list[str | None]:
         """Return the display name of each seat (None for a bot)."""
         return [s.name for s in self.seats]
 
+    def connect(self, conn: Conn, seat: int, last_seq: int | None) -> None:
+        """Queue a new connection at ``seat`` (or ``SPECTATOR``); see ``attach``."""
+        conn.game, conn.seat = self, seat
+        if self.task is None or self.task.done():
+            self.attach(conn, seat, last_seq)  # nothing uncommitted: the game is not running
+        else:
+            self.inbox.put_nowait(("attach", conn, seat, last_seq))
+
+    def sync(self, conn: Conn) -> None:
+        """Queue a snapshot for the connection."""
+        if self.task is None or self.task.done():
+            self.send_snapshot(conn)
+        else:
+            self.inbox.put_nowait(("sync", conn))
+
+    def submit(self, conn: Conn, frame: dict[str, Any]) -> None:
+        """Queue a client's ``action`` frame for the game task."""
+        self.inbox.put_nowait(("action", conn, frame))
+
+    def wake(self) -> None:
+        """Make the game task look at its seats again (a connection came or went)."""
+        self.inbox.put_nowait(("wake",))
+
+    def detach(self, conn: Conn) -> None:
+        """Forget a closed connection; a seat left without one starts its grace period."""
+        self.watchers.discard(conn)
+        if conn.seat != SPECTATOR and 0 <= conn.seat < len(self.seats):
+            seat = self.seats[conn.seat]
+            seat.conns.discard(conn)
+            if not seat.conns:
+                seat.grace_until = time.monotonic() + self.settings.disconnect_grace
+        self.wake()
+
+    def seat_left(self, seat: int) -> None:
+        """A person leaves the game for good: the bot plays the seat to the end."""
+        owner = self.seats[seat]
+        owner.left = True
+        for conn in list(owner.conns):
+            conn.send({"type": "left", "seat": seat})
+            conn.close()
+        owner.conns.clear()
+        self.wake()
+
+    def connections(self) -> list[Conn]:
+        """Return every open connection (seats and spectators)."""
+        out = list(self.watchers)
+        for seat in self.seats:
+            out.extend(seat.conns)
+        return out
+
+    def game_over_frame(self) -> dict[str, Any]:
+        """Return the ``game_over`` frame: final scores, the seed, where the record is."""
+        st = self.table.state
+        return {
+            "type": "game_over",
+            "game": self.game_id,
+            "scores": list(st.scores),
+            "placements": list(st.placements),
+            "seed": self.table.spec.seed,
+            "record": f"/api/games/{self.game_id}/record",
+        }
+
+    # -- sending (game task only, every event committed)
     def attach(self, conn: Conn, seat: int, last_seq: int | None) -> None:
         """Welcome a connection at ``seat`` (or ``SPECTATOR``) and send what it has missed: the
         events after ``last_seq``, or a snapshot of its view when ``last_seq`` is None."""
+        if conn.closed:
+            return
         conn.game, conn.seat = self, seat
         table = self.table
         conn.send(
@@ -182,7 +265,7 @@ class LiveGame:
             for n, event in table.events_after(seat, last_seq):
                 conn.send({"type": "event", "seq": n, "event": event})
             conn.last_sent = table.seq
-        if table.over:
+        if table.over and self.finished_at is not None:
             conn.send(self.game_over_frame())
         if seat == SPECTATOR:
             self.watchers.add(conn)
@@ -192,59 +275,35 @@ class LiveGame:
         decision = self.decisions.get(seat)
         if decision is not None:
             conn.send(decision.frame(table.default_action(seat), time.monotonic()))
-        self.wake()
 
     def send_snapshot(self, conn: Conn) -> None:
         """Send the connection's view of the table now."""
         conn.send({"type": "snapshot", "seq": self.table.seq, "view": self.table.view(conn.seat)})
         conn.last_sent = self.table.seq
 
-    def detach(self, conn: Conn) -> None:
-        """Forget a closed connection; a seat left without one starts its grace period."""
-        self.watchers.discard(conn)
-        if conn.seat != SPECTATOR and 0 <= conn.seat < len(self.seats):
-            seat = self.seats[conn.seat]
-            seat.conns.discard(conn)
-            if not seat.conns:
-                seat.grace_until = time.monotonic() + self.settings.disconnect_grace
-        self.wake()
+    def _send_seat(self, seat: int, frame: dict[str, Any]) -> None:
+        for conn in self.seats[seat].conns:
+            conn.send(frame)
 
-    def seat_left(self, seat: int) -> None:
-        """A person leaves the game for good: the bot plays the seat to the end."""
-        owner = self.seats[seat]
-        owner.left = True
-        for conn in list(owner.conns):
-            conn.send({"type": "left", "seat": seat})
-            conn.close()
-        owner.conns.clear()
-        self.wake()
+    def _broadcast_upto(self, last: int) -> None:
+        for conn in self.connections():
+            if conn.last_sent >= last:
+                continue
+            for n, event in self.table.events_after(conn.seat, conn.last_sent)[
+                : last - conn.last_sent
+            ]:
+                conn.send({"type": "event", "seq": n, "event": event})
+            conn.last_sent = last
 
-    def submit(self, conn: Conn, frame: dict[str, Any]) -> None:
-        """Queue a client's ``action`` frame for the game task."""
-        self.inbox.put_nowait((conn, frame))
-
-    def wake(self) -> None:
-        """Make the game task look at its seats again (a connection came or went)."""
-        self.inbox.put_nowait(None)
-
-    def connections(self) -> list[Conn]:
-        """Return every open connection (seats and spectators)."""
-        out = list(self.watchers)
-        for seat in self.seats:
-            out.extend(seat.conns)
-        return out
-
-    def game_over_frame(self) -> dict[str, Any]:
-        """Return the ``game_over`` frame: final scores and where the record is."""
-        st = self.table.state
-        return {
-            "type": "game_over",
-            "game": self.game_id,
-            "scores": list(st.scores),
-            "placements": list(st.placements),
-            "seed": self.table.spec.seed,
-            "record": f"/api/games/{self.game_id}/record",
-        }
+    async def _flush(self) -> None:
+        """Wait until every action so far is committed, then send the frames they caused."""
+        if self._last_write is not None:
+            await self._last_write
+            self._last_write = None
+        self._unflushed = 0
+        outgoing, self._outgoing = self._outgoing, []
+        for send in outgoing:
+            send()
 
     # -- the game task
     def start(self) -> None:
@@ -262,23 +321,29 @@ class LiveGame:
                 )
                 if bot is not None:
                     if self.bot_delay:
+                        await self._flush()
                         await asyncio.sleep(self.bot_delay)
-                        if self.seats[bot].player_id and not self.seats[bot].played_by_bot(
-                            time.monotonic()
-                        ):
+                        await self._drain()
+                        if not self.seats[bot].played_by_bot(time.monotonic()):
                             continue
                     action = self.table.bot_action(bot, self.bot_level, self.rng.randrange(2**31))
-                    await self._act(bot, action, "bot")
+                    self._act(bot, action, "bot")
+                    if self._unflushed >= FLUSH_EVERY:
+                        await self._flush()
+                        await self._drain()
+                    continue
+                await self._flush()
+                if await self._drain():
                     continue
                 wake_at = self._next_wake()
-                timeout = None if wake_at is None else max(0.0, wake_at - now)
+                timeout = None if wake_at is None else max(0.0, wake_at - time.monotonic())
                 try:
                     item = await asyncio.wait_for(self.inbox.get(), timeout)
                 except TimeoutError:
-                    await self._expire(time.monotonic())
+                    self._expire(time.monotonic())
                     continue
-                if item is not None:
-                    await self._handle(*item)
+                self._handle(item)
+            await self._flush()
             await self._finish()
         except asyncio.CancelledError:
             raise
@@ -288,6 +353,25 @@ class LiveGame:
             for conn in self.connections():
                 conn.send(error_frame("server", "the game stopped; it resumes when restarted"))
                 conn.close(1011)
+
+    async def _drain(self) -> bool:
+        """Handle every queued item (the state is all committed); return whether any came."""
+        handled = False
+        while not self.inbox.empty():
+            self._handle(self.inbox.get_nowait())
+            handled = True
+            if self._outgoing:
+                await self._flush()
+        return handled
+
+    def _handle(self, item: Item) -> None:
+        kind = item[0]
+        if kind == "action":
+            self._take(item[1], item[2])
+        elif kind == "attach":
+            self.attach(item[1], item[2], item[3])
+        elif kind == "sync":
+            self.send_snapshot(item[1])
 
     def _next_wake(self) -> float | None:
         times = [d.deadline for d in self.decisions.values() if d.deadline is not None]
@@ -321,16 +405,16 @@ class LiveGame:
             )
             self.decisions[seat] = decision
             frame = decision.frame(self.table.default_action(seat), now)
-            for conn in self.seats[seat].conns:
-                conn.send(frame)
+            self._outgoing.append(partial(self._send_seat, seat, frame))
 
-    async def _expire(self, now: float) -> None:
+    def _expire(self, now: float) -> None:
         for seat, decision in sorted(self.decisions.items()):
             if decision.deadline is not None and now >= decision.deadline:
-                await self._act(seat, self.table.default_action(seat), "timeout")
+                self._act(seat, self.table.default_action(seat), "timeout")
                 return
 
-    async def _handle(self, conn: Conn, frame: dict[str, Any]) -> None:
+    def _take(self, conn: Conn, frame: dict[str, Any]) -> None:
+        """Check a client's action frame; act on it or send an error."""
         ref = frame_ref(frame)
         if conn.closed:
             return
@@ -359,21 +443,17 @@ class LiveGame:
         except MajiangError as exc:
             conn.send(error_frame("illegal_action", str(exc), ref))
             return
-        await self._act(conn.seat, action, "player", conn, ref)
+        self._act(conn.seat, action, "player", ref)
 
-    async def _act(
-        self,
-        seat: int,
-        action: Action,
-        by: str,
-        conn: Conn | None = None,
-        ref: Any = None,
-    ) -> None:
-        """Store the action, then apply it, then send its events: nothing is sent unstored."""
+    def _act(self, seat: int, action: Action, by: str, ref: Any = None) -> None:
+        """Queue the action's write, apply it, and queue its frames until the write commits."""
         number = len(self.table.actions) + 1
-        await self.journal.write(store_action(self.game_id, number, seat, action.to_dict()))
+        self._last_write = self.journal.submit(
+            store_action(self.game_id, number, seat, action.to_dict())
+        )
+        self._unflushed += 1
         decision = self.decisions.pop(seat, None)
-        numbered = self.table.apply(seat, action)
+        self.table.apply(seat, action)
         if decision is not None:
             taken = {
                 "type": "accepted" if by == "player" else "auto",
@@ -383,21 +463,8 @@ class LiveGame:
             }
             if ref is not None:
                 taken["ref"] = ref
-            for target in self.seats[seat].conns:
-                target.send(taken)
-        self._broadcast(numbered)
-
-    def _broadcast(self, numbered: list[tuple[int, Any]]) -> None:
-        if not numbered:
-            return
-        last = numbered[-1][0]
-        for conn in self.connections():
-            for n, event in numbered:
-                if n > conn.last_sent:
-                    conn.send(
-                        {"type": "event", "seq": n, "event": self.table.event_for(conn.seat, event)}
-                    )
-            conn.last_sent = max(conn.last_sent, last)
+            self._outgoing.append(partial(self._send_seat, seat, taken))
+        self._outgoing.append(partial(self._broadcast_upto, self.table.seq))
 
     async def _finish(self) -> None:
         self.decisions.clear()

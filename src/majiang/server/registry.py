@@ -77,7 +77,7 @@ class Registry:
                 conn.send({"type": "error", "code": "not_seated", "message": "no seat for you"})
                 conn.close(1008)
                 continue
-            game.attach(conn, -1 if seat is None else seat, 0)
+            game.connect(conn, -1 if seat is None else seat, 0)
         game.start()
         return game
 

@@ -7,8 +7,9 @@ names another database (``postgresql+psycopg://...``).
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
+from typing import Any
 
 from platformdirs import user_data_dir
 
@@ -46,5 +47,25 @@ class Settings:
 
     @classmethod
     def from_env(cls, host: str = "127.0.0.1", port: int = 8000) -> Settings:
-        """Return settings from the environment, with the embedded SQLite default."""
-        return cls(database_url=default_database_url(), host=host, port=port)
+        """Return settings from the environment, with the embedded SQLite default. Every
+        numeric setting may be given as ``MAJIANG_<NAME>`` (``MAJIANG_RATE_PER_SECOND=50``).
+
+        >>> import os
+        >>> os.environ["MAJIANG_DISCONNECT_GRACE"] = "2.5"
+        >>> Settings.from_env().disconnect_grace
+        2.5
+        >>> del os.environ["MAJIANG_DISCONNECT_GRACE"]
+        """
+        tuned: dict[str, Any] = {}
+        for f in fields(cls):
+            raw = os.environ.get(f"MAJIANG_{f.name.upper()}")
+            if raw is None or f.name in ("database_url", "host", "port"):
+                continue
+            kind = int if f.type in ("int", int) else float
+            try:
+                tuned[f.name] = kind(raw)
+            except ValueError:
+                raise ValueError(
+                    f"MAJIANG_{f.name.upper()} must be a number, got {raw!r}"
+                ) from None
+        return cls(database_url=default_database_url(), host=host, port=port, **tuned)

@@ -58,12 +58,17 @@ class Journal:
             await self._task
         self._task = None
 
-    async def write(self, fn: Write) -> None:
-        """Queue ``fn(session)`` and return when it is committed (or raise what it raised)."""
+    def submit(self, fn: Write) -> asyncio.Future[None]:
+        """Queue ``fn(session)``; return a future done when it is committed. Writes commit in
+        the order they were submitted."""
         self.start()
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._queue.put_nowait((fn, future))
-        await future
+        return future
+
+    async def write(self, fn: Write) -> None:
+        """Queue ``fn(session)`` and return when it is committed (or raise what it raised)."""
+        await self.submit(fn)
 
     async def _run(self) -> None:
         while True:

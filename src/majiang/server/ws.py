@@ -151,7 +151,7 @@ async def _enter(
             conn.send(error_frame("not_seated", "you have no seat here and spectators are off"))
             conn.close(1008)
             return False
-        game.attach(conn, -1 if seat is None else seat, last_seq)
+        game.connect(conn, -1 if seat is None else seat, last_seq)
         return True
     if room.status == "waiting":
         conn.send({"type": "welcome", "protocol": PROTOCOL_VERSION, "room": code, "game": None})
@@ -175,6 +175,6 @@ def _dispatch(conn: Conn, frame: dict[str, Any]) -> None:
     elif conn.game is None:
         conn.send(error_frame("not_started", "the game has not started", ref))
     elif kind == "sync":
-        conn.game.send_snapshot(conn)
+        conn.game.sync(conn)
     else:  # action
         conn.game.submit(conn, frame)
