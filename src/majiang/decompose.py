@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from itertools import product
 from typing import Literal, NamedTuple
 
 from majiang.tiles import ORPHANS, format_tiles
@@ -134,6 +135,63 @@ def decompositions(counts: Sequence[int]) -> list[Decomposition]:
         if pair >= 0
     ]
     return result
+
+
+#: one reading in compact form: (pair kind, chow first kinds, pung kinds), tuples ascending
+SetSplit = tuple[int, tuple[int, ...], tuple[int, ...]]
+
+
+#: per block (man, pin, sou, honors): the block's counts -> its splits, filled as met
+_BLOCK_SPLITS: tuple[dict[tuple[int, ...], tuple[SetSplit, ...]], ...] = ({}, {}, {}, {})
+
+
+def _block_splits(lo: int, counts: tuple[int, ...]) -> tuple[SetSplit, ...]:
+    """Return one block's splits with absolute kinds (pair -1 when the block has none)."""
+    table = _BLOCK_SPLITS[lo // 9]
+    found = table.get(counts)
+    if found is None:
+        found = table[counts] = tuple(
+            (
+                lo + pair if pair >= 0 else -1,
+                tuple(lo + off for k, off in sets if k == 0),
+                tuple(lo + off for k, off in sets if k == 1),
+            )
+            for pair, sets in _suit_splits(counts, lo < 27)
+        )
+    return found
+
+
+def set_splits(counts: Sequence[int]) -> list[SetSplit]:
+    """Return every reading of the counts as ``(pair, chows, pungs)`` (empty if there is none).
+
+    The compact twin of ``decompositions`` for callers that only need the kinds: ``chows``
+    holds each chow's lowest kind, ``pungs`` each pung's kind, both ascending, in the same
+    order of readings as ``decompositions``.
+
+    >>> from majiang.tiles import counts34, parse_tiles
+    >>> set_splits(counts34(parse_tiles("123m456p789s11z555z")))
+    [(27, (0, 12, 24), (31,))]
+    """
+    tables = _BLOCK_SPLITS
+    key = tuple(counts[0:9])
+    man = tables[0].get(key) or _block_splits(0, key)
+    key = tuple(counts[9:18])
+    pin = tables[1].get(key) or _block_splits(9, key)
+    key = tuple(counts[18:27])
+    sou = tables[2].get(key) or _block_splits(18, key)
+    key = tuple(counts[27:34])
+    honors = tables[3].get(key) or _block_splits(27, key)
+    if len(man) == len(pin) == len(sou) == len(honors) == 1:
+        # the usual case: each block splits one way; the hand reads if exactly one has the pair
+        (p0, c0, q0), (p1, c1, q1), (p2, c2, q2), (p3, c3, q3) = man[0], pin[0], sou[0], honors[0]
+        if (p0 >= 0) + (p1 >= 0) + (p2 >= 0) + (p3 >= 0) != 1:
+            return []
+        return [(max(p0, p1, p2, p3), c0 + c1 + c2 + c3, q0 + q1 + q2 + q3)]
+    return [
+        (max(p0, p1, p2, p3), c0 + c1 + c2 + c3, q0 + q1 + q2 + q3)
+        for (p0, c0, q0), (p1, c1, q1), (p2, c2, q2), (p3, c3, q3) in product(man, pin, sou, honors)
+        if (p0 >= 0) + (p1 >= 0) + (p2 >= 0) + (p3 >= 0) == 1
+    ]
 
 
 def is_standard(counts: Sequence[int]) -> bool:

@@ -72,26 +72,30 @@ def make_meld(
             f"unknown meld kind {kind_name!r} (expected one of {', '.join(MELD_KINDS)})",
             token=kind_name,
         )
-    text = format_tiles(tiles)
     size = _SIZES[kind_name]
     if len(tiles) != size:
+        text = format_tiles(tiles)
         raise InvalidNotation(
             f"{kind_name} {text!r} needs {size} tiles, got {len(tiles)}", token=text
         )
-    kinds = sorted(kind(t) for t in tiles)
+    kinds = sorted([kind(t) for t in tiles])
     if kinds[-1] >= 34:
+        text = format_tiles(tiles)
         raise InvalidNotation(f"{kind_name} {text!r} holds a bonus tile", token=text)
     if kind_name == "chi":
         a = kinds[0]
         if a >= 27 or a % 9 > 6 or kinds != [a, a + 1, a + 2]:
+            text = format_tiles(tiles)
             raise InvalidNotation(
                 f"chi {text!r} is not a run of three consecutive tiles of one suit", token=text
             )
-    elif len(set(kinds)) != 1:
+    elif kinds[0] != kinds[-1]:
+        text = format_tiles(tiles)
         raise InvalidNotation(f"{kind_name} {text!r} is not {size} of the same tile", token=text)
     if source is not None and source not in (1, 2, 3):
         raise InvalidNotation(f"from={source} must be 1, 2 or 3", token=f"from={source}")
     if kind_name == "chi" and source not in (None, 1):
+        text = format_tiles(tiles)
         raise InvalidNotation(
             f"chi {text!r} can only come from the previous player (from=1)", token=text
         )

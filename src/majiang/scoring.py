@@ -18,6 +18,7 @@ from typing import Any, Literal
 from majiang.errors import InvalidNotation, InvalidRequest, MajiangError
 from majiang.hand import Hand
 from majiang.melds import Meld, parse_meld
+from majiang.rules import get_ruleset
 from majiang.tiles import Tile, is_bonus, kind, parse_tiles, tile_name, tile_set
 
 WIND_LETTERS = "ESWN"
@@ -65,6 +66,9 @@ _KNOWN_FIELDS = frozenset(
 
 Win = Literal["ron", "tsumo"]
 
+_WIND_CODES = {letter: i for i, letter in enumerate(WIND_LETTERS)}
+_BONUS_IDS = frozenset(t for t in range(64) if is_bonus(t))
+
 
 def parse_wind(value: object, field_name: str) -> int:
     """Return a wind as 0-3 (E S W N) from ``"E"``..``"N"``, 1-4 or ``"1z"``..``"4z"``.
@@ -72,6 +76,10 @@ def parse_wind(value: object, field_name: str) -> int:
     >>> parse_wind("W", "seat_wind"), parse_wind(4, "seat_wind"), parse_wind("2z", "discarder")
     (2, 3, 1)
     """
+    if type(value) is str:
+        found = _WIND_CODES.get(value)
+        if found is not None:
+            return found
     if isinstance(value, bool):
         pass
     elif isinstance(value, int) and 1 <= value <= 4:
@@ -132,14 +140,12 @@ class ScoreRequest:
         >>> r.seat_wind, r.win, len(r.hand.concealed)
         (1, 'ron', 14)
         """
-        from majiang.rules import get_ruleset
-
-        if not isinstance(data, Mapping):
+        if type(data) is not dict and not isinstance(data, Mapping):
             raise InvalidRequest(
                 f"a request must be a JSON object, got {type(data).__name__}", field=None
             )
-        unknown = sorted(set(data) - _KNOWN_FIELDS)
-        if unknown:
+        if not _KNOWN_FIELDS.issuperset(data):
+            unknown = sorted(set(data) - _KNOWN_FIELDS)
             raise InvalidRequest(f"unknown field {unknown[0]!r}", field=unknown[0])
         variant = data.get("variant")
         if not isinstance(variant, str):
@@ -151,13 +157,18 @@ class ScoreRequest:
         except MajiangError as exc:
             raise InvalidRequest(str(exc), field="variant") from exc
         raw_rules = data.get("rules") or {}
-        if not isinstance(raw_rules, Mapping):
+        if type(raw_rules) is not dict and not isinstance(raw_rules, Mapping):
             raise InvalidRequest("rules must be an object of option names", field="rules")
         rules = ruleset.resolve_options(raw_rules)
         tiles = tile_set(variant, rules)
 
         def read_tiles(name: str, required: bool = False) -> list[Tile]:
             value = data.get(name)
+            if type(value) is str and value:
+                try:
+                    return parse_tiles(value)
+                except InvalidNotation as exc:
+                    raise InvalidRequest(f"{name}: {exc}", field=name) from exc
             if value is None or value == "":
                 if required:
                     raise InvalidRequest(f"{name} is required", field=name)
@@ -170,10 +181,13 @@ class ScoreRequest:
                 raise InvalidRequest(f"{name}: {exc}", field=name) from exc
 
         concealed = read_tiles("hand", required=True)
-        flowers_in_hand = [t for t in concealed if is_bonus(t)]
-        concealed = [t for t in concealed if not is_bonus(t)]
+        if _BONUS_IDS.isdisjoint(concealed):
+            flowers_in_hand: list[Tile] = []
+        else:
+            flowers_in_hand = [t for t in concealed if is_bonus(t)]
+            concealed = [t for t in concealed if not is_bonus(t)]
         flowers = flowers_in_hand + read_tiles("flowers")
-        if any(not is_bonus(t) for t in flowers):
+        if flowers and any(not is_bonus(t) for t in flowers):
             bad = next(t for t in flowers if not is_bonus(t))
             raise InvalidRequest(
                 f"flowers: {tile_name(bad)!r} is not a flower or season", field="flowers"
@@ -182,7 +196,7 @@ class ScoreRequest:
         melds_raw = data.get("melds") or []
         if isinstance(melds_raw, str):
             melds_raw = [m for m in (s.strip() for s in melds_raw.split(",")) if m]
-        if not isinstance(melds_raw, Sequence):
+        if type(melds_raw) is not list and not isinstance(melds_raw, Sequence):
             raise InvalidRequest("melds must be a list of strings like 'pon 777z'", field="melds")
         melds: list[Meld] = []
         for m in melds_raw:
@@ -211,7 +225,7 @@ class ScoreRequest:
         if len(win_tiles) != 1:
             raise InvalidRequest("win_tile must be exactly one tile", field="win_tile")
         win_tile = win_tiles[0]
-        if not any(kind(t) == kind(win_tile) for t in concealed):
+        if win_tile not in concealed and not any(kind(t) == kind(win_tile) for t in concealed):
             raise InvalidRequest(
                 f"win_tile {tile_name(win_tile)!r} is not among the hand's concealed tiles "
                 "(the hand includes the winning tile)",
@@ -238,16 +252,19 @@ class ScoreRequest:
         situation_raw = data.get("situation") or []
         if isinstance(situation_raw, str):
             situation_raw = [s for s in situation_raw.replace(",", " ").split() if s]
-        if not isinstance(situation_raw, Sequence) or not all(
-            isinstance(s, str) for s in situation_raw
-        ):
-            raise InvalidRequest("situation must be a list of names", field="situation")
-        for s in situation_raw:
-            if s not in SITUATIONS and s not in ruleset.extra_situations:
-                raise InvalidRequest(f"unknown situation {s!r}", field="situation")
+        if not (type(situation_raw) is list and _known_situations(situation_raw)):
+            if not isinstance(situation_raw, Sequence) or not all(
+                isinstance(s, str) for s in situation_raw
+            ):
+                raise InvalidRequest("situation must be a list of names", field="situation")
+            for s in situation_raw:
+                if s not in SITUATIONS and s not in ruleset.extra_situations:
+                    raise InvalidRequest(f"unknown situation {s!r}", field="situation")
 
         def read_int(name: str, default: int, lo: int = 0, hi: int = 1000) -> int:
             value = data.get(name, default)
+            if type(value) is int and lo <= value <= hi:
+                return value
             if value is None:
                 return default
             if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
@@ -367,10 +384,16 @@ class ScoreResult:
         return out
 
 
+def _known_situations(names: list[Any]) -> bool:
+    """Return whether every name is of the shared vocabulary (the usual case, checked fast)."""
+    try:
+        return SITUATIONS.issuperset(names)
+    except TypeError:  # an unhashable entry: the full check names the problem
+        return False
+
+
 def score_request(req: ScoreRequest) -> ScoreResult:
     """Return the typed result for a checked request."""
-    from majiang.rules import get_ruleset
-
     return get_ruleset(req.variant).score(req)
 
 

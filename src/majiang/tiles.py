@@ -23,6 +23,7 @@ maps a red five to its plain five.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -370,7 +371,21 @@ class TileSet:
 
     def check(self, tiles: Iterable[Tile]) -> None:
         """Raise ``InvalidNotation`` naming the first tile this variant cannot hold."""
+        tiles = list(tiles)
         limits = self.limits
+        # the usual case, counted in C: every id known and within its limit, and no red five
+        # adding a fifth copy of its kind; anything else is found again tile by tile below
+        ok = True
+        counted = Counter(tiles)
+        for t, n in counted.items():
+            if type(t) is not int or not 0 <= t < NUM_TILE_IDS or n > limits[t]:
+                ok = False
+                break
+            if t >= RED_BASE and n + counted.get(_KIND[t], 0) > 4:
+                ok = False
+                break
+        if ok:
+            return
         seen = [0] * NUM_TILE_IDS
         per_kind = [0] * NUM_TILE_IDS
         for t in tiles:

@@ -14,7 +14,7 @@ The ``Riichi`` class holds the options and checks a request's situation against 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from majiang.errors import InvalidRequest
 from majiang.rules.base import Option, Ruleset
@@ -42,6 +42,8 @@ _NOT_ON_FIRST_TURN = (
 def _contradiction(req: ScoreRequest) -> str | None:
     """Return why the request's situation contradicts the hand or the win, or ``None``."""
     sit = req.situation
+    if not sit:
+        return None  # every contradiction below involves a situation
     hand = req.hand
     open_hand = not hand.is_closed
     for name in _CLOSED_ONLY:
@@ -123,6 +125,30 @@ class Riichi(RiichiGame, Ruleset):
         "pao": Option(True, "liability for daisangen and daisuushii"),
     }
 
+    #: the option defaults, and per option the (type, value) pairs it accepts (set below)
+    _defaults: ClassVar[dict[str, Any]]
+    _accepted: ClassVar[dict[str, frozenset[tuple[type, Any]]]]
+
+    def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """Return every option's value: the defaults overridden by ``given``, each checked.
+
+        Values are looked up in a table of the accepted ones; anything else (an unknown name,
+        a wrong value) goes through the base class, which names the problem.
+
+        >>> Riichi().resolve_options({"aka": 0})["aka"], Riichi().resolve_options({})["kazoe"]
+        (0, True)
+        """
+        out = dict(self._defaults)
+        accepted = self._accepted
+        try:
+            for name, value in given.items():
+                if (type(value), value) not in accepted.get(name, ()):
+                    return super().resolve_options(given)
+                out[name] = value
+        except TypeError:  # an unhashable value
+            return super().resolve_options(given)
+        return out
+
     def check_request(self, req: ScoreRequest) -> None:
         """Raise ``InvalidRequest`` (field ``situation``) when the situation contradicts the hand."""
         why = _contradiction(req)
@@ -133,5 +159,17 @@ class Riichi(RiichiGame, Ruleset):
         """Return the score of a riichi win (see ``majiang.rules.riichi.calculate``)."""
         return score_win(req)
 
+
+def _accepted_values(opt: Option) -> frozenset[tuple[type, Any]]:
+    """Return the (type, value) pairs an option with choices or a yes/no default accepts."""
+    if opt.choices is not None:
+        return frozenset((type(c), c) for c in opt.choices)
+    if isinstance(opt.default, bool):
+        return frozenset({(bool, True), (bool, False)})
+    return frozenset()
+
+
+Riichi._defaults = {name: opt.default for name, opt in Riichi.options.items()}
+Riichi._accepted = {name: _accepted_values(opt) for name, opt in Riichi.options.items()}
 
 RULESETS: dict[str, Ruleset] = {"riichi": Riichi()}

@@ -4,6 +4,11 @@ Readings cover every decomposition, seven pairs and thirteen orphans, and every 
 the winning tile (which decides the wait, the fu and whether a pung is concealed). Among them
 the one that pays the most wins; on equal points a yakuman, then more han, then more fu.
 
+The facts of the whole hand are read once (``WinContext``); the hand-level yaku are asked
+once per win, the reading-level ones once per reading, and only those whose ``needs`` bits
+the hand and the reading have. Items are shared immutable values, put in order only for the
+winning reading.
+
 >>> from majiang.scoring import ScoreRequest
 >>> res = score_win(ScoreRequest.from_dict({"variant": "riichi", "hand": "234567m234p55p777z",
 ...     "win_tile": "5p", "seat_wind": "S", "situation": ["riichi", "ippatsu"],
@@ -19,7 +24,7 @@ from majiang.rules.riichi.context import WinContext, readings
 from majiang.rules.riichi.dora import dora_items
 from majiang.rules.riichi.fu import fu_items
 from majiang.rules.riichi.payments import base_points, hand_value, payments
-from majiang.rules.riichi.yaku import YAKUMAN_HAN, yaku_items, yakuman_items
+from majiang.rules.riichi.yaku import YAKUMAN_HAN, yaku_candidates, yakuman_candidates
 from majiang.scoring import FuItem, Item, ScoreRequest, ScoreResult
 
 UNIT = "han"
@@ -47,55 +52,80 @@ def _position(scored: tuple[int, Item]) -> int:
 
 def score_win(req: ScoreRequest) -> ScoreResult:
     """Return the score of a riichi win: the highest-scoring reading, or ``valid: false``."""
-    if "nagashi_mangan" in req.situation:
+    situation = req.situation
+    if situation and "nagashi_mangan" in situation:
         return _nagashi(req)
     ctx = WinContext.from_request(req)
-    rules = req.rules
     found = readings(ctx)
     if not found:
         return ScoreResult.invalid(
             UNIT, "not a complete hand: no four sets and a pair, seven pairs or thirteen orphans"
         )
-    dealer = req.is_dealer
-    tsumo = req.tsumo
-    in_riichi = "riichi" in req.situation or "double_riichi" in req.situation
-    dora: list[Item] | None = None
+    rules = req.rules
+    dealer = req.seat_wind == 0
+    tsumo = ctx.tsumo
     double = bool(rules.get("double_yakuman", True))
+    hand_facts = ctx.facts
     first = found[0]
-    hand_limits = yakuman_items(ctx, first, "hand")
-    hand_yaku = yaku_items(ctx, first, "hand")
+    hand_limits: list[tuple[int, Item]] = []
+    for n, applies, item in yakuman_candidates("hand", hand_facts, double):
+        if applies(ctx, first):
+            hand_limits.append((n, item))
+    hand_yaku: list[tuple[int, Item]] = []
+    for n, applies, item in yaku_candidates("hand", hand_facts):
+        if applies(ctx, first):
+            hand_yaku.append((n, item))
+    dora_han = -1
+    dora: list[Item] = []
     best_key: tuple[int, int, int, int] | None = None
-    best: tuple[list[Item], int, int | None, list[FuItem], int, str | None] | None = None
+    best: tuple[list[tuple[int, Item]], int, int | None, list[FuItem], int, str | None] | None
+    best = None
     for r in found:
-        limits = hand_limits + yakuman_items(ctx, r, "reading")
+        facts = hand_facts | r.shape
+        limits = hand_limits
+        for n, applies, item in yakuman_candidates("reading", facts, double):
+            if applies(ctx, r):
+                limits = [*limits, (n, item)]
         if limits:
-            han = sum(i.value for _, i in limits)
+            han = 0
+            for _, item in limits:
+                han += item.value
             multiple = han // YAKUMAN_HAN if double else 1
             base, limit = base_points(0, 0, multiple, rules)
             key = (hand_value(base, dealer, tsumo), 1, han, 0)
             if best_key is None or key > best_key:
-                items = [i for _, i in sorted(limits, key=_position)]
-                best_key, best = key, (items, YAKUMAN_HAN * multiple, None, [], base, limit)
+                best_key, best = key, (limits, YAKUMAN_HAN * multiple, None, [], base, limit)
             continue
-        scored = hand_yaku + yaku_items(ctx, r, "reading")
+        scored = hand_yaku
+        for n, applies, item in yaku_candidates("reading", facts):
+            if applies(ctx, r):
+                scored = [*scored, (n, item)]
         if not scored:
             continue
         fus, fu, _ = fu_items(ctx, r)
-        if dora is None:
+        if dora_han < 0:
+            in_riichi = "riichi" in situation or "double_riichi" in situation
             dora = dora_items(
                 ctx.counts, req.dora_indicators, req.ura_indicators, ctx.red_fives, in_riichi
             )
-        han = sum(i.value for _, i in scored) + sum(i.value for i in dora)
+            dora_han = 0
+            for item in dora:
+                dora_han += item.value
+        han = dora_han
+        for _, item in scored:
+            han += item.value
         base, limit = base_points(han, fu, 0, rules)
         key = (hand_value(base, dealer, tsumo), 0, han, fu)
         if best_key is None or key > best_key:
-            items = [i for _, i in sorted(scored, key=_position)] + dora
-            best_key, best = key, (items, han, fu, fus, base, limit)
+            best_key, best = key, (scored, han, fu, fus, base, limit)
     if best is None:
         return ScoreResult.invalid(
             UNIT, "no yaku: the hand is complete but has no yaku (dora do not count)"
         )
-    items, total, best_fu, fus, base, limit = best
+    scored_best, total, best_fu, fus, base, limit = best
+    items = [i for _, i in sorted(scored_best, key=_position)]
+    if best_fu is not None:
+        items += dora
     liable = False
     liable_is_discarder = False
     if req.liable is not None and rules.get("pao", True):
@@ -110,12 +140,13 @@ def score_win(req: ScoreRequest) -> ScoreResult:
         base, dealer, tsumo, req.honba, req.riichi_sticks, liable, liable_is_discarder
     )
     return ScoreResult(
-        valid=True,
-        unit=UNIT,
-        items=tuple(items),
-        total=total,
-        fu=best_fu,
-        fu_items=tuple(fus),
-        limit=limit,
-        points=points,
+        True,
+        UNIT,
+        None,
+        tuple(items),
+        total,
+        best_fu,
+        tuple(fus),
+        limit,
+        points,
     )

@@ -16,12 +16,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from majiang.scoring import Item
-from majiang.tiles import dora_from_indicator
+from majiang.tiles import NUM_TILE_IDS, dora_from_indicator
+
+#: tile id (red fives included) -> the kind its indicator makes dora
+_DORA_OF = tuple(dora_from_indicator(t) for t in range(NUM_TILE_IDS))
 
 
 def count_dora(counts: Sequence[int], indicators: Sequence[int]) -> int:
     """Return how many han the indicators give a hand with these kind counts."""
-    return sum(counts[dora_from_indicator(t)] for t in indicators)
+    dora_of = _DORA_OF
+    n = 0
+    for t in indicators:
+        n += counts[dora_of[t]]
+    return n
 
 
 def dora_items(
@@ -39,13 +46,25 @@ def dora_items(
     [{'id': 'dora', 'name': 'Dora', 'value': 3}, {'id': 'aka_dora', 'name': 'Red fives', 'value': 1}]
     """
     out: list[Item] = []
-    dora = count_dora(counts, dora_indicators)
-    if dora:
-        out.append(Item("dora", "Dora", dora))
+    if dora_indicators:
+        dora = count_dora(counts, dora_indicators)
+        if dora:
+            out.append(_item("dora", "Dora", dora))
     if in_riichi and ura_indicators:
         ura = count_dora(counts, ura_indicators)
         if ura:
-            out.append(Item("ura_dora", "Ura dora", ura))
+            out.append(_item("ura_dora", "Ura dora", ura))
     if red_fives:
-        out.append(Item("aka_dora", "Red fives", red_fives))
+        out.append(_item("aka_dora", "Red fives", red_fives))
     return out
+
+
+_ITEMS: dict[tuple[str, int], Item] = {}
+
+
+def _item(item_id: str, name: str, value: int) -> Item:
+    """Return the (immutable, shared) item for a dora count."""
+    found = _ITEMS.get((item_id, value))
+    if found is None:
+        found = _ITEMS[(item_id, value)] = Item(item_id, name, value)
+    return found

@@ -17,10 +17,23 @@ from majiang.scoring import FuItem
 
 SEVEN_PAIRS_FU = 25
 
-_WAIT_FU = {"kanchan": "closed_wait", "penchan": "edge_wait", "tanki": "single_wait"}
+_WAIT_FU = {
+    "kanchan": FuItem("closed_wait", 2),
+    "penchan": FuItem("edge_wait", 2),
+    "tanki": FuItem("single_wait", 2),
+}
+_BASE = FuItem("base", 20)
+_CLOSED_RON = FuItem("closed_ron", 10)
+_TSUMO = FuItem("tsumo", 2)
+_OPEN_PINFU = FuItem("open_pinfu", 10)
+_SEVEN_PAIRS = FuItem("seven_pairs", SEVEN_PAIRS_FU)
+_DRAGON_PAIR = FuItem("dragon_pair", 2)
+_SEAT_WIND_PAIR = FuItem("seat_wind_pair", 2)
+_ROUND_WIND_PAIR = FuItem("round_wind_pair", 2)
+_DOUBLE_WIND_PAIR = {v: FuItem("double_wind_pair", v) for v in (2, 4)}
 
 
-def _set_id(k: int, is_open: bool, is_kong: bool) -> tuple[str, int]:
+def _set_fu(k: int, is_open: bool, is_kong: bool) -> FuItem:
     value = 2
     if is_orphan(k):
         value *= 2
@@ -31,12 +44,14 @@ def _set_id(k: int, is_open: bool, is_kong: bool) -> tuple[str, int]:
         value *= 2
     if is_kong:
         value *= 4
-    return f"{'open' if is_open else 'concealed'}_{sort}_{'kong' if is_kong else 'pung'}", value
+    return FuItem(
+        f"{'open' if is_open else 'concealed'}_{sort}_{'kong' if is_kong else 'pung'}", value
+    )
 
 
-#: (kind, open, kong) -> (id, value), filled once
-_SET_FU: dict[tuple[int, bool, bool], tuple[str, int]] = {
-    (k, o, q): _set_id(k, o, q) for k in range(34) for o in (False, True) for q in (False, True)
+#: (kind, open, kong) -> the set's fu item, built once
+_SET_FU: dict[tuple[int, bool, bool], FuItem] = {
+    (k, o, q): _set_fu(k, o, q) for k in range(34) for o in (False, True) for q in (False, True)
 }
 
 
@@ -55,44 +70,45 @@ def fu_items(ctx: WinContext, r: Reading) -> tuple[list[FuItem], int, bool]:
     counts as open (``Reading.open_pungs``).
     """
     if r.form == "seven_pairs":
-        return [FuItem("seven_pairs", SEVEN_PAIRS_FU)], SEVEN_PAIRS_FU, False
-    items = [FuItem("base", 20)]
+        return [_SEVEN_PAIRS], SEVEN_PAIRS_FU, False
+    items = [_BASE]
     closed = ctx.closed
-    if closed and not ctx.tsumo:
-        items.append(FuItem("closed_ron", 10))
+    tsumo = ctx.tsumo
+    if closed and not tsumo:
+        items.append(_CLOSED_RON)
     extra = 0
     kongs = r.kongs
     for k, is_open in zip(r.pungs, r.open_pungs, strict=True):
-        fid, value = _SET_FU[(k, is_open, k in kongs)]
-        items.append(FuItem(fid, value))
-        extra += value
+        item = _SET_FU[(k, is_open, k in kongs)]
+        items.append(item)
+        extra += item.value
     pair = r.pair
     if pair >= 31:
-        items.append(FuItem("dragon_pair", 2))
+        items.append(_DRAGON_PAIR)
         extra += 2
     elif pair >= 27:
         seat = pair == ctx.seat_wind
         rnd = pair == ctx.round_wind
         if seat and rnd:
             value = int(ctx.rules.get("double_wind_pair_fu", 4))
-            items.append(FuItem("double_wind_pair", value))
+            items.append(_DOUBLE_WIND_PAIR.get(value) or FuItem("double_wind_pair", value))
             extra += value
         elif seat:
-            items.append(FuItem("seat_wind_pair", 2))
+            items.append(_SEAT_WIND_PAIR)
             extra += 2
         elif rnd:
-            items.append(FuItem("round_wind_pair", 2))
+            items.append(_ROUND_WIND_PAIR)
             extra += 2
-    wait_id = _WAIT_FU.get(r.wait)
-    if wait_id is not None:
-        items.append(FuItem(wait_id, 2))
+    wait_item = _WAIT_FU.get(r.wait)
+    if wait_item is not None:
+        items.append(wait_item)
         extra += 2
     pinfu_shape = closed and extra == 0
-    if ctx.tsumo and not pinfu_shape:
-        items.append(FuItem("tsumo", 2))
+    if tsumo and not pinfu_shape:
+        items.append(_TSUMO)
         extra += 2
     if not closed and extra == 0:
-        items.append(FuItem("open_pinfu", 10))
+        items.append(_OPEN_PINFU)
         extra += 10
-    raw = 20 + extra + (10 if closed and not ctx.tsumo else 0)
-    return items, round_fu(raw), pinfu_shape
+    raw = 20 + extra + (10 if closed and not tsumo else 0)
+    return items, -(-raw // 10) * 10, pinfu_shape

@@ -108,24 +108,28 @@ def payments(
     >>> [p.amount for p in payments(2000, False, True, 0, 0).payers]
     [4000, 2000, 2000]
     """
-    payers: list[Payment] = []
+    bonus = 300 * honba
     if not tsumo:
         value = _up100(base * (6 if dealer else 4))
+        total = value + bonus
         if liable and not liable_is_discarder:
             half = _up100(value // 2)
-            payers.append(Payment("discarder", value - half + 300 * honba))
-            payers.append(Payment("liable", half))
+            payers = [Payment("discarder", total - half), Payment("liable", half)]
         else:
-            payers.append(Payment("discarder", value + 300 * honba))
+            payers = [Payment("discarder", total)]
     elif liable:
-        payers.append(Payment("liable", hand_value(base, dealer, True) + 300 * honba))
+        total = hand_value(base, dealer, True) + bonus
+        payers = [Payment("liable", total)]
     elif dealer:
-        each = _up100(2 * base) + 100 * honba
-        payers.extend(Payment("non_dealer", each) for _ in range(3))
+        each = Payment("non_dealer", _up100(2 * base) + bonus // 3)
+        total = 3 * each.amount
+        payers = [each, each, each]
     else:
-        payers.append(Payment("dealer", _up100(2 * base) + 100 * honba))
-        child = _up100(base) + 100 * honba
-        payers.extend(Payment("non_dealer", child) for _ in range(2))
+        from_dealer = Payment("dealer", _up100(2 * base) + bonus // 3)
+        child = Payment("non_dealer", _up100(base) + bonus // 3)
+        total = from_dealer.amount + 2 * child.amount
+        payers = [from_dealer, child, child]
     if sticks:
         payers.append(Payment("riichi_sticks", 1000 * sticks))
-    return Points(sum(p.amount for p in payers), tuple(payers))
+        total += 1000 * sticks
+    return Points(total, tuple(payers))

@@ -17,12 +17,25 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from majiang.rules.riichi.context import (
+    ALL_GREEN,
+    ALL_HONORS,
+    ALL_ORPHANS,
+    ALL_SIMPLES,
+    ALL_TERMINALS,
     CHOW,
+    CLOSED,
     DRAGONS,
+    HAS_HONORS,
     HONOR_PUNG,
-    PUNG,
+    ONE_SUIT,
     SEVEN_PAIRS,
+    SITUATION,
     THIRTEEN,
+    THREE_CHOWS,
+    THREE_KONGS,
+    THREE_PUNGS,
+    TSUMO,
+    TWO_CLOSED_CHOWS,
     Reading,
     WinContext,
     is_orphan,
@@ -43,7 +56,8 @@ class Yaku:
     applies: Predicate
     #: "hand" when the predicate does not look at the reading (evaluated once per win)
     scope: str = "reading"
-    #: the reading shape bits (``Reading.shape``) the yaku cannot do without
+    #: the fact bits (``WinContext.facts``, ``Reading.shape``) the yaku cannot do without:
+    #: a predicate is only asked when every one of them is present
     needs: int = 0
 
 
@@ -139,6 +153,7 @@ YAKU: tuple[Yaku, ...] = (
         0,
         lambda c, r: "riichi" in c.situation and "double_riichi" not in c.situation,
         scope="hand",
+        needs=SITUATION,
     ),
     Yaku(
         "double_riichi",
@@ -147,11 +162,35 @@ YAKU: tuple[Yaku, ...] = (
         0,
         lambda c, r: "double_riichi" in c.situation,
         scope="hand",
+        needs=SITUATION,
     ),
-    Yaku("ippatsu", "Ippatsu", 1, 0, lambda c, r: "ippatsu" in c.situation, scope="hand"),
-    Yaku("menzen_tsumo", "Menzen tsumo", 1, 0, lambda c, r: c.closed and c.tsumo, scope="hand"),
-    Yaku("pinfu", "Pinfu", 1, 0, _pinfu, needs=CHOW),
-    Yaku("iipeikou", "Iipeikou", 1, 0, lambda c, r: c.closed and _peikou(r) == 1, needs=CHOW),
+    Yaku(
+        "ippatsu",
+        "Ippatsu",
+        1,
+        0,
+        lambda c, r: "ippatsu" in c.situation,
+        scope="hand",
+        needs=SITUATION,
+    ),
+    Yaku(
+        "menzen_tsumo",
+        "Menzen tsumo",
+        1,
+        0,
+        lambda c, r: c.closed and c.tsumo,
+        scope="hand",
+        needs=CLOSED | TSUMO,
+    ),
+    Yaku("pinfu", "Pinfu", 1, 0, _pinfu, needs=CLOSED | THREE_CHOWS),
+    Yaku(
+        "iipeikou",
+        "Iipeikou",
+        1,
+        0,
+        lambda c, r: c.closed and _peikou(r) == 1,
+        needs=CLOSED | TWO_CLOSED_CHOWS,
+    ),
     Yaku(
         "tanyao",
         "Tanyao (all simples)",
@@ -159,6 +198,7 @@ YAKU: tuple[Yaku, ...] = (
         1,
         lambda c, r: c.all_simples and (c.closed or bool(c.rules.get("open_tanyao", True))),
         scope="hand",
+        needs=ALL_SIMPLES,
     ),
     Yaku(
         "yakuhai_seat_wind",
@@ -190,6 +230,7 @@ YAKU: tuple[Yaku, ...] = (
         1,
         lambda c, r: c.tsumo and "last_tile" in c.situation,
         scope="hand",
+        needs=TSUMO | SITUATION,
     ),
     Yaku(
         "houtei",
@@ -198,6 +239,7 @@ YAKU: tuple[Yaku, ...] = (
         1,
         lambda c, r: not c.tsumo and "last_discard" in c.situation,
         scope="hand",
+        needs=SITUATION,
     ),
     Yaku(
         "rinshan",
@@ -206,6 +248,7 @@ YAKU: tuple[Yaku, ...] = (
         1,
         lambda c, r: "kong_replacement" in c.situation,
         scope="hand",
+        needs=SITUATION,
     ),
     Yaku(
         "chankan",
@@ -214,6 +257,7 @@ YAKU: tuple[Yaku, ...] = (
         1,
         lambda c, r: "robbing_kong" in c.situation,
         scope="hand",
+        needs=SITUATION,
     ),
     Yaku(
         "chiitoitsu",
@@ -223,14 +267,29 @@ YAKU: tuple[Yaku, ...] = (
         lambda c, r: r.form == "seven_pairs",
         needs=SEVEN_PAIRS,
     ),
-    Yaku("sanshoku", "Sanshoku doujun", 2, 1, _sanshoku, needs=CHOW),
-    Yaku("ittsu", "Ittsu (pure straight)", 2, 1, _ittsu, needs=CHOW),
-    Yaku("chanta", "Chanta", 2, 1, lambda c, r: c.has_honors and _outside(r), needs=CHOW),
-    Yaku("toitoi", "Toitoi", 2, 2, lambda c, r: len(r.pungs) == 4, needs=PUNG),
-    Yaku("sanankou", "Sanankou", 2, 2, lambda c, r: r.concealed_pungs == 3, needs=PUNG),
-    Yaku("sanshoku_doukou", "Sanshoku doukou", 2, 2, _doukou, needs=PUNG),
-    Yaku("sankantsu", "Sankantsu", 2, 2, lambda c, r: len(r.kongs) == 3, needs=PUNG),
-    Yaku("honroutou", "Honroutou", 2, 2, lambda c, r: c.all_orphans, scope="hand"),
+    Yaku("sanshoku", "Sanshoku doujun", 2, 1, _sanshoku, needs=THREE_CHOWS),
+    Yaku("ittsu", "Ittsu (pure straight)", 2, 1, _ittsu, needs=THREE_CHOWS),
+    Yaku(
+        "chanta",
+        "Chanta",
+        2,
+        1,
+        lambda c, r: c.has_honors and _outside(r),
+        needs=CHOW | HAS_HONORS,
+    ),
+    Yaku("toitoi", "Toitoi", 2, 2, lambda c, r: len(r.pungs) == 4, needs=THREE_PUNGS),
+    Yaku("sanankou", "Sanankou", 2, 2, lambda c, r: r.concealed_pungs == 3, needs=THREE_PUNGS),
+    Yaku("sanshoku_doukou", "Sanshoku doukou", 2, 2, _doukou, needs=THREE_PUNGS),
+    Yaku("sankantsu", "Sankantsu", 2, 2, lambda c, r: len(r.kongs) == 3, needs=THREE_KONGS),
+    Yaku(
+        "honroutou",
+        "Honroutou",
+        2,
+        2,
+        lambda c, r: c.all_orphans,
+        scope="hand",
+        needs=ALL_ORPHANS,
+    ),
     Yaku(
         "shousangen",
         "Shousangen",
@@ -246,9 +305,17 @@ YAKU: tuple[Yaku, ...] = (
         2,
         lambda c, r: c.has_honors and len(c.suits) == 1,
         scope="hand",
+        needs=HAS_HONORS | ONE_SUIT,
     ),
     Yaku("junchan", "Junchan", 3, 2, lambda c, r: not c.has_honors and _outside(r), needs=CHOW),
-    Yaku("ryanpeikou", "Ryanpeikou", 3, 0, lambda c, r: c.closed and _peikou(r) == 2, needs=CHOW),
+    Yaku(
+        "ryanpeikou",
+        "Ryanpeikou",
+        3,
+        0,
+        lambda c, r: c.closed and _peikou(r) == 2,
+        needs=CLOSED | TWO_CLOSED_CHOWS,
+    ),
     Yaku(
         "chinitsu",
         "Chinitsu (full flush)",
@@ -256,6 +323,7 @@ YAKU: tuple[Yaku, ...] = (
         5,
         lambda c, r: not c.has_honors and len(c.suits) == 1,
         scope="hand",
+        needs=ONE_SUIT,
     ),
     Yaku(
         "renhou",
@@ -264,6 +332,7 @@ YAKU: tuple[Yaku, ...] = (
         0,
         lambda c, r: "human" in c.situation and c.rules.get("renhou") == "mangan",
         scope="hand",
+        needs=SITUATION,
     ),
 )
 
@@ -287,35 +356,67 @@ YAKUMAN: tuple[Yakuman, ...] = (
         "Suuankou",
         1,
         lambda c, r: r.concealed_pungs == 4 and r.wait != "tanki",
-        needs=PUNG,
+        needs=THREE_PUNGS,
     ),
     Yakuman(
         "suuankou_tanki",
         "Suuankou, single wait",
         2,
         lambda c, r: r.concealed_pungs == 4 and r.wait == "tanki",
-        needs=PUNG,
+        needs=THREE_PUNGS,
     ),
-    Yakuman("daisangen", "Daisangen", 1, lambda c, r: _dragon_pungs(r) == 3, needs=HONOR_PUNG),
+    Yakuman(
+        "daisangen",
+        "Daisangen",
+        1,
+        lambda c, r: _dragon_pungs(r) == 3,
+        needs=HONOR_PUNG | THREE_PUNGS,
+    ),
     Yakuman(
         "shousuushii",
         "Shousuushii",
         1,
         lambda c, r: 27 <= r.pair <= 30 and _wind_pungs(r) == 3,
-        needs=HONOR_PUNG,
+        needs=HONOR_PUNG | THREE_PUNGS,
     ),
-    Yakuman("daisuushii", "Daisuushii", 2, lambda c, r: _wind_pungs(r) == 4, needs=HONOR_PUNG),
-    Yakuman("tsuuiisou", "Tsuuiisou (all honors)", 1, lambda c, r: c.all_honors, scope="hand"),
     Yakuman(
-        "chinroutou", "Chinroutou (all terminals)", 1, lambda c, r: c.all_terminals, scope="hand"
+        "daisuushii",
+        "Daisuushii",
+        2,
+        lambda c, r: _wind_pungs(r) == 4,
+        needs=HONOR_PUNG | THREE_PUNGS,
     ),
-    Yakuman("ryuuiisou", "Ryuuiisou (all green)", 1, lambda c, r: c.all_green, scope="hand"),
+    Yakuman(
+        "tsuuiisou",
+        "Tsuuiisou (all honors)",
+        1,
+        lambda c, r: c.all_honors,
+        scope="hand",
+        needs=ALL_HONORS,
+    ),
+    Yakuman(
+        "chinroutou",
+        "Chinroutou (all terminals)",
+        1,
+        lambda c, r: c.all_terminals,
+        scope="hand",
+        needs=ALL_TERMINALS,
+    ),
+    Yakuman(
+        "ryuuiisou",
+        "Ryuuiisou (all green)",
+        1,
+        lambda c, r: c.all_green,
+        scope="hand",
+        needs=ALL_GREEN,
+    ),
     Yakuman(
         "chuuren_poutou",
         "Chuuren poutou",
         1,
         lambda c, r: _chuuren(c) and not _junsei(c),
         scope="hand",
+        needs=CLOSED | ONE_SUIT,
     ),
     Yakuman(
         "junsei_chuuren_poutou",
@@ -323,16 +424,32 @@ YAKUMAN: tuple[Yakuman, ...] = (
         2,
         lambda c, r: _chuuren(c) and _junsei(c),
         scope="hand",
+        needs=CLOSED | ONE_SUIT,
     ),
-    Yakuman("suukantsu", "Suukantsu", 1, lambda c, r: len(r.kongs) == 4, needs=PUNG),
-    Yakuman("tenhou", "Tenhou", 1, lambda c, r: "heavenly" in c.situation, scope="hand"),
-    Yakuman("chiihou", "Chiihou", 1, lambda c, r: "earthly" in c.situation, scope="hand"),
+    Yakuman("suukantsu", "Suukantsu", 1, lambda c, r: len(r.kongs) == 4, needs=THREE_KONGS),
+    Yakuman(
+        "tenhou",
+        "Tenhou",
+        1,
+        lambda c, r: "heavenly" in c.situation,
+        scope="hand",
+        needs=SITUATION,
+    ),
+    Yakuman(
+        "chiihou",
+        "Chiihou",
+        1,
+        lambda c, r: "earthly" in c.situation,
+        scope="hand",
+        needs=SITUATION,
+    ),
     Yakuman(
         "renhou_yakuman",
         "Renhou (yakuman)",
         1,
         lambda c, r: "human" in c.situation and c.rules.get("renhou") == "yakuman",
         scope="hand",
+        needs=SITUATION,
     ),
 )
 
@@ -341,55 +458,61 @@ YAKUMAN_HAN = 13
 
 
 Scored = list[tuple[int, Item]]  # (position in its table, item)
+#: a yaku that may apply, with its position in the table and its item (han already chosen)
+Candidate = tuple[int, Predicate, Item]
 
-_HAND_YAKU = [(n, y) for n, y in enumerate(YAKU) if y.scope == "hand"]
-_HAND_YAKUMAN = [(n, y) for n, y in enumerate(YAKUMAN) if y.scope == "hand"]
-_candidates: dict[tuple[bool, int], list[tuple[int, Yaku, int]]] = {}
-_candidate_limits: dict[int, list[tuple[int, Yakuman]]] = {}
+_yaku_candidates: dict[tuple[str, int], list[Candidate]] = {}
+_yakuman_candidates: dict[tuple[str, int, bool], list[Candidate]] = {}
 
 
-def _yaku_for(closed: bool, shape: int) -> list[tuple[int, Yaku, int]]:
-    """Return the reading-level yaku that a reading of this shape could have, with their han."""
-    key = (closed, shape)
-    found = _candidates.get(key)
+def yaku_candidates(scope: str, facts: int) -> list[Candidate]:
+    """Return the ordinary yaku of ``scope`` ("hand" or "reading") that the fact bits allow,
+    each with its item worth the closed or open han (a yaku worth 0 han open is left out).
+
+    The lists are built once per combination of bits and reused.
+    """
+    key = (scope, facts)
+    found = _yaku_candidates.get(key)
     if found is None:
+        closed = bool(facts & CLOSED)
         found = [
-            (n, y, y.closed if closed else y.open)
+            (n, y.applies, Item(y.id, y.name, y.closed if closed else y.open))
             for n, y in enumerate(YAKU)
-            if y.scope == "reading"
-            and (y.closed if closed else y.open)
-            and y.needs & shape == y.needs
+            if y.scope == scope and (y.closed if closed else y.open) and y.needs & facts == y.needs
         ]
-        _candidates[key] = found
+        _yaku_candidates[key] = found
     return found
 
 
-def _yakuman_for(shape: int) -> list[tuple[int, Yakuman]]:
-    """Return the reading-level yakuman that a reading of this shape could have."""
-    found = _candidate_limits.get(shape)
+def yakuman_candidates(scope: str, facts: int, double: bool) -> list[Candidate]:
+    """Return the yakuman of ``scope`` that the fact bits allow, each with its item (13 han per
+    yakuman; the double forms 26 when ``double``)."""
+    key = (scope, facts, double)
+    found = _yakuman_candidates.get(key)
     if found is None:
         found = [
-            (n, y)
+            (n, y.applies, Item(y.id, y.name, YAKUMAN_HAN * (y.multiple if double else 1)))
             for n, y in enumerate(YAKUMAN)
-            if y.scope == "reading" and y.needs & shape == y.needs
+            if y.scope == scope and y.needs & facts == y.needs
         ]
-        _candidate_limits[shape] = found
+        _yakuman_candidates[key] = found
     return found
+
+
+def _found(candidates: list[Candidate], ctx: WinContext, r: Reading) -> Scored:
+    return [(n, item) for n, applies, item in candidates if applies(ctx, r)]
 
 
 def yakuman_items(ctx: WinContext, r: Reading, scope: str | None = None) -> Scored:
     """Return the limit hands of a reading (value 13 han per yakuman, 26 for a double form)
     with their table positions; ``scope`` limits them to the ``hand`` or ``reading`` ones."""
     double = bool(ctx.rules.get("double_yakuman", True))
-    if scope == "reading":
-        table: list[tuple[int, Yakuman]] = _yakuman_for(r.shape)
-    else:
-        table = _HAND_YAKUMAN if scope == "hand" else list(enumerate(YAKUMAN))
-    return [
-        (n, Item(y.id, y.name, YAKUMAN_HAN * (y.multiple if double else 1)))
-        for n, y in table
-        if y.applies(ctx, r)
-    ]
+    if scope == "hand":
+        return _found(yakuman_candidates("hand", ctx.facts, double), ctx, r)
+    found = _found(yakuman_candidates("reading", ctx.facts | r.shape, double), ctx, r)
+    if scope is None:
+        found = sorted(_found(yakuman_candidates("hand", ctx.facts, double), ctx, r) + found)
+    return found
 
 
 def yaku_items(ctx: WinContext, r: Reading, scope: str | None = None) -> Scored:
@@ -399,16 +522,9 @@ def yaku_items(ctx: WinContext, r: Reading, scope: str | None = None) -> Scored:
     Iipeikou gives way to ryanpeikou, honitsu to chinitsu, chanta to junchan by their
     predicates; a yaku worth 0 han open is not counted on an open hand.
     """
-    closed = ctx.closed
-    if scope == "reading":
-        return [
-            (n, Item(y.id, y.name, han))
-            for n, y, han in _yaku_for(closed, r.shape)
-            if y.applies(ctx, r)
-        ]
-    out: Scored = []
-    for n, y in _HAND_YAKU if scope == "hand" else enumerate(YAKU):
-        han = y.closed if closed else y.open
-        if han and y.applies(ctx, r):
-            out.append((n, Item(y.id, y.name, han)))
-    return out
+    if scope == "hand":
+        return _found(yaku_candidates("hand", ctx.facts), ctx, r)
+    found = _found(yaku_candidates("reading", ctx.facts | r.shape), ctx, r)
+    if scope is None:
+        found = sorted(_found(yaku_candidates("hand", ctx.facts), ctx, r) + found)
+    return found
