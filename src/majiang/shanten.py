@@ -52,11 +52,10 @@ _VARIANT_FORMS: dict[str | None, int] = {
     "sichuan": _STD | _PAIRS4,
 }
 
-# A block (one suit, or the honors) is keyed by an int: its counts in base 5 (digit i = count
-# of the block's i-th kind) plus, above bit _CAP_SHIFT, how many copies each kind lacks from 4
-# (nonzero only for variants without some tiles, or for kinds the hand's melds hold).
-_CAP_SHIFT = 21
-_POW5 = tuple(5**i for i in range(9))
+# A block (one suit, or the honors) is keyed by ``bytes``: its counts, followed (only when
+# some are nonzero) by how many copies each kind lacks from 4: for variants without some tiles,
+# or kinds the hand's melds hold. A bytes object caches its hash, so a prepared hand's keys
+# cost one dictionary probe each.
 # A block's table entry is an int: the interned table id in the low _ID_BITS bits, and above
 # them seven 6-bit counts (summed over the four blocks on each call).
 _ID_BITS = 20
@@ -65,6 +64,7 @@ _INF = 99
 _ORPHAN_SPOTS = {0, 8}  # positions of the terminals in a suit
 
 _BLOCKS = ((0, 9), (9, 18), (18, 27), (27, 34))
+_NO_LACKS = (0,) * 34
 
 
 def _summary(counts: Sequence[int], orphan_spots: Iterable[int]) -> int:
@@ -85,6 +85,22 @@ def _summary(counts: Sequence[int], orphan_spots: Iterable[int]) -> int:
     return packed << _ID_BITS
 
 
+@cache
+def _choices(before: int, chows: bool) -> tuple[tuple[int, int, int, int], ...]:
+    """Return (tiles used, chows started, sets added, pair added) for one kind, fewest first.
+
+    ``before`` is how many chows started at the two previous kinds pass through this one.
+    """
+    out = []
+    for a in (0, 1, 2) if chows else (0,):
+        for b in (0, 1):
+            for q in (0, 1):
+                used = before + a + 3 * b + 2 * q
+                if used <= 4:
+                    out.append((used, a, a + b, q))
+    return tuple(sorted(out))
+
+
 def _block_table(
     counts: tuple[int, ...], caps: tuple[int, ...], sets: int, chows: bool
 ) -> tuple[int, ...]:
@@ -96,36 +112,38 @@ def _block_table(
     holds the costs without a pair (``m`` = 0..sets) and then those with one.
     """
     n = sets + 1
+    width = 2 * n
     size = len(counts)
-    current: dict[tuple[int, int], list[int]] = {(0, 0): [0] + [_INF] * (2 * n - 1)}
+    current: dict[tuple[int, int], list[int]] = {(0, 0): [0] + [_INF] * (width - 1)}
     for i in range(size):
         held, cap = counts[i], caps[i]
-        starts = (0, 1, 2) if chows and i + 2 < size else (0,)
+        can_start = chows and i + 2 < size
         following: dict[tuple[int, int], list[int]] = {}
         for (s1, s2), row in current.items():
-            for a in starts:
+            for used, a, dm, q in _choices(s1 + s2, can_start):
+                if used > cap:
+                    break
+                if dm >= n:
+                    continue
+                cost = used - held if used > held else 0
                 out = following.get((a, s1))
                 if out is None:
-                    out = following[(a, s1)] = [_INF] * (2 * n)
-                for b in (0, 1):
-                    dm = a + b
-                    if dm >= n:
-                        continue
-                    for q in (0, 1):
-                        used = s1 + s2 + a + 3 * b + 2 * q
-                        if used > cap:
-                            continue
-                        cost = used - held if used > held else 0
-                        # without the pair: m -> m + dm within each half; with: half 0 -> 1
-                        for src, dst in ((0, n), (n, 2 * n)) if not q else ((0, n),):
-                            lo = src
-                            to = dst - n + q * n + dm if q else src + dm
-                            for j in range(n - dm):
-                                v = row[lo + j] + cost
-                                if v < out[to + j]:
-                                    out[to + j] = v
+                    out = following[(a, s1)] = [_INF] * width
+                if q:  # the pair is taken here: no-pair costs move to the pair half
+                    for j in range(n - dm):
+                        v = row[j] + cost
+                        if v < out[n + dm + j]:
+                            out[n + dm + j] = v
+                else:
+                    for j in range(n - dm):
+                        v = row[j] + cost
+                        if v < out[dm + j]:
+                            out[dm + j] = v
+                        v = row[n + j] + cost
+                        if v < out[n + dm + j]:
+                            out[n + dm + j] = v
         current = following
-    row = current.get((0, 0), [_INF] * (2 * n))
+    row = current.get((0, 0), [_INF] * width)
     return tuple(min(v, _INF) for pair in zip(row[:n], row[n:], strict=True) for v in pair)
 
 
@@ -144,8 +162,12 @@ def _convolve(a: tuple[int, ...], b: tuple[int, ...], sets: int) -> tuple[int, .
     return tuple(out)
 
 
-class _BlockEntries(dict[int, int]):
-    """Block key -> packed entry (table id and summary), filled on first use."""
+class _BlockEntries(dict[bytes, int]):
+    """Block key -> packed entry (table id and summary), filled on first use.
+
+    A suit read backwards (9 for 1) has the same table and summary, and the honors' depend
+    only on their sorted counts, so a key first looks for its mirror image before computing.
+    """
 
     def __init__(self, family: _Family, size: int, chows: bool) -> None:
         super().__init__()
@@ -154,12 +176,20 @@ class _BlockEntries(dict[int, int]):
         self.chows = chows
         self.spots = _ORPHAN_SPOTS if chows else set(range(size))
 
-    def __missing__(self, key: int) -> int:
-        low, lack = key & ((1 << _CAP_SHIFT) - 1), key >> _CAP_SHIFT
-        counts = tuple(low // _POW5[i] % 5 for i in range(self.size))
-        caps = tuple(4 - lack // _POW5[i] % 5 for i in range(self.size))
-        table = _block_table(counts, caps, self.family.sets, self.chows)
-        entry = self.family.intern(table) | _summary(counts, self.spots)
+    def __missing__(self, key: bytes) -> int:
+        counts = tuple(key[: self.size])
+        caps = tuple(4 - x for x in key[self.size :]) or (4,) * self.size
+        if self.chows:
+            twin = bytes(counts[::-1]) + (bytes(4 - x for x in caps[::-1]) if key[9:] else b"")
+        else:
+            order = sorted(range(self.size), key=lambda i: (counts[i], caps[i]))
+            twin = bytes(counts[i] for i in order)
+            if key[7:]:
+                twin += bytes(4 - caps[i] for i in order)
+        entry = self.get(twin)
+        if entry is None:
+            table = _block_table(counts, caps, self.family.sets, self.chows)
+            entry = self.family.intern(table) | _summary(counts, self.spots)
         self[key] = entry
         return entry
 
@@ -241,12 +271,12 @@ class PreparedHand:
     def __init__(
         self,
         counts: Sequence[int],
-        lacks: Sequence[int] = (0,) * 34,
+        lacks: Sequence[int] = _NO_LACKS,
         closed: bool = True,
         variant: str | None = None,
     ) -> None:
         self.counts = tuple(counts)
-        self.lacks = tuple(lacks)
+        self.lacks = lacks if lacks is _NO_LACKS else tuple(lacks)
         self.size = sum(self.counts)
         if self.size % 3 == 0:
             raise InvalidRequest(
@@ -257,15 +287,11 @@ class PreparedHand:
         self.closed = closed
         self.variant = variant
         self.family = _family(self.sets)
-        keys = []
-        for lo, hi in _BLOCKS:
-            key = 0
-            for i in range(lo, hi):
-                key += self.counts[i] * _POW5[i - lo] + (
-                    self.lacks[i] * _POW5[i - lo] << _CAP_SHIFT
-                )
-            keys.append(key)
-        self.keys = tuple(keys)
+        c, lacks = self.counts, self.lacks
+        if lacks is not _NO_LACKS and any(lacks):
+            self.keys = tuple(bytes(c[lo:hi]) + bytes(lacks[lo:hi]) for lo, hi in _BLOCKS)
+        else:
+            self.keys = (bytes(c[0:9]), bytes(c[9:18]), bytes(c[18:27]), bytes(c[27:34]))
 
     def special_forms(self) -> int:
         """Return the flags of the forms this hand's size and melds allow."""
@@ -310,6 +336,14 @@ def prepare(hand: HandLike, variant: str | None = None) -> PreparedHand:
     if isinstance(hand, PreparedHand):
         if variant is None or variant == hand.variant:
             return hand
+    elif variant is None and not isinstance(hand, str | Hand) and len(hand) == 34:
+        try:
+            raw = bytes(hand)  # the fast way in for 34 counts: ints 0-4
+        except (TypeError, ValueError):
+            raw = b"\xff"
+        if max(raw) <= 4:
+            return PreparedHand(raw)
+    if isinstance(hand, PreparedHand):
         return prepare(Hand(tuple(k for k, n in enumerate(hand.counts) for _ in range(n))), variant)
     if isinstance(hand, str):
         hand = parse_hand(hand, variant)
