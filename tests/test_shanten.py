@@ -437,3 +437,19 @@ def test_brute_reference_long() -> None:
 
 def test_forms_constant_lists_every_form() -> None:
     assert set(FORMS) == {"standard", "seven_pairs", "thirteen_orphans", "seven_pairs_one_pung"}
+
+
+def test_precomputed_tables_match_lazy_ones() -> None:
+    """precompute() walks suits as a tree; each table must equal the one computed alone."""
+    from majiang.shanten import _ID_MASK, _block_table, _family, _summary, precompute
+
+    precompute(4)
+    fam = _family(4)
+    checked = 0
+    for key, entry in list(fam.suits.items()):
+        if len(key) == 9 and sum(key) <= 4:
+            counts = tuple(key)
+            assert fam.tables[entry & _ID_MASK] == _block_table(counts, (4,) * 9, 4, True)
+            assert entry & ~_ID_MASK == _summary(counts, {0, 8})
+            checked += 1
+    assert checked == 715  # every suit of 0-4 tiles

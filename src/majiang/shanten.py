@@ -101,6 +101,54 @@ def _choices(before: int, chows: bool) -> tuple[tuple[int, int, int, int], ...]:
     return tuple(sorted(out))
 
 
+_Rows = dict[tuple[int, int], list[int]]
+
+
+def _step(current: _Rows, held: int, cap: int, can_start: bool, n: int) -> _Rows:
+    """Return the DP rows after one more kind holding ``held`` tiles (``cap`` at most)."""
+    width = 2 * n
+    following: _Rows = {}
+    for (s1, s2), row in current.items():
+        for used, a, dm, q in _choices(s1 + s2, can_start):
+            if used > cap:
+                break
+            if dm >= n:
+                continue
+            cost = used - held if used > held else 0
+            out = following.get((a, s1))
+            if out is None:
+                out = following[(a, s1)] = [_INF] * width
+            if q:  # the pair is taken here: no-pair costs move to the pair half
+                for j in range(n - dm):
+                    v = row[j] + cost
+                    if v < out[n + dm + j]:
+                        out[n + dm + j] = v
+            else:
+                for j in range(n - dm):
+                    v = row[j] + cost
+                    if v < out[dm + j]:
+                        out[dm + j] = v
+                    v = row[n + j] + cost
+                    if v < out[n + dm + j]:
+                        out[n + dm + j] = v
+    return following
+
+
+def _finish(current: _Rows, n: int) -> tuple[int, ...]:
+    """Return the table d[m*2+p] from the rows after the last kind."""
+    row = current.get((0, 0), [_INF] * (2 * n))
+    return tuple(min(v, _INF) for pair in zip(row[:n], row[n:], strict=True) for v in pair)
+
+
+def _start(n: int) -> _Rows:
+    return {(0, 0): [0] + [_INF] * (2 * n - 1)}
+
+
+#: DP rows after the first kinds of a suit (default caps), shared by suits that start alike.
+_PREFIX_ROWS: dict[tuple[int, bytes], _Rows] = {}
+_PREFIX_LENGTH = 5
+
+
 def _block_table(
     counts: tuple[int, ...], caps: tuple[int, ...], sets: int, chows: bool
 ) -> tuple[int, ...]:
@@ -109,42 +157,23 @@ def _block_table(
     A dynamic programme over the block's kinds: the state is how many chows started at the
     two previous kinds (at most two each: three equal chows are the same tiles as three pungs),
     and each kind chooses chows started there, a pung and a pair, never above its cap. A row
-    holds the costs without a pair (``m`` = 0..sets) and then those with one.
+    holds the costs without a pair (``m`` = 0..sets) and then those with one. For a suit with
+    every cap at 4, the rows after its first five kinds are kept and shared.
     """
     n = sets + 1
-    width = 2 * n
     size = len(counts)
-    current: dict[tuple[int, int], list[int]] = {(0, 0): [0] + [_INF] * (width - 1)}
-    for i in range(size):
-        held, cap = counts[i], caps[i]
-        can_start = chows and i + 2 < size
-        following: dict[tuple[int, int], list[int]] = {}
-        for (s1, s2), row in current.items():
-            for used, a, dm, q in _choices(s1 + s2, can_start):
-                if used > cap:
-                    break
-                if dm >= n:
-                    continue
-                cost = used - held if used > held else 0
-                out = following.get((a, s1))
-                if out is None:
-                    out = following[(a, s1)] = [_INF] * width
-                if q:  # the pair is taken here: no-pair costs move to the pair half
-                    for j in range(n - dm):
-                        v = row[j] + cost
-                        if v < out[n + dm + j]:
-                            out[n + dm + j] = v
-                else:
-                    for j in range(n - dm):
-                        v = row[j] + cost
-                        if v < out[dm + j]:
-                            out[dm + j] = v
-                        v = row[n + j] + cost
-                        if v < out[n + dm + j]:
-                            out[n + dm + j] = v
-        current = following
-    row = current.get((0, 0), [_INF] * width)
-    return tuple(min(v, _INF) for pair in zip(row[:n], row[n:], strict=True) for v in pair)
+    current = _start(n)
+    first = 0
+    if chows and min(caps) == 4:
+        for first in range(1, _PREFIX_LENGTH + 1):
+            key = (n, bytes(counts[:first]))
+            found = _PREFIX_ROWS.get(key)
+            if found is None:
+                found = _PREFIX_ROWS[key] = _step(current, counts[first - 1], 4, True, n)
+            current = found
+    for i in range(first, size):
+        current = _step(current, counts[i], caps[i], chows and i + 2 < size, n)
+    return _finish(current, n)
 
 
 def _convolve(a: tuple[int, ...], b: tuple[int, ...], sets: int) -> tuple[int, ...]:
@@ -247,6 +276,36 @@ def _family(sets: int) -> _Family:
 
 
 _F4 = _family(4)
+
+
+def precompute(max_tiles: int = 8, sets: int = 4) -> int:
+    """Return how many suit tables were added: every suit of at most ``max_tiles`` tiles.
+
+    Optional: tables otherwise fill on first use. The suits are walked as a tree of their
+    first kinds, so each table costs about one step of the programme instead of nine.
+
+    >>> precompute(2) >= 0
+    True
+    """
+    fam = _family(sets)
+    n = fam.sets + 1
+    before = len(fam.suits)
+    counts = [0] * 9
+
+    def walk(i: int, left: int, rows: _Rows) -> None:
+        if i == 9:
+            key = bytes(counts)
+            if key not in fam.suits:
+                table = _finish(rows, n)
+                fam.suits[key] = fam.intern(table) | _summary(counts, _ORPHAN_SPOTS)
+            return
+        for held in range(min(4, left) + 1):
+            counts[i] = held
+            walk(i + 1, left - held, _step(rows, held, 4, i + 2 < 9, n))
+        counts[i] = 0
+
+    walk(0, max_tiles, _start(n))
+    return len(fam.suits) - before
 
 
 @cache
