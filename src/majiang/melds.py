@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from majiang.errors import InvalidNotation
-from majiang.tiles import Tile, format_tiles, kind, parse_tiles, sort_key
+from majiang.tiles import RED_BASE, Tile, format_tiles, kind, parse_tiles, sort_key
 
 MeldKind = Literal["chi", "pon", "kan", "ankan", "kakan"]
 MELD_KINDS: tuple[MeldKind, ...] = ("chi", "pon", "kan", "ankan", "kakan")
@@ -104,7 +104,15 @@ def make_meld(
 
 
 def parse_meld(text: str) -> Meld:
-    """Return the meld written as ``KIND TILES [from=N]``."""
+    """Return the meld written as ``KIND TILES [from=N]``.
+
+    A meld written the canonical way (as ``str(meld)`` writes it) is found in the table of
+    every legal meld; any other spelling is read and checked piece by piece.
+    """
+    if type(text) is str:
+        found = (_CANONICAL or _canonical_melds()).get(text)
+        if found is not None:
+            return found
     if not isinstance(text, str):
         raise InvalidNotation(f"a meld must be a string, got {type(text).__name__}")
     parts = text.split()
@@ -117,3 +125,31 @@ def parse_meld(text: str) -> Meld:
             raise InvalidNotation(f"expected from=N in meld {text!r}, got {opt!r}", token=opt)
         source = int(opt[5:])
     return make_meld(parts[0], parse_tiles(parts[1]), source)
+
+
+#: the canonical text of every meld of ordinary tiles (at most one red five) -> the meld
+_CANONICAL: dict[str, Meld] = {}
+
+
+def _canonical_melds() -> dict[str, Meld]:
+    """Return (building it on first use) the table of every meld by its canonical text."""
+    shapes: list[tuple[MeldKind, list[int]]] = []
+    for k in range(34):
+        same: list[list[int]] = [[k] * 4]
+        if k < 27 and k % 9 == 4:
+            same.append([RED_BASE + k // 9] + [k] * 3)
+        for tiles in same:
+            shapes.append(("pon", tiles[:3]))
+            shapes.extend((kind_name, tiles) for kind_name in ("kan", "ankan", "kakan"))
+        if k < 27 and k % 9 <= 6:
+            run = [k, k + 1, k + 2]
+            shapes.append(("chi", run))
+            if 4 in (r % 9 for r in run):
+                shapes.append(("chi", [RED_BASE + k // 9 if r % 9 == 4 else r for r in run]))
+    table: dict[str, Meld] = {}
+    for kind_name, tiles in shapes:
+        for source in (None, 1) if kind_name == "chi" else (None, 1, 2, 3):
+            meld = make_meld(kind_name, tiles, source)
+            table[str(meld)] = meld
+    _CANONICAL.update(table)
+    return _CANONICAL

@@ -212,6 +212,9 @@ def parse_tiles(
     """
     if not isinstance(text, str):
         raise InvalidNotation(f"tiles must be a string, got {type(text).__name__}")
+    single = _SINGLE_TILES.get(text)
+    if single is not None and variant is None:
+        return [single]
     if _WELL_FORMED.fullmatch(text):
         out = [_LOOKUP[s][d] for digits, s in _GROUPS.findall(text) for d in digits]
         if -1 not in out:
@@ -324,6 +327,8 @@ def dora_from_indicator(t: Tile) -> Tile:
 
 
 _LOOKUP = _lookup_table()
+#: the notation of each single tile ("5p", "0s", "7z") -> its id
+_SINGLE_TILES = {d + s: t for s, row in _LOOKUP.items() for d, t in row.items() if t >= 0}
 _KIND: tuple[int, ...] = tuple(kind(t) for t in range(NUM_TILE_IDS))
 
 
@@ -357,6 +362,16 @@ class TileSet:
             object.__setattr__(self, "_limits", cached)
         return cached
 
+    @property
+    def _common(self) -> frozenset[Tile]:
+        """Return the ids a hand may show 3 times or more, red fives aside (cached)."""
+        cached: frozenset[Tile] | None = self.__dict__.get("_common_ids")
+        if cached is None:
+            limits = self.limits
+            cached = frozenset(t for t in range(RED_BASE) if limits[t] >= 3)
+            object.__setattr__(self, "_common_ids", cached)
+        return cached
+
     def allows(self, t: Tile) -> bool:
         """Return whether the variant uses this tile at all."""
         return 0 <= t < NUM_TILE_IDS and self.limit(t) > 0
@@ -375,8 +390,10 @@ class TileSet:
         limits = self.limits
         # the usual case, counted in C: every id known and within its limit, and no red five
         # adding a fifth copy of its kind; anything else is found again tile by tile below
-        ok = True
         counted = Counter(tiles)
+        if self._common.issuperset(counted) and max(counted.values(), default=0) <= 3:
+            return  # ids of which the variant has 3 or 4 copies, none written 4 times
+        ok = True
         for t, n in counted.items():
             if type(t) is not int or not 0 <= t < NUM_TILE_IDS or n > limits[t]:
                 ok = False

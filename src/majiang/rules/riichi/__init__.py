@@ -28,6 +28,19 @@ __all__ = ["RULESETS", "Riichi"]
 _CLOSED_ONLY = ("riichi", "double_riichi", "ippatsu")
 #: the first-turn wins, which exclude every other situation but each other's absence
 _FIRST_TURN = ("heavenly", "earthly", "human")
+#: situations that need a tsumo, or a ron
+_WIN_BOUND = frozenset(
+    {
+        "robbing_kong",
+        "last_discard",
+        "human",
+        "kong_replacement",
+        "last_tile",
+        "heavenly",
+        "earthly",
+        "nagashi_mangan",
+    }
+)
 _NOT_ON_FIRST_TURN = (
     "riichi",
     "double_riichi",
@@ -45,13 +58,14 @@ def _contradiction(req: ScoreRequest) -> str | None:
     if not sit:
         return None  # every contradiction below involves a situation
     hand = req.hand
-    open_hand = not hand.is_closed
-    for name in _CLOSED_ONLY:
-        if name in sit and open_hand:
-            return f"{name} needs a concealed hand, but the hand has an open meld"
+    if not sit.isdisjoint(_CLOSED_ONLY) and not hand.is_closed:
+        name = next(n for n in _CLOSED_ONLY if n in sit)
+        return f"{name} needs a concealed hand, but the hand has an open meld"
     if "ippatsu" in sit and not ("riichi" in sit or "double_riichi" in sit):
         return "ippatsu needs riichi (or double_riichi)"
-    if req.tsumo:
+    if sit.isdisjoint(_WIN_BOUND):
+        pass  # nothing that needs a tsumo or a ron
+    elif req.tsumo:
         for name, why in (
             (
                 "robbing_kong",
@@ -81,6 +95,8 @@ def _contradiction(req: ScoreRequest) -> str | None:
         return "ippatsu and kong_replacement exclude each other (any kong ends ippatsu)"
     if "robbing_kong" in sit and "last_discard" in sit:
         return "robbing_kong and last_discard exclude each other"
+    if sit.isdisjoint(_FIRST_TURN):
+        return None
     first = [name for name in _FIRST_TURN if name in sit]
     if len(first) > 1:
         return f"{first[0]} and {first[1]} exclude each other"

@@ -33,7 +33,6 @@ Wait = Literal["ryanmen", "kanchan", "penchan", "shanpon", "tanki", "thirteen"]
 # ``WinContext.facts`` bits: facts of the whole win
 CLOSED = 1 << 0  # no open meld
 TSUMO = 1 << 1  # self-drawn
-SITUATION = 1 << 2  # any situation flag
 ALL_SIMPLES = 1 << 3  # no terminal or honor
 ALL_ORPHANS = 1 << 4  # terminals and honors only
 HAS_HONORS = 1 << 5  # at least one honor
@@ -41,6 +40,7 @@ ALL_HONORS = 1 << 6  # honors only
 ALL_TERMINALS = 1 << 7  # terminals only
 ALL_GREEN = 1 << 8  # 2 3 4 6 8 bamboo and green dragon only
 ONE_SUIT = 1 << 9  # the number tiles are of one suit (honors aside)
+NO_HONORS = 1 << 2  # not a single honor
 
 # ``Reading.shape`` bits: what kinds of sets a reading has (same integer space as the facts)
 CHOW = 1 << 10  # at least one chow
@@ -52,6 +52,42 @@ HONOR_PUNG = 1 << 15  # a pung or kong of honors
 THREE_KONGS = 1 << 16  # three or more kongs
 SEVEN_PAIRS = 1 << 17
 THIRTEEN = 1 << 18
+FOUR_PUNGS = 1 << 19  # four pungs or kongs
+DRAGON_PUNG = 1 << 20  # a pung or kong of dragons
+WIND_PUNG = 1 << 21  # a pung or kong of winds
+ORPHAN_PAIR = 1 << 22  # the pair is a terminal or an honor
+DRAGON_PAIR = 1 << 23
+WIND_PAIR = 1 << 24
+TWIN_CHOWS = 1 << 25  # two identical concealed chows
+
+# situation bits (``WinContext.facts``): one per situation a yaku looks at
+SITUATION_BITS = {
+    name: 1 << (32 + i)
+    for i, name in enumerate(
+        (
+            "riichi",
+            "double_riichi",
+            "ippatsu",
+            "last_tile",
+            "last_discard",
+            "kong_replacement",
+            "robbing_kong",
+            "heavenly",
+            "earthly",
+            "human",
+        )
+    )
+}
+SIT_RIICHI = SITUATION_BITS["riichi"]
+SIT_DOUBLE_RIICHI = SITUATION_BITS["double_riichi"]
+SIT_IPPATSU = SITUATION_BITS["ippatsu"]
+SIT_LAST_TILE = SITUATION_BITS["last_tile"]
+SIT_LAST_DISCARD = SITUATION_BITS["last_discard"]
+SIT_KONG_REPLACEMENT = SITUATION_BITS["kong_replacement"]
+SIT_ROBBING_KONG = SITUATION_BITS["robbing_kong"]
+SIT_HEAVENLY = SITUATION_BITS["heavenly"]
+SIT_EARTHLY = SITUATION_BITS["earthly"]
+SIT_HUMAN = SITUATION_BITS["human"]
 
 #: the tiles of an all-green hand: 2 3 4 6 8 bamboo and the green dragon
 GREEN_KINDS = frozenset({19, 20, 21, 23, 25, GREEN})
@@ -165,8 +201,8 @@ class WinContext:
         self.all_simples = not present & _ORPHAN_BITS
         self.all_green = not present & ~_GREEN_BITS
         facts = (CLOSED if closed else 0) | (TSUMO if tsumo else 0)
-        if situation:
-            facts |= SITUATION
+        for name in situation:
+            facts |= SITUATION_BITS.get(name, 0)
         if self.all_simples:
             facts |= ALL_SIMPLES
         elif self.all_orphans:
@@ -177,6 +213,8 @@ class WinContext:
             facts |= HAS_HONORS
             if self.all_honors:
                 facts |= ALL_HONORS
+        else:
+            facts |= NO_HONORS
         if self.all_green:
             facts |= ALL_GREEN
         if len(self.suits) == 1:
@@ -249,7 +287,7 @@ class Reading:
         self.wait = wait
         #: CHOW, THREE_CHOWS, PUNG, ... bits (computed once per decomposition by ``readings``)
         self.shape = (
-            shape if shape is not None else set_shape(form, chows, closed_chows, pungs, kongs)
+            shape if shape is not None else set_shape(form, chows, closed_chows, pungs, kongs, pair)
         )
 
     def __str__(self) -> str:
@@ -270,23 +308,39 @@ def set_shape(
     closed_chows: tuple[int, ...],
     pungs: tuple[int, ...],
     kongs: frozenset[int],
+    pair: int = -1,
 ) -> int:
-    """Return the ``Reading.shape`` bits of a reading's sets."""
+    """Return the ``Reading.shape`` bits of a reading's sets and pair."""
     if form != "standard":
         return SEVEN_PAIRS if form == "seven_pairs" else THIRTEEN
     shape = 0
+    if pair >= 0 and _ORPHAN[pair]:
+        shape = ORPHAN_PAIR
+        if pair >= 31:
+            shape |= DRAGON_PAIR
+        elif pair >= 27:
+            shape |= WIND_PAIR
     if chows:
-        shape = CHOW
+        shape |= CHOW
         if len(chows) >= 3:
             shape |= THREE_CHOWS
         if len(closed_chows) >= 2:
             shape |= TWO_CLOSED_CHOWS
+            if len(set(closed_chows)) < len(closed_chows):
+                shape |= TWIN_CHOWS
     if pungs:
         shape |= PUNG
         if len(pungs) >= 3:
             shape |= THREE_PUNGS
+            if len(pungs) == 4:
+                shape |= FOUR_PUNGS
         if max(pungs) >= 27:
             shape |= HONOR_PUNG
+            for p in pungs:
+                if p >= 31:
+                    shape |= DRAGON_PUNG
+                elif p >= 27:
+                    shape |= WIND_PUNG
         if len(kongs) >= 3:
             shape |= THREE_KONGS
     return shape
@@ -377,7 +431,7 @@ def readings(ctx: WinContext) -> list[Reading]:
     for pair, closed_chows, closed_pungs in splits:
         chows = meld_chows + closed_chows if meld_chows else closed_chows
         pungs = meld_pungs + closed_pungs if meld_pungs else closed_pungs
-        shape = set_shape("standard", chows, closed_chows, pungs, kongs)
+        shape = set_shape("standard", chows, closed_chows, pungs, kongs, pair)
         n_closed = ankans + len(closed_pungs)
         all_concealed = meld_open + (False,) * len(closed_pungs)
         if pair == win:
