@@ -169,6 +169,8 @@ class LiveGame:
         self._outgoing: list[Callable[[], None]] = []
         self._last_write: asyncio.Future[None] | None = None
         self._unflushed = 0
+        #: the game task is not running (before its start, after its end): attach at once
+        self._direct = True
 
     # -- what other tasks call (each only queues work for the game task, or changes a seat)
     def names(self) -> list[str | None]:
@@ -178,14 +180,17 @@ class LiveGame:
     def connect(self, conn: Conn, seat: int, last_seq: int | None) -> None:
         """Queue a new connection at ``seat`` (or ``SPECTATOR``); see ``attach``."""
         conn.game, conn.seat = self, seat
-        if self.task is None or self.task.done():
-            self.attach(conn, seat, last_seq)  # nothing uncommitted: the game is not running
+        if self.failed is not None:
+            conn.send(error_frame("server", "the game stopped; it resumes when restarted"))
+            conn.close(1011)
+        elif self._direct:
+            self.attach(conn, seat, last_seq)  # nothing uncommitted: the game task is done
         else:
             self.inbox.put_nowait(("attach", conn, seat, last_seq))
 
     def sync(self, conn: Conn) -> None:
         """Queue a snapshot for the connection."""
-        if self.task is None or self.task.done():
+        if self._direct:
             self.send_snapshot(conn)
         else:
             self.inbox.put_nowait(("sync", conn))
@@ -308,6 +313,7 @@ class LiveGame:
     # -- the game task
     def start(self) -> None:
         """Start the game task."""
+        self._direct = False
         self.task = asyncio.get_running_loop().create_task(self.run())
 
     async def run(self) -> None:
@@ -345,12 +351,17 @@ class LiveGame:
                 self._handle(item)
             await self._flush()
             await self._finish()
+            self._direct = True
+            await self._drain()  # connections that came while the game ended
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # a bug or a database failure: the game resumes on restart
             log.exception("game %s stopped", self.game_id)
             self.failed = str(exc)
-            for conn in self.connections():
+            self._direct = True
+            waiting = [self.inbox.get_nowait() for _ in range(self.inbox.qsize())]
+            arriving = [item[1] for item in waiting if item[0] == "attach"]
+            for conn in self.connections() + arriving:
                 conn.send(error_frame("server", "the game stopped; it resumes when restarted"))
                 conn.close(1011)
 
