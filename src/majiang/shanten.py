@@ -276,13 +276,17 @@ def _family(sets: int) -> _Family:
 
 
 _F4 = _family(4)
+_SUITS4, _HONORS4, _FRONT4, _BACK4 = _F4.suits, _F4.honors, _F4.front, _F4.back
+assert _ID_BITS == 20 and _ID_MASK == 1048575  # written out in shanten()
 
 
 def precompute(max_tiles: int = 8, sets: int = 4) -> int:
-    """Return how many suit tables were added: every suit of at most ``max_tiles`` tiles.
+    """Return how many suit entries were added: every suit of at most ``max_tiles`` tiles.
 
     Optional: tables otherwise fill on first use. The suits are walked as a tree of their
-    first kinds, so each table costs about one step of the programme instead of nine.
+    first kinds, so each table costs about one step of the programme instead of nine. The
+    honors' tables (one per sorted count vector) and the convolutions of every two distinct
+    tables known at the end are filled too.
 
     >>> precompute(2) >= 0
     True
@@ -305,6 +309,20 @@ def precompute(max_tiles: int = 8, sets: int = 4) -> int:
         counts[i] = 0
 
     walk(0, max_tiles, _start(n))
+
+    def honors(i: int, low: int, left: int, key: list[int]) -> None:
+        if i == 7:
+            fam.honors[bytes(key)]  # fills the entry
+            return
+        for held in range(low, min(4, left) + 1):
+            honors(i + 1, held, left - held, [*key, held])
+
+    honors(0, 0, max_tiles, [])
+    ids = range(len(fam.tables))
+    for i in ids:
+        for j in ids:
+            fam.front[i << _ID_BITS | j]
+            fam.back[i << _ID_BITS | j]
     return len(fam.suits) - before
 
 
@@ -325,7 +343,17 @@ class PreparedHand:
     (14, 4, -1)
     """
 
-    __slots__ = ("closed", "counts", "family", "keys", "lacks", "sets", "size", "variant")
+    __slots__ = (
+        "closed",
+        "counts",
+        "family",
+        "keys",
+        "lacks",
+        "plain",
+        "sets",
+        "size",
+        "variant",
+    )
 
     def __init__(
         self,
@@ -334,23 +362,25 @@ class PreparedHand:
         closed: bool = True,
         variant: str | None = None,
     ) -> None:
-        self.counts = tuple(counts)
+        c = counts if counts.__class__ is bytes else bytes(counts)
+        self.counts: Sequence[int] = c
         self.lacks = lacks if lacks is _NO_LACKS else tuple(lacks)
-        self.size = sum(self.counts)
-        if self.size % 3 == 0:
+        self.size = size = sum(c)
+        if size % 3 == 0:
             raise InvalidRequest(
-                f"a concealed hand of {self.size} tiles: shanten needs 3k+1 or 3k+2 tiles",
+                f"a concealed hand of {size} tiles: shanten needs 3k+1 or 3k+2 tiles",
                 field="hand",
             )
-        self.sets = (self.size - 1) // 3
+        self.sets = (size - 1) // 3
         self.closed = closed
         self.variant = variant
-        self.family = _family(self.sets)
-        c, lacks = self.counts, self.lacks
+        self.family = _F4 if size <= 14 else _family(self.sets)
+        #: whether shanten() may take its inlined path: 13/14 tiles, no melds, no variant
+        self.plain = closed and variant is None and 13 <= size <= 14
         if lacks is not _NO_LACKS and any(lacks):
-            self.keys = tuple(bytes(c[lo:hi]) + bytes(lacks[lo:hi]) for lo, hi in _BLOCKS)
+            self.keys = tuple(c[lo:hi] + bytes(lacks[lo:hi]) for lo, hi in _BLOCKS)
         else:
-            self.keys = (bytes(c[0:9]), bytes(c[9:18]), bytes(c[18:27]), bytes(c[27:34]))
+            self.keys = (c[0:9], c[9:18], c[18:27], c[27:34])
 
     def special_forms(self) -> int:
         """Return the flags of the forms this hand's size and melds allow."""
@@ -385,7 +415,7 @@ def prepare(hand: HandLike, variant: str | None = None) -> PreparedHand:
     A sequence of exactly 34 numbers is read as counts per kind; any other sequence as tiles.
     Flowers and seasons are ignored; red fives count as fives.
 
-    >>> prepare([0, 0, 0, 1]).counts[:2]
+    >>> tuple(prepare([0, 0, 0, 1]).counts[:2])
     (3, 1)
     >>> prepare("1111m1m")
     Traceback (most recent call last):
@@ -524,26 +554,24 @@ def shanten(hand: HandLike, variant: str | None = None, form: str | None = None)
     """
     if isinstance(hand, PreparedHand) and form is None:
         h = hand
-        if variant is None and h.family is _F4 and h.sets == 4:
-            # The common case inlined: 13 or 14 tiles, no variant.
-            suits = _F4.suits
+        if variant is None and h.plain:
+            # The common case inlined: 13 or 14 tiles, no variant (20 is _ID_BITS, 1048575
+            # is _ID_MASK, written out to save global lookups).
             km, kp, ks, kz = h.keys
-            a, b, c, d = suits[km], suits[kp], suits[ks], _F4.honors[kz]
+            a, b, c, d = _SUITS4[km], _SUITS4[kp], _SUITS4[ks], _HONORS4[kz]
             best: int = min(
                 map(
                     add,
-                    _F4.front[(a & _ID_MASK) << _ID_BITS | b & _ID_MASK],
-                    _F4.back[(c & _ID_MASK) << _ID_BITS | d & _ID_MASK],
+                    _FRONT4[(a & 1048575) << 20 | b & 1048575],
+                    _BACK4[(c & 1048575) << 20 | d & 1048575],
                 )
             )
-            if h.closed:
-                s = (a + b + c + d) >> _ID_BITS
-                pairs = s & 63
-                kinds = s >> 6 & 63
-                d7 = 7 - pairs + (7 - kinds if kinds < 7 else 0) if pairs < 7 else 0
-                d13 = 13 - (s >> 12 & 63) + (0 if s >> 18 & 63 else 1)
-                best = min(best, d7, d13)
-            return best - 1
+            s = (a + b + c + d) >> 20
+            pairs = s & 63
+            kinds = s >> 6 & 63
+            d7 = 7 - pairs + (7 - kinds if kinds < 7 else 0) if pairs < 7 else 0
+            d13 = 13 - (s >> 12 & 63) + (0 if s >> 18 & 63 else 1)
+            return min(best, d7, d13) - 1
         if variant is None or variant == h.variant:
             return _distance(h, _VARIANT_FORMS[h.variant]) - 1
     forms = _resolve_forms(variant, form)
