@@ -186,6 +186,11 @@ def test_inputs_are_equivalent() -> None:
     assert shanten("0m1234m456p789s11z") == shanten("5m1234m456p789s11z")
     assert shanten("123m456p789s1122z1f") == 0  # flowers are set aside
     assert shanten(prepare(text), variant="hk") == expected
+    # a prepared hand read again for another variant keeps its melds
+    melded = prepare("12m55p, kan 3333m, pon 999m, pon 111p")
+    assert shanten(melded) == shanten(melded, variant="hk") == 1
+    with pytest.raises(InvalidNotation, match="'1z' is not used in sichuan"):
+        shanten(prepare("123m456p789s1122z"), variant="sichuan")
 
 
 # --- the published cases ----------------------------------------------------------------------

@@ -347,6 +347,7 @@ class PreparedHand:
         "closed",
         "counts",
         "family",
+        "hand",
         "keys",
         "lacks",
         "plain",
@@ -362,6 +363,8 @@ class PreparedHand:
         closed: bool = True,
         variant: str | None = None,
     ) -> None:
+        #: the hand it was read from, to read again for another variant (None: plain counts)
+        self.hand: Hand | None = None
         c = counts if counts.__class__ is bytes else bytes(counts)
         self.counts: Sequence[int] = c
         self.lacks = lacks if lacks is _NO_LACKS else tuple(lacks)
@@ -433,6 +436,8 @@ def prepare(hand: HandLike, variant: str | None = None) -> PreparedHand:
         if max(raw) <= 4:
             return PreparedHand(raw)
     if isinstance(hand, PreparedHand):
+        if hand.hand is not None:
+            return prepare(hand.hand, variant)
         return prepare(Hand(tuple(k for k, n in enumerate(hand.counts) for _ in range(n))), variant)
     if isinstance(hand, str):
         hand = parse_hand(hand, variant)
@@ -459,7 +464,9 @@ def prepare(hand: HandLike, variant: str | None = None) -> PreparedHand:
             if limit == 4:
                 raise InvalidNotation(f"a fifth copy of {name!r}", token=name)
             raise InvalidNotation(f"too many {name!r}: {variant} has {limit}", token=name)
-    return PreparedHand(counts, [4 - c for c in caps], not hand.melds, variant)
+    prepared = PreparedHand(counts, [4 - c for c in caps], not hand.melds, variant)
+    prepared.hand = hand
+    return prepared
 
 
 def _resolve_forms(variant: str | None, form: str | None) -> int:
