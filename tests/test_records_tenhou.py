@@ -128,6 +128,15 @@ def test_confusing_nakis_2_log_names_the_wrong_winner() -> None:
     assert not replay.complete
 
 
+def test_a_log_that_stops_before_the_game_ends_is_a_difference() -> None:
+    data = load("ranked_game.json")
+    data["log"] = data["log"][:2]  # E1 and E2; the game (south, nobody bust yet) goes on
+    replay, _ = import_tenhou(data)
+    assert [d.text() for d in replay.differences] == [
+        "E2: the log ends after this hand, the game goes on by our rules"
+    ]
+
+
 # ---------------------------------------------------------------- tampered logs are caught
 
 

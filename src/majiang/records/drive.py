@@ -376,6 +376,13 @@ def drive(script: GameScript, variant: str = "riichi") -> Replay:
             replay.differences.append(
                 Difference(driver.label(), "the game ends by our rules, the log goes on")
             )
+        if not state.game_over and script.length != "one_hand":
+            replay.differences.append(
+                Difference(
+                    script.hands[-1].label if script.hands else "start",
+                    "the log ends after this hand, the game goes on by our rules",
+                )
+            )
     except _Stop as stop:
         replay.differences.append(stop.difference)
     record.events = [e.to_dict() for e in all_events]
