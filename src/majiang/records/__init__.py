@@ -1,4 +1,5 @@
-"""Game records: the native JSON record (native.py); readers of other formats come later."""
+"""Game records: the native JSON record (native.py); mjai logs (mjai.py) and tenhou.net/6 logs
+(tenhou.py) read by replaying them on the engine (drive.py, script.py), see docs/records.md."""
 
 from __future__ import annotations
 
