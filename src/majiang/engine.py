@@ -448,6 +448,8 @@ def _draw(
         tile = _take(st, True)
         ev.append(Drew(seat, tile, True))
     st.concealed = _set(st.concealed, seat, (*st.concealed[seat], tile))
+    if "until_draw" in rules.furiten and "furiten_temp" in st.status[seat]:
+        st.status = _set(st.status, seat, st.status[seat] - {"furiten_temp"})
     st.drawn = tile
     st.turn = seat
     st.phase = "turn"
@@ -483,7 +485,8 @@ def _discard(rules: Ruleset, st: GameState, seat: int, action: Discard, ev: list
     status = st.status[seat]
     if status or action.riichi:
         flags = set(status)
-        flags.discard("furiten_temp")
+        if "until_draw" not in rules.furiten:
+            flags.discard("furiten_temp")
         flags.discard("ippatsu")
         if "riichi" in flags and _KIND[tile] in st.waits[seat]:
             flags.add("furiten_riichi")  # passed a self-drawn win while in riichi

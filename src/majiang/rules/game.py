@@ -83,7 +83,8 @@ class GameRules:
     claims: ClassVar[frozenset[str]] = frozenset({"chi", "pon", "kan"})
     #: special winning forms beside sets and a pair: ``seven_pairs``, ``thirteen_orphans``
     win_forms: ClassVar[tuple[str, ...]] = ()
-    #: furiten rules in force: ``discard`` (own discards), ``temporary``, ``riichi``
+    #: furiten rules in force: ``discard`` (own discards), ``temporary``, ``riichi``;
+    #: ``until_draw``: temporary furiten lasts until the seat's next draw (a call does not end it)
     furiten: ClassVar[frozenset[str]] = frozenset()
     #: points of one stick on the table (riichi deposit); 0 when the variant has none
     stick_value: ClassVar[int] = 0
