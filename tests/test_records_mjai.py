@@ -11,9 +11,11 @@ from typing import Any
 
 import pytest
 
+from majiang.actions import Pass, parse_action
 from majiang.bots import make_bot
 from majiang.bots.play import play_game
 from majiang.cli import main
+from majiang.engine import legal_actions, new_game, step
 from majiang.records import GameRecord, save_record, verify
 from majiang.records.mjai import (
     META,
@@ -26,7 +28,7 @@ from majiang.records.mjai import (
 from majiang.records.script import LogError
 from majiang.records.tenhou import import_tenhou
 from majiang.rules import get_ruleset
-from majiang.tiles import parse_tile
+from majiang.tiles import format_tiles, parse_tile
 
 RIICHI = get_ruleset("riichi")
 TENHOU = Path(__file__).parent / "data" / "tenhou6"
@@ -187,3 +189,127 @@ def test_cli_import_refuses_other_files(tmp_path: Path, capsys: pytest.CaptureFi
     bad.write_text('{"hello": 1}')
     assert main(["import", str(bad)]) == 2
     assert "neither mjai lines nor tenhou.net/6" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"double_ron": False},  # head bump: the second ron is declined, kept in majiang_declined
+        {"triple_ron_draw": False, "aka": 0},
+        {"kuikae": False, "bust": False},
+    ],
+)
+def test_round_trip_under_other_table_rules(options: dict[str, Any]) -> None:
+    for seed in range(3):
+        bots = [make_bot("random", seed * 4 + s) for s in range(4)]
+        record = play_game(RIICHI, bots, seed=seed, length="east", options=options).record
+        replay, _ = import_mjai(dumps_mjai(export_mjai(record)))
+        assert replay.differences == []
+        assert as_json(replay.record) == as_json(record)
+
+
+@pytest.mark.long
+def test_round_trip_many_games() -> None:
+    for seed in range(1000, 1500):
+        record = simulated(seed, "south")
+        replay, _ = import_mjai(dumps_mjai(export_mjai(record)))
+        assert replay.differences == [], seed
+        assert as_json(replay.record) == as_json(record), seed
+
+
+# Fixed-wall scenarios (the hands of tests/test_engine_claims.py): claims that take no effect
+DEALER = "158p258s369s2467z"  # discards 1p
+JUNK1 = "147m258p369s2346z"
+CHI1 = "238p147m369s2346z"  # chi 23p on the 1p
+PON3 = "119p369m258s4567z"  # pon 11p on the 1p: overrules the chi
+ITTSU_M = "123456789m23p11z"  # waits on 1p/4p
+ITTSU_S = "123456789s23p11z"
+WHITE_TANKI1 = "555z234567m789s1p"  # waits on 1p
+
+
+def scenario(hands: list[str], script: list[str], options: dict[str, Any]) -> GameRecord:
+    """Return the record of a one-hand game on a fixed wall: the script, then the drawn tile
+    discarded and every claim passed until the game ends."""
+    from engine_support import NO_RED, riichi_wall
+
+    wall = riichi_wall(hands, "9p")
+    opts = {**NO_RED, **options}
+    record = GameRecord("riichi", {}, 0, "one_hand", ["a", "b", "c", "d"])
+    record.start = {"walls": [format_tiles(wall, sort=False)]}
+    state, events = new_game(RIICHI, opts, 0, "one_hand", walls=[wall])
+    record.options = dict(state.options)
+    all_events = list(events)
+    for line in script:
+        who, _, text = line.partition(":")
+        if int(who) not in state.waiting_seats():
+            continue  # a seat with no claim on the tile is not asked
+        state, more = step(RIICHI, state, int(who), parse_action(text.strip()))
+        record.actions.append((int(who), parse_action(text.strip())))
+        all_events.extend(more)
+    while not state.game_over:
+        seat = state.waiting_seats()[0]
+        legal = legal_actions(RIICHI, state, seat)
+        action = Pass() if Pass() in legal else legal[-1] if state.phase == "turn" else legal[0]
+        if state.phase == "turn" and state.drawn is not None:
+            action = next(a for a in legal if a.kind == "discard")
+        state, more = step(RIICHI, state, seat, action)
+        record.actions.append((seat, action))
+        all_events.extend(more)
+    record.events = [e.to_dict() for e in all_events]
+    record.result = {"scores": list(state.scores), "placements": list(state.placements)}
+    assert verify(record) == len(record.events)
+    return record
+
+
+@pytest.mark.parametrize(
+    ("hands", "script", "options", "declined"),
+    [
+        # a chi overruled by a pon: the chi is kept on the dahai
+        ([DEALER, CHI1, JUNK1, PON3], ["0: discard 1p", "1: chi 23p", "2: pass", "3: pon 11p"],
+         {}, [[1, "chi 23p"]]),
+        # head bump (double_ron off): seat 3's ron gives way to seat 2's
+        ([DEALER, JUNK1, ITTSU_M, ITTSU_S], ["0: discard 1p", "1: pass", "2: ron", "3: ron"],
+         {"double_ron": False}, [[3, "ron"]]),
+        # triple ron aborts the hand: all three rons are kept (no hora says who they were)
+        ([DEALER, WHITE_TANKI1, ITTSU_M, ITTSU_S], ["0: discard 1p", "1: ron", "2: ron", "3: ron"],
+         {}, [[1, "ron"], [2, "ron"], [3, "ron"]]),
+        # double ron: both wins are visible, nothing declined
+        ([DEALER, JUNK1, ITTSU_M, ITTSU_S], ["0: discard 1p", "1: pass", "2: ron", "3: ron"],
+         {}, []),
+    ],
+)  # fmt: skip
+def test_claims_without_effect_survive_the_round_trip(
+    hands: list[str], script: list[str], options: dict[str, Any], declined: list[Any]
+) -> None:
+    record = scenario(hands, script, options)
+    events = export_mjai(record)
+    first = next(e for e in events if e["type"] == "dahai")
+    assert first.get("majiang_declined", []) == declined
+    replay, _ = import_mjai(dumps_mjai(events))
+    assert replay.differences == []
+    assert as_json(replay.record) == as_json(record)
+
+
+def test_foreign_log_triple_ron_and_head_bump() -> None:
+    """Without our fields: a ryukyoku right after a discard three seats can win on is a triple
+    ron (the rons are inferred); a head-bumped ron leaves no trace, so it reads back as a pass
+    (same events, one answer fewer)."""
+    triple = scenario(
+        [DEALER, WHITE_TANKI1, ITTSU_M, ITTSU_S],
+        ["0: discard 1p", "1: ron", "2: ron", "3: ron"],
+        {},
+    )
+    bump = scenario(
+        [DEALER, JUNK1, ITTSU_M, ITTSU_S],
+        ["0: discard 1p", "1: pass", "2: ron", "3: ron"],
+        {"double_ron": False},
+    )
+    for record, same_actions in ((triple, True), (bump, False)):
+        events = export_mjai(record)
+        for e in events:
+            e.pop(META, None)
+            e.pop("majiang_declined", None)
+        replay, _ = import_mjai(dumps_mjai(events))
+        assert replay.differences == []
+        assert [e["type"] for e in replay.record.events] == [e["type"] for e in record.events]
+        assert (replay.record.actions == record.actions) is same_actions

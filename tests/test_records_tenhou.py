@@ -300,3 +300,31 @@ def test_turn_order_prefers_the_call_that_plays_through() -> None:
 def test_malformed_logs_are_refused_with_a_reason(data: dict[str, Any], message: str) -> None:
     with pytest.raises(LogError, match=message):
         read_tenhou(data)
+
+
+def test_each_win_is_rescored_through_majiang_score() -> None:
+    """The replay scores each win again through the public ``majiang.score`` (the request as
+    JSON); a result that differs from the engine's is reported."""
+    import dataclasses
+
+    from majiang.engine import step
+    from majiang.events import Won as WonEvent
+    from majiang.records import rerun
+    from majiang.records.drive import rescore
+    from majiang.rules import get_ruleset
+
+    replay, _ = import_tenhou(load("double_ron.json"))
+    record = replay.record
+    rules = get_ruleset("riichi")
+    last = len(record.actions) - 1
+    head = dataclasses.replace(record, actions=record.actions[:last])
+    before, _ = rerun(head)
+    _, events = step(rules, before, *record.actions[last])
+    assert len([e for e in events if isinstance(e, WonEvent)]) == 2
+    assert rescore(rules, before, events) == []
+    changed = [
+        dataclasses.replace(e, result={**e.result, "total": 99}) if isinstance(e, WonEvent) else e
+        for e in events
+    ]
+    messages = rescore(rules, before, changed)
+    assert len(messages) == 2 and "majiang.score gives" in messages[0]

@@ -15,6 +15,7 @@ results (scores, deltas) from the events kept per hand.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -34,7 +35,7 @@ from majiang.actions import (
     Tsumo,
     parse_action,
 )
-from majiang.engine import legal_actions, new_game, step
+from majiang.engine import legal_actions, new_game, step, win_request
 from majiang.errors import MajiangError
 from majiang.events import (
     Called,
@@ -61,10 +62,11 @@ from majiang.records.script import (
 )
 from majiang.rules import get_ruleset
 from majiang.rules.base import Ruleset
+from majiang.scoring import ScoreRequest, score
 from majiang.state import GameState
 from majiang.tiles import format_tiles, parse_tiles, sort_key, tile_name
 
-__all__ = ["Difference", "Replay", "drive", "hand_label", "move_text"]
+__all__ = ["Difference", "Replay", "drive", "hand_label", "move_text", "rescore", "score_dict"]
 
 WINDS = "ESWN"
 
@@ -325,6 +327,57 @@ class _Driver:
             raise self.stop(f"the engine has '{what}', the log has '{move_text(m)}'")
 
 
+def score_dict(req: ScoreRequest) -> dict[str, Any]:
+    """Return a score request as the scoring contract's JSON dict (what ``majiang.score`` reads).
+
+    >>> from majiang.hand import parse_hand
+    >>> req = ScoreRequest("riichi", {}, parse_hand("234567m234p55p777z"), 13, "ron", 1, 0, 2)
+    >>> score_dict(req)["hand"], score_dict(req)["discarder"]
+    ('234567m234p55p777z', 'W')
+    """
+
+    scoring_options = get_ruleset(req.variant).options
+
+    def wind(w: int | None) -> str | None:
+        return None if w is None else WINDS[w]
+
+    return {
+        "variant": req.variant,
+        "rules": {k: v for k, v in req.rules.items() if k in scoring_options},
+        "hand": format_tiles(req.hand.concealed),
+        "melds": [str(m) for m in req.hand.melds],
+        "flowers": format_tiles(req.hand.bonus),
+        "win_tile": tile_name(req.win_tile),
+        "win": req.win,
+        "seat_wind": WINDS[req.seat_wind],
+        "round_wind": WINDS[req.round_wind],
+        "discarder": wind(req.discarder),
+        "situation": sorted(req.situation),
+        "dora_indicators": format_tiles(req.dora_indicators, sort=False),
+        "ura_indicators": format_tiles(req.ura_indicators, sort=False),
+        "honba": req.honba,
+        "riichi_sticks": req.riichi_sticks,
+        "dealer_streak": req.dealer_streak,
+        "liable": wind(req.liable),
+        "players_in_hand": req.players_in_hand,
+    }
+
+
+def rescore(rules: Ruleset, before: GameState, events: Sequence[Event]) -> list[str]:
+    """Return the disagreements between each win among ``events`` (made by one step from
+    ``before``) and a fresh scoring of it through the public ``majiang.score``."""
+    out: list[str] = []
+    wins = [e for e in events if isinstance(e, Won)]
+    for i, e in enumerate(wins):
+        req = win_request(
+            rules, before, e.seat, e.tile, e.source, robbed=e.robbed_kong, counters=i == 0
+        )
+        fresh = score(score_dict(req))
+        if json.loads(json.dumps(fresh)) != json.loads(json.dumps(dict(e.result))):
+            out.append(f"seat {e.seat}'s win: majiang.score gives {fresh}, the engine {e.result}")
+    return out
+
+
 def _start(rules: Ruleset, script: GameScript) -> dict[str, Any]:
     if script.start is not None:
         return dict(script.start)
@@ -363,6 +416,7 @@ def drive(script: GameScript, variant: str = "riichi") -> Replay:
         driver.see(events)
         while not state.game_over and driver.index < len(script.hands):
             seat, action = driver.choose(state)
+            before = state
             try:
                 state, events = step(rules, state, seat, action)
             except MajiangError as exc:  # pragma: no cover - choose() checks legality first
@@ -370,6 +424,8 @@ def drive(script: GameScript, variant: str = "riichi") -> Replay:
             record.actions.append((seat, action))
             all_events.extend(events)
             driver.see(events)
+            for message in rescore(rules, before, events):
+                replay.differences.append(Difference(driver.label(), message))
         replay.complete = True
         if driver.index < len(script.hands) - 1 or driver.peek() is not None:
             replay.complete = False
