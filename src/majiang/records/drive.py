@@ -333,7 +333,7 @@ def score_dict(req: ScoreRequest) -> dict[str, Any]:
     >>> from majiang.hand import parse_hand
     >>> req = ScoreRequest("riichi", {}, parse_hand("234567m234p55p777z"), 13, "ron", 1, 0, 2)
     >>> score_dict(req)["hand"], score_dict(req)["discarder"]
-    ('234567m234p55p777z', 'W')
+    ('234567m23455p777z', 'W')
     """
 
     scoring_options = get_ruleset(req.variant).options
