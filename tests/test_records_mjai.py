@@ -135,6 +135,7 @@ def test_seat_view_hides_the_other_hands_and_the_walls() -> None:
     draws = [e for e in events if e["type"] == "tsumo"]
     assert all((e["pai"] == "?") == (e["actor"] != 2) for e in draws)
     assert "seed" not in events[0][META] and "start" not in events[0][META]
+    assert not any("majiang_declined" in e for e in events)
     with pytest.raises(LogError, match="hidden tile"):
         import_mjai(dumps_mjai(events))
 
@@ -174,6 +175,15 @@ def test_cli_export_import_round_trip(tmp_path: Path, capsys: pytest.CaptureFixt
     assert main(["import", str(log), "--out", str(out)]) == 0
     assert "ok:" in capsys.readouterr().out
     assert json.loads(out.read_text()) == as_json(record)
+
+
+def test_cli_export_seat_view(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    src = tmp_path / "game.json"
+    save_record(simulated(5, "one_hand"), src)
+    assert main(["export", str(src), "--seat", "1"]) == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    start = next(e for e in lines if e["type"] == "start_kyoku")
+    assert start["tehais"][0] == ["?"] * 13 and "?" not in start["tehais"][1]
 
 
 def test_cli_import_tenhou_detected(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

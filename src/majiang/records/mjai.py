@@ -157,7 +157,8 @@ def export_mjai(record: GameRecord, seat: int | None = None) -> list[dict[str, A
     if seat is None:
         meta.update(seed=record.seed, start=dict(record.start))
     out: list[dict[str, Any]] = [{"type": "start_game", "names": list(record.seats), META: meta}]
-    declined = iter(declined_answers(record))
+    # a claim that took no effect is known to its maker only: not in a seat's view
+    declined = iter(declined_answers(record) if seat is None else [])
     kyoku: dict[str, Any] | None = None
     tehais: list[list[str]] = [[] for _ in range(4)]
     hora: dict[str, Any] | None = None
