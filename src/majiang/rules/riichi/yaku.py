@@ -114,36 +114,55 @@ def _peikou(r: Reading) -> int:
 
 def _sanshoku(c: WinContext, r: Reading) -> bool:
     ch = r.chows
-    return len(ch) >= 3 and any(x < 9 and x + 9 in ch and x + 18 in ch for x in ch)
+    for x in ch:  # noqa: SIM110 - a plain loop: no generator on this hot path
+        if x < 9 and x + 9 in ch and x + 18 in ch:
+            return True
+    return False
 
 
 def _ittsu(c: WinContext, r: Reading) -> bool:
     ch = r.chows
-    return len(ch) >= 3 and any(s in ch and s + 3 in ch and s + 6 in ch for s in (0, 9, 18))
+    for s in (0, 9, 18):  # noqa: SIM110 - a plain loop: no generator on this hot path
+        if s in ch and s + 3 in ch and s + 6 in ch:
+            return True
+    return False
+
+
+#: chow starts that hold a terminal (123 and 789 of each suit)
+_OUTSIDE_CHOWS = frozenset({0, 6, 9, 15, 18, 24})
+#: the terminals and honors
+_ORPHAN_KINDS = frozenset(k for k in range(34) if is_orphan(k))
 
 
 def _outside(r: Reading) -> bool:
     """Return whether every set and the pair hold a terminal or honor, with at least one chow."""
-    return (
-        r.form == "standard"
-        and bool(r.chows)
-        and is_orphan(r.pair)
-        and all(x % 9 in (0, 6) for x in r.chows)
-        and all(is_orphan(p) for p in r.pungs)
-    )
+    if r.form != "standard" or not r.chows or not is_orphan(r.pair):
+        return False
+    return _OUTSIDE_CHOWS.issuperset(r.chows) and _ORPHAN_KINDS.issuperset(r.pungs)
 
 
 def _doukou(c: WinContext, r: Reading) -> bool:
     pu = r.pungs
-    return len(pu) >= 3 and any(x < 9 and x + 9 in pu and x + 18 in pu for x in pu)
+    for x in pu:  # noqa: SIM110 - a plain loop: no generator on this hot path
+        if x < 9 and x + 9 in pu and x + 18 in pu:
+            return True
+    return False
 
 
 def _dragon_pungs(r: Reading) -> int:
-    return sum(1 for p in r.pungs if p >= 31)
+    n = 0
+    for p in r.pungs:
+        if p >= 31:
+            n += 1
+    return n
 
 
 def _wind_pungs(r: Reading) -> int:
-    return sum(1 for p in r.pungs if 27 <= p <= 30)
+    n = 0
+    for p in r.pungs:
+        if 27 <= p <= 30:
+            n += 1
+    return n
 
 
 def _chuuren(c: WinContext) -> bool:
