@@ -9,7 +9,7 @@ Bots are deterministic given their seed, so a game between bots replays exactly.
 >>> make_bot("oracle")
 Traceback (most recent call last):
 ...
-majiang.errors.MajiangError: unknown bot 'oracle' (expected one of random, tsumogiri, eager)
+majiang.errors.MajiangError: unknown bot 'oracle' (expected one of random, tsumogiri, eager, beginner, normal, expert)
 """
 
 from __future__ import annotations
@@ -40,7 +40,8 @@ BOTS: dict[str, Callable[[int], Bot]] = {}
 
 def make_bot(name: str, seed: int = 0) -> Bot:
     """Return a new bot by name, seeded."""
-    if not BOTS:
+    if "random" not in BOTS or "expert" not in BOTS:
+        import majiang.bots.levels  # (registers the levels)
         import majiang.bots.simple  # noqa: F401  (registers the simple bots)
     factory = BOTS.get(name)
     if factory is None:
