@@ -28,5 +28,13 @@ def run(args: argparse.Namespace) -> int:
     print(
         f"majiang server on http://{settings.host}:{settings.port} (database {settings.database_url})"
     )
-    uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level="info")
+    uvicorn.run(
+        create_app(settings),
+        host=settings.host,
+        port=settings.port,
+        log_level="info",
+        access_log=False,
+        ws_max_size=65536,  # bigger frames close the connection; frames over max_frame_bytes
+        ws_per_message_deflate=False,  # get an error frame. Frames are small: no compression
+    )
     return 0

@@ -13,14 +13,13 @@ from typing import Annotated, Any
 from fastapi import Body, Depends, FastAPI, Header, HTTPException, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
-from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from majiang import __version__
 from majiang.errors import MajiangError
 from majiang.scoring import error_object, score
 from majiang.server.analysis import AnalyzeRequest, analyze
-from majiang.server.db import Player, hash_token, open_database
+from majiang.server.db import Player, hash_token, open_database, player_by_token
 from majiang.server.registry import Registry
 from majiang.server.rooms import make_router
 from majiang.server.settings import Settings
@@ -70,16 +69,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         with sessions() as session:
             yield session
 
-    DB = Annotated[Session, Depends(db)]
-
-    def current_player(
-        session: DB, authorization: Annotated[str | None, Header()] = None
-    ) -> Player:
+    def current_player(authorization: Annotated[str | None, Header()] = None) -> Player:
+        # a short session of its own: a request may wait long (a game's start) and must not
+        # hold a pooled connection meanwhile
         if not authorization or not authorization.startswith("Bearer "):
             raise HTTPException(401, "send the player token as 'Authorization: Bearer TOKEN'")
-        found = session.scalar(
-            select(Player).where(Player.token_hash == hash_token(authorization[7:]))
-        )
+        with sessions() as session:
+            found = player_by_token(session, authorization[7:])
         if found is None:
             raise HTTPException(401, "unknown player token")
         return found
@@ -103,14 +99,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return analyze(body)
 
     @app.post("/api/players", status_code=201)
-    def new_player(body: NewPlayer, session: DB) -> PlayerOut:
+    async def new_player(body: NewPlayer) -> PlayerOut:
         """Create a guest identity; the token in the answer is the player's secret."""
         token = secrets.token_urlsafe(32)
         player = Player(
             id=secrets.token_hex(16), name=body.name.strip(), token_hash=hash_token(token)
         )
-        session.add(player)
-        session.commit()
+
+        def write(session: Session) -> None:
+            session.add(player)
+
+        await registry.journal.run(write)
         return PlayerOut(id=player.id, name=player.name, token=token)
 
     @app.get("/api/players/me")

@@ -127,10 +127,12 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 def make_engine(url: str) -> Engine:
     """Return a SQLAlchemy engine; SQLite gets WAL mode and foreign keys."""
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False})
+        engine = create_engine(
+            url, connect_args={"check_same_thread": False}, pool_size=20, max_overflow=20
+        )
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, pool_size=20, max_overflow=20)
 
 
 def migrate(engine: Engine) -> None:

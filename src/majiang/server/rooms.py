@@ -192,11 +192,17 @@ def make_router(app: FastAPI) -> APIRouter:
         return reg
 
     async def in_session(fn: Callable[[Session], T]) -> T:
+        """Run a read-only ``fn(session)`` in a worker thread."""
+
         def work() -> T:
             with sessions() as session:
                 return fn(session)
 
         return await asyncio.to_thread(work)
+
+    async def in_writer(fn: Callable[[Session], T]) -> T:
+        """Run ``fn(session)`` on the database's one writer, in a transaction of its own."""
+        return await registry().journal.run(fn)
 
     def get_room(session: Session, code: str) -> Room:
         room = session.get(Room, code)
@@ -211,10 +217,9 @@ def make_router(app: FastAPI) -> APIRouter:
         def work(session: Session) -> tuple[RoomOut, str]:
             room = _new_room(session, "practice", body, me)
             game_id = _start(session, room)
-            session.commit()
             return _room_out(session, room, me.id), game_id
 
-        out, game_id = await in_session(work)
+        out, game_id = await in_writer(work)
         await registry().launch(game_id)
         return out
 
@@ -224,10 +229,9 @@ def make_router(app: FastAPI) -> APIRouter:
 
         def work(session: Session) -> RoomOut:
             room = _new_room(session, "private", body, me)
-            session.commit()
             return _room_out(session, room, me.id)
 
-        return await in_session(work)
+        return await in_writer(work)
 
     @router.get("/api/rooms/{code}", tags=["play"])
     async def room_info(code: str) -> RoomOut:
@@ -262,11 +266,10 @@ def make_router(app: FastAPI) -> APIRouter:
                     .values(player_id=me.id)
                 )
                 if getattr(taken, "rowcount", 0) == 1:
-                    session.commit()
                     return _room_out(session, room, me.id)
             raise HTTPException(409, "no free seat" if body.seat is None else "seat taken")
 
-        out = await in_session(work)
+        out = await in_writer(work)
         registry().room_update(code, out.model_dump())
         return out
 
@@ -301,13 +304,11 @@ def make_router(app: FastAPI) -> APIRouter:
                         room.status = "closed"
                     else:
                         room.host_id = other
-                session.commit()
-                return _room_out(session, room, me.id), None
+                    return _room_out(session, room, me.id), None
             seat.left = True
-            session.commit()
             return _room_out(session, room, me.id), number
 
-        out, left_game = await in_session(work)
+        out, left_game = await in_writer(work)
         game = registry().games.get(code)
         if left_game is not None and game is not None:
             game.seat_left(left_game)
@@ -325,10 +326,9 @@ def make_router(app: FastAPI) -> APIRouter:
             if room.status != "waiting":
                 raise HTTPException(409, f"the room is {room.status}")
             game_id = _start(session, room)
-            session.commit()
             return _room_out(session, room, me.id), game_id
 
-        out, game_id = await in_session(work)
+        out, game_id = await in_writer(work)
         await registry().launch(game_id)
         return out
 

@@ -16,7 +16,7 @@ import contextlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
@@ -27,17 +27,26 @@ from majiang.server.tables import TableSpec
 log = logging.getLogger("majiang.server")
 
 Write = Callable[[Session], None]
+T = TypeVar("T")
 
 #: the most writes in one transaction
 BATCH = 512
 
 
 class Journal:
-    """One writer task that commits queued writes in groups; ``write`` returns once committed."""
+    """The one writer of the database: a task that commits queued writes in groups.
+
+    ``submit``/``write`` queue a write and ``run`` one whose return value is wanted; whatever
+    is queued commits in one transaction. A write that raises (a request refused: the room is
+    full ...) rolls its group back, and the group is then retried one write at a time, so each
+    write gets its own outcome and a refused one stores nothing. Every write goes through here,
+    so SQLite never sees two writers fight over its lock.
+    """
 
     def __init__(self, sessions: sessionmaker[Session]) -> None:
         self.sessions = sessions
-        self._queue: asyncio.Queue[tuple[Write, asyncio.Future[None]]] = asyncio.Queue()
+        self._queue: asyncio.Queue[tuple[Callable[[Session], Any], asyncio.Future[Any], bool]]
+        self._queue = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
         self.commits = 0
         self.writes = 0
@@ -58,47 +67,83 @@ class Journal:
             await self._task
         self._task = None
 
+    def _put(self, fn: Callable[[Session], Any], solo: bool) -> asyncio.Future[Any]:
+        self.start()
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._queue.put_nowait((fn, future, solo))
+        return future
+
     def submit(self, fn: Write) -> asyncio.Future[None]:
         """Queue ``fn(session)``; return a future done when it is committed. Writes commit in
         the order they were submitted."""
-        self.start()
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._queue.put_nowait((fn, future))
-        return future
+        return self._put(fn, False)
 
     async def write(self, fn: Write) -> None:
         """Queue ``fn(session)`` and return when it is committed (or raise what it raised)."""
-        await self.submit(fn)
+        await self._put(fn, False)
+
+    async def run(self, fn: Callable[[Session], T]) -> T:
+        """Run ``fn(session)`` on the writer; return its value once committed, or raise what it
+        raised (then nothing of it is stored). ``fn`` may run twice (see above)."""
+        result: T = await self._put(fn, False)
+        return result
 
     async def _run(self) -> None:
         while True:
             batch = [await self._queue.get()]
             while len(batch) < BATCH and not self._queue.empty():
                 batch.append(self._queue.get_nowait())
-            try:
-                await asyncio.to_thread(self._commit, [fn for fn, _ in batch])
-            except Exception:
-                log.exception("group commit failed; retrying its writes one by one")
-                for fn, future in batch:
-                    try:
-                        await asyncio.to_thread(self._commit, [fn])
-                    except Exception as exc:
-                        if not future.done():
-                            future.set_exception(exc)
-                    else:
-                        if not future.done():
-                            future.set_result(None)
-                continue
-            for _, future in batch:
-                if not future.done():
-                    future.set_result(None)
+            outcomes = await asyncio.to_thread(self._apply, [(fn, solo) for fn, _, solo in batch])
+            for (_, future, _), (ok, value) in zip(batch, outcomes, strict=True):
+                if future.done():
+                    continue
+                if ok:
+                    future.set_result(value)
+                else:
+                    future.set_exception(value)
 
-    def _commit(self, fns: list[Write]) -> None:
+    def _apply(self, items: list[tuple[Callable[[Session], Any], bool]]) -> list[tuple[bool, Any]]:
+        """Commit the items in order: runs of game writes together, each request alone."""
+        out: list[tuple[bool, Any]] = []
+        group: list[Callable[[Session], Any]] = []
+
+        def commit_group() -> None:
+            if not group:
+                return
+            try:
+                out.extend((True, value) for value in self._commit(group))
+            except Exception:
+                if len(group) > 1:
+                    log.info("a write of a group failed; retrying them one by one")
+                for fn in group:
+                    out.append(self._solo(fn))
+            group.clear()
+
+        for fn, solo in items:
+            if solo:
+                commit_group()
+                out.append(self._solo(fn))
+            else:
+                group.append(fn)
+        commit_group()
+        return out
+
+    def _solo(self, fn: Callable[[Session], Any]) -> tuple[bool, Any]:
+        try:
+            with self.sessions() as session, session.begin():
+                value = fn(session)
+            self.commits += 1
+            self.writes += 1
+            return True, value
+        except Exception as exc:
+            return False, exc
+
+    def _commit(self, fns: list[Callable[[Session], Any]]) -> list[Any]:
         with self.sessions() as session, session.begin():
-            for fn in fns:
-                fn(session)
+            values = [fn(session) for fn in fns]
         self.commits += 1
         self.writes += len(fns)
+        return values
 
 
 def store_action(game_id: str, number: int, seat: int, action: dict[str, Any]) -> Write:

@@ -1,0 +1,65 @@
+"""The server on PostgreSQL (``MAJIANG_DATABASE_URL``): migrations, rooms, a whole game over the
+websocket, and a SIGKILL mid-game with the same game finished after the restart.
+
+The cluster is started here from Debian's ``postgresql`` package (as the postgres user: it
+refuses root); ``make test`` installs the package. Without it these tests fail and say so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import inspect
+
+from majiang.records import GameRecord, verify
+from majiang.server.db import make_engine, migrate
+from test_server_process import crash_and_resume
+from test_server_support import Postgres, client_for, guest, hello, play, postgres_server
+
+pytestmark = pytest.mark.timeout(180)
+
+
+@pytest.fixture(scope="module")
+def pg() -> Iterator[Postgres]:
+    with postgres_server() as server:
+        yield server
+
+
+def test_migrations_on_postgres(pg: Postgres) -> None:
+    engine = make_engine(pg.new_database())
+    migrate(engine)
+    migrate(engine)  # a second start finds the schema current
+    names = set(inspect(engine).get_table_names())
+    assert {"players", "rooms", "room_seats", "games", "game_actions", "alembic_version"} <= names
+    assert "left" in {c["name"] for c in inspect(engine).get_columns("room_seats")}
+    engine.dispose()
+
+
+def test_rooms_and_a_whole_game_on_postgres(pg: Postgres) -> None:
+    with client_for(pg.new_database()) as client:
+        host, friend = guest(client, "Host"), guest(client, "Friend")
+        code = client.post("/api/rooms", json={"length": "one_hand"}, headers=host.auth).json()[
+            "code"
+        ]
+        assert (
+            client.post(f"/api/rooms/{code}/join", json={}, headers=friend.auth).json()["your_seat"]
+            == 1
+        )
+        assert client.post(f"/api/rooms/{code}/leave", headers=friend.auth).status_code == 200
+        room = client.post(f"/api/rooms/{code}/start", headers=host.auth).json()
+        frames: list[dict[str, Any]] = []
+        with client.websocket_connect(room["websocket"]) as ws:
+            ws.send_json(hello(host.token))
+            over = play(ws, frames)
+        assert over is not None
+        record = client.get(over["record"], headers=host.auth).json()
+        assert verify(GameRecord.from_dict(record)) == len(record["events"])
+        history = client.get("/api/players/me/games", headers=host.auth).json()
+        assert [g["game_id"] for g in history] == [room["game_id"]]
+
+
+def test_sigkill_mid_game_on_postgres(pg: Postgres, tmp_path: Path) -> None:
+    crash_and_resume(pg.new_database(), tmp_path)
