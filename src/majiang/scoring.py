@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from majiang.errors import InvalidNotation, InvalidRequest, MajiangError
 from majiang.hand import Hand
@@ -65,6 +65,27 @@ _KNOWN_FIELDS = frozenset(
 )
 
 Win = Literal["ron", "tsumo"]
+
+_Frozen = TypeVar("_Frozen")
+
+
+def fill_frozen(cls: type[_Frozen], **values: Any) -> _Frozen:
+    """Return an instance of a frozen dataclass with every field given, filled in one step.
+
+    The generated ``__init__`` of a frozen dataclass sets each field through
+    ``object.__setattr__``, about 0.3 µs a field; the request, its hand and the result are
+    built on every score, and filling the new instance's ``__dict__`` at once is about four
+    times cheaper. Only for classes without ``__post_init__``; every field must be given.
+
+    >>> h = fill_frozen(Hand, concealed=(0, 0), melds=(), bonus=())
+    >>> h == Hand((0, 0)), h.is_closed
+    (True, True)
+    """
+    assert len(values) == len(cls.__dataclass_fields__), f"every field of {cls.__name__}"  # type: ignore[attr-defined]
+    obj = object.__new__(cls)
+    obj.__dict__.update(values)
+    return obj
+
 
 _WIND_CODES = {letter: i for i, letter in enumerate(WIND_LETTERS)}
 _BONUS_IDS = frozenset(t for t in range(64) if is_bonus(t))
@@ -139,6 +160,8 @@ class ScoreRequest:
         ...                             "win_tile": "5p", "win": "ron", "seat_wind": "S"})
         >>> r.seat_wind, r.win, len(r.hand.concealed)
         (1, 'ron', 14)
+        >>> r == ScoreRequest(**vars(r))  # every field set, as the constructor would
+        True
         """
         if type(data) is not dict and not isinstance(data, Mapping):
             raise InvalidRequest(
@@ -162,31 +185,13 @@ class ScoreRequest:
         rules = ruleset.resolve_options(raw_rules)
         tiles = tile_set(variant, rules)
 
-        def read_tiles(name: str, required: bool = False) -> list[Tile]:
-            value = data.get(name)
-            if type(value) is str and value:
-                try:
-                    return parse_tiles(value)
-                except InvalidNotation as exc:
-                    raise InvalidRequest(f"{name}: {exc}", field=name) from exc
-            if value is None or value == "":
-                if required:
-                    raise InvalidRequest(f"{name} is required", field=name)
-                return []
-            if not isinstance(value, str):
-                raise InvalidRequest(f"{name} must be a string of tiles", field=name)
-            try:
-                return parse_tiles(value)
-            except InvalidNotation as exc:
-                raise InvalidRequest(f"{name}: {exc}", field=name) from exc
-
-        concealed = read_tiles("hand", required=True)
+        concealed = _read_tiles(data, "hand", required=True)
         if _BONUS_IDS.isdisjoint(concealed):
             flowers_in_hand: list[Tile] = []
         else:
             flowers_in_hand = [t for t in concealed if is_bonus(t)]
             concealed = [t for t in concealed if not is_bonus(t)]
-        flowers = flowers_in_hand + read_tiles("flowers")
+        flowers = flowers_in_hand + _read_tiles(data, "flowers")
         if flowers and any(not is_bonus(t) for t in flowers):
             bad = next(t for t in flowers if not is_bonus(t))
             raise InvalidRequest(
@@ -205,7 +210,9 @@ class ScoreRequest:
             except InvalidNotation as exc:
                 raise InvalidRequest(f"melds: {exc}", field="melds") from exc
 
-        hand = Hand(tuple(concealed), tuple(melds), tuple(flowers))
+        hand = fill_frozen(
+            Hand, concealed=tuple(concealed), melds=tuple(melds), bonus=tuple(flowers)
+        )
         try:
             tiles.check([*hand.all_tiles(), *hand.bonus])
         except InvalidNotation as whole:
@@ -221,7 +228,7 @@ class ScoreRequest:
                     raise InvalidRequest(f"{where}: {exc}", field=where) from exc
             raise InvalidRequest(f"hand: {whole}", field="hand") from whole
 
-        win_tiles = read_tiles("win_tile", required=True)
+        win_tiles = _read_tiles(data, "win_tile", required=True)
         if len(win_tiles) != 1:
             raise InvalidRequest("win_tile must be exactly one tile", field="win_tile")
         win_tile = win_tiles[0]
@@ -261,19 +268,8 @@ class ScoreRequest:
                 if s not in SITUATIONS and s not in ruleset.extra_situations:
                     raise InvalidRequest(f"unknown situation {s!r}", field="situation")
 
-        def read_int(name: str, default: int, lo: int = 0, hi: int = 1000) -> int:
-            value = data.get(name, default)
-            if type(value) is int and lo <= value <= hi:
-                return value
-            if value is None:
-                return default
-            if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-                raise InvalidRequest(
-                    f"{name} must be a whole number from {lo} to {hi}, got {value!r}", field=name
-                )
-            return value
-
-        req = cls(
+        req = fill_frozen(
+            cls,
             variant=variant,
             rules=rules,
             hand=hand,
@@ -283,13 +279,13 @@ class ScoreRequest:
             round_wind=round_wind,
             discarder=discarder,
             situation=frozenset(situation_raw),
-            dora_indicators=tuple(read_tiles("dora_indicators")),
-            ura_indicators=tuple(read_tiles("ura_indicators")),
-            honba=read_int("honba", 0),
-            riichi_sticks=read_int("riichi_sticks", 0),
-            dealer_streak=read_int("dealer_streak", 0),
+            dora_indicators=tuple(_read_tiles(data, "dora_indicators")),
+            ura_indicators=tuple(_read_tiles(data, "ura_indicators")),
+            honba=_read_int(data, "honba", 0),
+            riichi_sticks=_read_int(data, "riichi_sticks", 0),
+            dealer_streak=_read_int(data, "dealer_streak", 0),
             liable=liable,
-            players_in_hand=read_int("players_in_hand", 3, 1, 3),
+            players_in_hand=_read_int(data, "players_in_hand", 3, 1, 3),
         )
         ruleset.check_request(req)
         return req
@@ -382,6 +378,40 @@ class ScoreResult:
         }
         out.update(self.extra)
         return out
+
+
+def _read_tiles(data: Mapping[str, Any], name: str, required: bool = False) -> list[Tile]:
+    """Return the tiles of a request field (empty when absent), or raise ``InvalidRequest``."""
+    value = data.get(name)
+    if type(value) is str and value:
+        try:
+            return parse_tiles(value)
+        except InvalidNotation as exc:
+            raise InvalidRequest(f"{name}: {exc}", field=name) from exc
+    if value is None or value == "":
+        if required:
+            raise InvalidRequest(f"{name} is required", field=name)
+        return []
+    if not isinstance(value, str):
+        raise InvalidRequest(f"{name} must be a string of tiles", field=name)
+    try:
+        return parse_tiles(value)
+    except InvalidNotation as exc:
+        raise InvalidRequest(f"{name}: {exc}", field=name) from exc
+
+
+def _read_int(data: Mapping[str, Any], name: str, default: int, lo: int = 0, hi: int = 1000) -> int:
+    """Return a whole-number request field (``default`` when absent), or raise ``InvalidRequest``."""
+    value = data.get(name, default)
+    if type(value) is int and lo <= value <= hi:
+        return value
+    if value is None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise InvalidRequest(
+            f"{name} must be a whole number from {lo} to {hi}, got {value!r}", field=name
+        )
+    return value
 
 
 def _known_situations(names: list[Any]) -> bool:

@@ -25,7 +25,7 @@ from majiang.rules.riichi.dora import dora_items
 from majiang.rules.riichi.fu import fu_items
 from majiang.rules.riichi.payments import base_points, hand_value, payments
 from majiang.rules.riichi.yaku import YAKUMAN_HAN, yaku_candidates, yakuman_candidates
-from majiang.scoring import FuItem, Item, ScoreRequest, ScoreResult
+from majiang.scoring import FuItem, Item, ScoreRequest, ScoreResult, fill_frozen
 
 UNIT = "han"
 #: the yakuman a liable player (pao) answers for
@@ -139,14 +139,16 @@ def score_win(req: ScoreRequest) -> ScoreResult:
     points = payments(
         base, dealer, tsumo, req.honba, req.riichi_sticks, liable, liable_is_discarder
     )
-    return ScoreResult(
-        True,
-        UNIT,
-        None,
-        tuple(items),
-        total,
-        best_fu,
-        tuple(fus),
-        limit,
-        points,
+    return fill_frozen(
+        ScoreResult,
+        valid=True,
+        unit=UNIT,
+        reason=None,
+        items=tuple(items),
+        total=total,
+        fu=best_fu,
+        fu_items=tuple(fus),
+        limit=limit,
+        points=points,
+        extra={},
     )

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from majiang.scoring import Payment, Points
+from majiang.scoring import Payment, Points, fill_frozen
 
 MANGAN = 2000
 _LIMITS = (
@@ -132,4 +132,4 @@ def payments(
     if sticks:
         payers.append(Payment("riichi_sticks", 1000 * sticks))
         total += 1000 * sticks
-    return Points(total, tuple(payers))
+    return fill_frozen(Points, total=total, payers=tuple(payers))
