@@ -6,9 +6,11 @@ builds; the pages talk to the server's JSON API (``POST /api/score``) from ES mo
 
 | route | what |
 |---|---|
-| ``/`` | home: play (kept for the game table), calculators, rules |
+| ``/`` | home: play against bots, private rooms, calculators, rules |
 | ``/calc``, ``/calc/<variant>`` | the calculators |
 | ``/rules``, ``/rules/<variant>`` | the rules and pattern table of a variant |
+| ``/play/<code>`` | the table of a room: lobby, game, results (``static/table.js``) |
+| ``/api/rooms/<code>/hint`` | the normal bot's choice for your seat (``hint.py``) |
 | ``/tiles.svg`` | every tile as ``<symbol id="mj-5p">``, from ``majiang.render.svg_sprite`` |
 | ``/static/...`` | scripts and CSS |
 """
@@ -24,6 +26,7 @@ from fastapi.staticfiles import StaticFiles
 
 from majiang.rules import VARIANTS
 from majiang.web import pages
+from majiang.web.hint import mount_hint
 
 STATIC_DIR = Path(__file__).parent / "static"
 
@@ -72,6 +75,14 @@ def mount(app: FastAPI) -> None:
     @app.get("/rules/{variant}", response_class=HTMLResponse, include_in_schema=False)
     def rules(variant: str) -> str:
         return pages.rules_page(_variant(variant))
+
+    @app.get("/play/{code}", response_class=HTMLResponse, include_in_schema=False)
+    def table(code: str) -> str:
+        if not 1 <= len(code) <= 64:
+            raise HTTPException(404, "no such room")
+        return pages.table_page(code)
+
+    mount_hint(app)
 
     @app.get("/tiles.svg", include_in_schema=False)
     def sprite() -> Response:

@@ -14,6 +14,7 @@ from markdown_it import MarkdownIt
 from majiang.rules import VARIANTS, get_ruleset
 from majiang.web.meta import WIND_NAMES, calculator_meta, option_meta
 from majiang.web.patterns import doc_text, pattern_table
+from majiang.web.play import play_section, table_page_body
 from majiang.web.summaries import summary
 
 #: the variants in the order the pages list them, with a one-line description
@@ -33,8 +34,17 @@ def _inline(text: str) -> str:
     return "".join(f"<code>{p}</code>" if i % 2 else p for i, p in enumerate(parts))
 
 
-def layout(title: str, body: str, *, script: str | None = None, active: str = "") -> str:
-    """Return a whole page: head, the site's navigation, ``body`` in <main>, optional module."""
+def layout(
+    title: str,
+    body: str,
+    *,
+    script: str | None = None,
+    active: str = "",
+    styles: tuple[str, ...] = (),
+    main_class: str = "",
+) -> str:
+    """Return a whole page: head, the site's navigation, ``body`` in <main>, optional module
+    and extra stylesheets from ``static/``."""
     nav = [("/", "Home", "home"), ("/calc", "Calculators", "calc"), ("/rules", "Rules", "rules")]
     current = ' aria-current="page"'
     links = "".join(
@@ -42,6 +52,8 @@ def layout(title: str, body: str, *, script: str | None = None, active: str = ""
         for href, label, key in nav
     )
     tag = f'<script type="module" src="/static/{script}"></script>' if script else ""
+    tag += "".join(f'<link rel="stylesheet" href="/static/{css}">' for css in styles)
+    main_attr = f' class="{escape(main_class)}"' if main_class else ""
     return f"""<!doctype html>
 <html lang="en">
 <head>
@@ -55,7 +67,7 @@ def layout(title: str, body: str, *, script: str | None = None, active: str = ""
 <body>
 <a class="skip" href="#main">Skip to content</a>
 <header class="site"><a class="brand" href="/">majiang</a><nav aria-label="Site">{links}</nav></header>
-<main id="main">
+<main id="main"{main_attr}>
 {body}
 </main>
 <footer class="site">majiang · tiles drawn by <code>majiang.render</code></footer>
@@ -87,13 +99,12 @@ def home_page() -> str:
 <p class="tiles-row" aria-hidden="true">{sample}</p></section>
 <section id="play" class="play" aria-labelledby="play-h">
 <h2 id="play-h">Play</h2>
-<div id="play-slot" data-slot="play"><p class="muted">Playing against bots and private rooms
-come here (the table is being built).</p></div>
+<div id="play-slot" data-slot="play">{play_section()}</div>
 </section>
 <section aria-labelledby="variants-h"><h2 id="variants-h">Score a hand, read the rules</h2>
 <ul class="cards">{cards}</ul></section>
 """
-    return layout("Home", body, active="home")
+    return layout("Home", body, active="home", script="home.js", styles=("play.css",))
 
 
 def index_page(kind: str) -> str:
@@ -372,3 +383,15 @@ Situations the calculator asks about: {situations}.</p>
 {details}
 """
     return layout(f"{ruleset.name} rules", body, active="rules")
+
+
+def table_page(code: str) -> str:
+    """Return the table page of a room (``static/table.js`` plays the game in it)."""
+    return layout(
+        "Table",
+        table_page_body(code),
+        script="table.js",
+        active="home",
+        styles=("play.css",),
+        main_class="at-table",
+    )

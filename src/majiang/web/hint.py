@@ -1,0 +1,60 @@
+"""``GET /api/rooms/{code}/hint``: what the normal bot would play in your seat now.
+
+The table's *Hint* asks ``POST /api/analyze`` for shanten and waits (the hand it already holds)
+and this route for the bot's choice. The bot sees exactly what the player sees (``player_view``
+of the asking seat) and picks among the same legal actions the server offered, so a hint tells
+nothing a player could not work out. The handler runs on the event loop, where the game's task
+runs too, so it reads the table between two actions, never in the middle of one.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, HTTPException
+
+from majiang.bots import Bot, make_bot
+from majiang.errors import MajiangError
+from majiang.server.db import Player
+from majiang.server.registry import Registry, game_seat
+from majiang.view import player_view
+
+#: the bot level whose choice the hint shows
+HINT_LEVEL = "normal"
+
+
+def hint_bot(variant: str, options: dict[str, Any]) -> Bot:
+    """Return the bot that gives hints: the ``normal`` level, told the table's rules.
+
+    >>> hint_bot("riichi", {}).name
+    'normal'
+    """
+    try:
+        from majiang.bots.levels import make_bot as make_level
+
+        return make_level(HINT_LEVEL, variant, 0, options)
+    except (ImportError, MajiangError):  # an older bot package: the registry's best
+        return make_bot("eager")
+
+
+def mount_hint(app: FastAPI) -> None:
+    """Add the hint route to ``app`` (it needs the server's registry and player lookup)."""
+    current_player = app.state.current_player
+
+    @app.get("/api/rooms/{code}/hint", tags=["play"])
+    async def hint(code: str, me: Annotated[Player, Depends(current_player)]) -> dict[str, Any]:
+        """Return the normal bot's choice for your seat at the decision open now."""
+        registry: Registry = app.state.registry
+        game = registry.games.get(code)
+        if game is None:
+            raise HTTPException(404, "no game is being played in this room")
+        seat = game_seat(game, me.id)
+        if seat is None:
+            raise HTTPException(403, "you have no seat at this table")
+        table = game.table
+        legal = table.legal(seat)
+        if not legal:
+            raise HTTPException(409, "you have nothing to decide now")
+        bot = hint_bot(table.spec.variant, dict(table.state.options))
+        action = bot.choose(player_view(table.rules, table.state, seat), legal)
+        return {"seat": seat, "level": bot.name, "action": action.to_dict(), "text": str(action)}

@@ -1,0 +1,145 @@
+"""The playing side of the pages: the home page's *Play* form and the table page ``/play/<code>``.
+
+Plain HTML with the facts the scripts need as JSON (``play_meta``); ``static/home.js`` turns the
+form into ``POST /api/tables`` or ``POST /api/rooms`` and ``static/table.js`` plays the game over
+the websocket (docs/protocol.md). Nothing here knows a tile of any game: the page is the same for
+every room, and the table is drawn from what the server sends to this player.
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+from typing import Any
+
+from majiang.rules import VARIANTS, get_ruleset
+from majiang.rules.game import LENGTHS
+from majiang.web.meta import option_meta
+
+#: game lengths as a player reads them
+LENGTH_LABELS = {
+    "one_hand": "One hand",
+    "east": "East round",
+    "south": "East and South (hanchan)",
+    "full": "Full game (four rounds)",
+}
+#: the bot strengths a table may ask for (the server's ``TableOptions.bot_level``)
+BOT_LEVELS = ("beginner", "normal", "expert")
+#: timers offered on the home page: label, turn seconds, claim seconds
+TIMERS = (("Normal (20 s / 8 s)", 20, 8), ("Relaxed (60 s / 20 s)", 60, 20), ("Off", 0, 0))
+#: bot pace: label, pause before each bot action in milliseconds
+PACES = (("Steady", 700), ("Quick", 250), ("Instant", 0))
+
+
+def play_meta() -> dict[str, Any]:
+    """Return what the home page's form needs: each variant's players and options, the lengths.
+
+    >>> m = play_meta()
+    >>> m["variants"]["hk2"]["players"], "start_points" in [o["name"] for o in m["variants"]["riichi"]["options"]]
+    (2, True)
+    """
+    variants: dict[str, Any] = {}
+    for v in VARIANTS:
+        rules = get_ruleset(v)
+        options = option_meta(v)
+        for name, opt in rules.game_options.items():
+            control = (
+                "choice"
+                if opt.choices is not None
+                else "bool"
+                if isinstance(opt.default, bool)
+                else "int"
+            )
+            options.append(
+                {
+                    "name": name,
+                    "default": opt.default,
+                    "doc": opt.doc,
+                    "control": control,
+                    "choices": list(opt.choices) if opt.choices is not None else None,
+                    "minimum": opt.minimum,
+                }
+            )
+        variants[v] = {"name": rules.name, "players": rules.players, "options": options}
+    return {
+        "variants": variants,
+        "lengths": [{"id": x, "label": LENGTH_LABELS.get(x, x)} for x in LENGTHS],
+        "bot_levels": list(BOT_LEVELS),
+    }
+
+
+def _select(fid: str, label: str, options: list[tuple[str, str]], selected: str) -> str:
+    opts = "".join(
+        f'<option value="{escape(v)}"{" selected" if v == selected else ""}>{escape(t)}</option>'
+        for v, t in options
+    )
+    return (
+        f'<div class="field"><label for="{fid}">{label}</label>'
+        f'<select id="{fid}" name="{fid}">{opts}</select></div>'
+    )
+
+
+def play_section() -> str:
+    """Return the *Play* form of the home page (``static/home.js`` drives it).
+
+    >>> 'id="play-bots"' in play_section() and 'id="join-code"' in play_section()
+    True
+    """
+    meta = play_meta()
+    variants = [(v, str(meta["variants"][v]["name"])) for v in VARIANTS]
+    lengths = [(x["id"], x["label"]) for x in meta["lengths"]]
+    levels = [(x, x.capitalize()) for x in BOT_LEVELS]
+    timers = [(f"{t}/{c}", label) for label, t, c in TIMERS]
+    paces = [(str(ms), f"{label} ({ms / 1000:g} s)" if ms else label) for label, ms in PACES]
+    data = escape(json.dumps(meta), quote=False)
+    return f"""
+<form id="play-form" class="play-form" autocomplete="off" novalidate>
+<div class="grid">
+<div class="field"><label for="p-name">Your name</label>
+<input id="p-name" name="name" maxlength="40" placeholder="Guest" autocomplete="nickname"></div>
+{_select("p-variant", "Variant", variants, "riichi")}
+{_select("p-length", "Length", lengths, "east")}
+{_select("p-level", "Bots", levels, "normal")}
+{_select("p-timers", "Timers (turn / claim)", timers, "20/8")}
+{_select("p-pace", "Bot pace", paces, "700")}
+</div>
+<details class="options" id="p-options"><summary>House rules</summary>
+<div class="grid" id="p-option-fields"></div></details>
+<p class="error" id="play-error" role="alert" hidden></p>
+<div class="buttons">
+<button type="submit" class="primary" id="play-bots">Play against bots</button>
+<button type="button" id="make-room">Create a private room</button>
+</div>
+</form>
+<form id="join-form" class="join-form" autocomplete="off">
+<div class="field"><label for="join-code">Join a room: its code or link</label>
+<div class="buttons"><input id="join-code" name="code" spellcheck="false" autocapitalize="off"
+placeholder="room code or https://…/play/…"><button type="submit" id="join-go">Join</button></div></div>
+</form>
+<div id="play-resume"></div>
+<script type="application/json" id="play-meta">{data}</script>
+"""
+
+
+def table_page_body(code: str) -> str:
+    """Return the body of the table page of room ``code`` (``static/table.js`` fills it).
+
+    >>> 'data-room="abc"' in table_page_body("abc")
+    True
+    """
+    room = escape(code)
+    return f"""
+<div id="table-app" class="table-app" data-room="{room}" data-state="loading">
+<p id="status" class="status" role="status" aria-live="polite">Connecting…</p>
+<section id="identity" class="identity" hidden aria-labelledby="id-h">
+<h1 id="id-h">Join the table</h1>
+<form id="identity-form"><div class="field"><label for="id-name">Your name</label>
+<input id="id-name" maxlength="40" required autocomplete="nickname"></div>
+<div class="buttons"><button type="submit" class="primary">Take a seat</button></div></form>
+</section>
+<section id="lobby" class="lobby" hidden aria-labelledby="lobby-h"></section>
+<section id="table" class="table" hidden aria-label="The table"></section>
+<section id="result" class="result-panel" hidden aria-labelledby="result-h" tabindex="-1"></section>
+<section id="final" class="final-panel" hidden aria-labelledby="final-h" tabindex="-1"></section>
+</div>
+"""

@@ -1,0 +1,564 @@
+// The table page /play/<code>: identity, lobby, the game over the websocket, results.
+//
+// Protocol v1 (docs/protocol.md): hello {token, last_seq}; the server answers welcome, then a
+// snapshot (the player view) or the events missed, then a decision when this seat must act.
+// The table is drawn from the model (model.js) and nothing else: the page never has a tile the
+// server did not send to this seat.
+
+import { api, ensurePlayer, forgetTable, loadPlayer, loadTable, saveTable } from "./session.js";
+import { applyEvent, carryOver, compareWithView, emptyModel, fromView } from "./model.js";
+import { parseMeld, sortTiles, formatTiles } from "./notation.js";
+import { render, renderLobby, renderResult, renderFinal, actionLabel, ACTION_KEYS } from "./table_view.js";
+
+const $ = (sel) => document.querySelector(sel);
+const app = $("#table-app");
+const code = app.dataset.room;
+
+const ui = {
+  player: null,
+  room: null,
+  ws: null,
+  welcome: null,
+  model: null,
+  frozen: null, // the model at the end of a hand, shown with its result until "Next hand"
+  showFinal: false,
+  decision: null,
+  riichiMode: false,
+  pending: false,
+  handFocus: -1,
+  hint: null,
+  message: "",
+  terminal: false,
+  retries: 0,
+  frameId: 0,
+  syncWanted: false,
+  diffs: [],
+  autoNote: "",
+};
+window.majiangTable = ui; // for the browser tests and for the curious
+
+function setStatus(text) {
+  $("#status").textContent = text;
+}
+
+function show(section) {
+  for (const id of ["identity", "lobby", "table"]) $(`#${id}`).hidden = id !== section;
+  app.dataset.state = section;
+}
+
+// ---------------------------------------------------------------- start
+
+async function start() {
+  ui.player = loadPlayer();
+  if (!ui.player) {
+    askName();
+    return;
+  }
+  await enterRoom();
+}
+
+function askName() {
+  show("identity");
+  setStatus("Choose a name to take a seat.");
+  const input = $("#id-name");
+  input.focus();
+  $("#identity-form").addEventListener(
+    "submit",
+    async (ev) => {
+      ev.preventDefault();
+      try {
+        ui.player = await ensurePlayer(input.value);
+        await enterRoom();
+      } catch (err) {
+        setStatus(err.message);
+      }
+    },
+    { once: true },
+  );
+}
+
+async function enterRoom() {
+  try {
+    ui.room = await api(`/api/rooms/${encodeURIComponent(code)}`);
+  } catch (err) {
+    setStatus(err.status === 404 ? "There is no room with this code." : err.message);
+    app.dataset.state = "missing";
+    return;
+  }
+  if (ui.room.status === "waiting" || ui.room.status === "playing") {
+    try {
+      ui.room = await api(`/api/rooms/${encodeURIComponent(code)}/join`, {
+        method: "POST",
+        body: {},
+        player: ui.player,
+      });
+    } catch (err) {
+      if (err.status !== 409) {
+        setStatus(err.message);
+        return;
+      }
+      ui.message = `You have no seat here (${err.message}); watching if the room allows it.`;
+    }
+  }
+  const saved = loadTable(code);
+  if (saved && saved.game && saved.game === ui.room.game_id && saved.model) {
+    ui.model = saved.model;
+    ui.frozen = saved.frozen || null;
+  }
+  connect();
+}
+
+// ---------------------------------------------------------------- the connection
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${scheme}://${location.host}/ws/rooms/${encodeURIComponent(code)}`);
+  ui.ws = ws;
+  setStatus("Connecting…");
+  ws.addEventListener("open", () => {
+    ui.retries = 0;
+    ws.send(
+      JSON.stringify({
+        type: "hello",
+        protocol: 1,
+        token: ui.player.token,
+        last_seq: ui.model ? ui.model.seq : null,
+      }),
+    );
+  });
+  ws.addEventListener("message", (ev) => {
+    let frame;
+    try {
+      frame = JSON.parse(ev.data);
+    } catch {
+      return;
+    }
+    onFrame(frame);
+  });
+  ws.addEventListener("close", () => {
+    if (ui.ws !== ws) return;
+    ui.ws = null;
+    ui.decision = null;
+    if (ui.terminal) return;
+    const wait = Math.min(5000, 500 * 2 ** ui.retries++);
+    setStatus(`Connection lost; trying again in ${Math.round(wait / 1000) || 1} s…`);
+    setTimeout(connect, wait);
+    draw();
+  });
+}
+
+function send(frame) {
+  if (!ui.ws || ui.ws.readyState !== WebSocket.OPEN) return false;
+  ui.ws.send(JSON.stringify(frame));
+  return true;
+}
+
+function onFrame(f) {
+  switch (f.type) {
+    case "welcome":
+      onWelcome(f);
+      break;
+    case "room":
+      onRoom(f.room);
+      break;
+    case "snapshot":
+      onSnapshot(f);
+      break;
+    case "event":
+      onEvent(f);
+      break;
+    case "decision":
+      ui.decision = { ...f, deadline: f.timeout_ms === null ? null : performance.now() + f.timeout_ms };
+      ui.pending = false;
+      ui.riichiMode = false;
+      ui.hint = null;
+      draw();
+      focusForDecision();
+      break;
+    case "accepted":
+    case "auto":
+      if (ui.decision && ui.decision.decision === f.decision) ui.decision = null;
+      ui.pending = false;
+      ui.riichiMode = false;
+      if (f.type === "auto") ui.autoNote = `Time ran out: the server played ${actionLabel(f.action, ui.model)}.`;
+      draw();
+      break;
+    case "error":
+      onError(f);
+      break;
+    case "game_over":
+      ui.gameOver = f;
+      if (ui.model && !ui.model.final) {
+        ui.model.final = { scores: f.scores, placements: f.placements, reason: "length" };
+      }
+      draw();
+      break;
+    case "left":
+      ui.terminal = true;
+      setStatus("You left this game; a bot plays your seat.");
+      break;
+    default:
+      break;
+  }
+}
+
+function onWelcome(f) {
+  ui.welcome = f;
+  setStatus(f.game ? "" : "Waiting for the host to start.");
+  if (!f.game) {
+    show("lobby");
+    draw();
+    return;
+  }
+  if (ui.room) ui.room.game_id = f.game;
+  if (ui.model && ui.model.game && ui.model.game !== f.game) {
+    ui.model = null;
+    send({ type: "sync" });
+  }
+  show("table");
+}
+
+function onRoom(room) {
+  // the frame is the room as the last person to change it saw it: our seat comes from the seats
+  ui.room = { ...ui.room, ...room };
+  draw();
+}
+
+function onSnapshot(f) {
+  if (ui.model && ui.model.seq === f.seq) {
+    const diffs = compareWithView(ui.model, f.view);
+    if (diffs.length) ui.diffs.push({ seq: f.seq, diffs });
+  }
+  ui.model = carryOver(ui.model, fromView(f.view, f.seq));
+  ui.model.game = ui.welcome && ui.welcome.game;
+  ui.syncWanted = false;
+  show("table");
+  draw();
+  save();
+}
+
+function onEvent(f) {
+  if (!ui.model) {
+    const seat = ui.welcome && ui.welcome.seat !== null ? ui.welcome.seat : null;
+    const players = (ui.welcome && ui.welcome.players.length) || ui.room.seats.length;
+    ui.model = emptyModel(seat, players, ui.room.variant);
+    ui.model.game = ui.welcome && ui.welcome.game;
+  }
+  if (f.seq <= ui.model.seq) return;
+  const e = f.event;
+  ui.decision = null; // every event ends the decision that was open (docs/web.md)
+  ui.pending = false;
+  ui.hint = null;
+  ui.autoNote = "";
+  if (e.type === "hand_started" && ui.model.result && !ui.frozen) {
+    // a hand ended while nobody looked (a reload, a bot's quick win): keep its result on screen
+    ui.frozen = JSON.parse(JSON.stringify(ui.model));
+  }
+  applyEvent(ui.model, e);
+  ui.model.seq = f.seq;
+  if (e.type === "hand_ended") {
+    ui.frozen = JSON.parse(JSON.stringify(ui.model));
+  }
+  if (e.type === "game_ended" && ui.frozen) ui.frozen.final = ui.model.final;
+  if (e.type === "hand_started") ui.syncWanted = true;
+  scheduleDraw();
+}
+
+let drawQueued = false;
+function scheduleDraw() {
+  if (drawQueued) return;
+  drawQueued = true;
+  setTimeout(() => {
+    drawQueued = false;
+    if (ui.syncWanted && ui.model && ui.model.wall_left === null) {
+      ui.syncWanted = false;
+      send({ type: "sync" });
+    }
+    draw();
+    save();
+  }, 0);
+}
+
+function onError(f) {
+  const fatal = ["auth", "not_found", "not_seated", "game_over", "hello_first", "protocol_version"];
+  if (fatal.includes(f.code)) {
+    ui.terminal = true;
+    if (f.code === "game_over") {
+      setStatus("This game is over.");
+      forgetTable(code);
+    } else if (f.code === "not_seated") {
+      setStatus("You have no seat at this table and it has no room for spectators.");
+    } else {
+      setStatus(f.message);
+    }
+    app.dataset.state = "closed";
+    return;
+  }
+  ui.pending = false;
+  ui.message = f.message;
+  draw();
+}
+
+function save() {
+  if (!ui.model || !ui.model.game) return;
+  saveTable(code, { game: ui.model.game, seq: ui.model.seq, model: ui.model, frozen: ui.frozen });
+}
+
+// ---------------------------------------------------------------- acting
+
+function legal(type) {
+  return ui.decision ? ui.decision.actions.filter((a) => a.type === type) : [];
+}
+
+export function act(action) {
+  if (!ui.decision || ui.pending) return;
+  ui.frameId += 1;
+  if (send({ type: "action", decision: ui.decision.decision, action, id: ui.frameId })) {
+    ui.pending = true;
+    ui.message = "";
+    draw();
+  }
+}
+
+function discard(tile) {
+  const found = legal("discard").find((a) => a.tile === tile && Boolean(a.riichi) === ui.riichiMode);
+  if (found) act(found);
+}
+
+function actByType(type) {
+  const options = ui.decision ? ui.decision.actions.filter((a) => a.type === type) : [];
+  if (options.length === 1) act(options[0]);
+  else if (options.length > 1) {
+    const first = document.querySelector(`#table [data-action="${type}"]`);
+    if (first) first.focus();
+  }
+}
+
+function win() {
+  const w = ui.decision && ui.decision.actions.find((a) => a.type === "ron" || a.type === "tsumo");
+  if (w) act(w);
+}
+
+function toggleRiichi() {
+  if (!legal("discard").some((a) => a.riichi)) return;
+  ui.riichiMode = !ui.riichiMode;
+  draw();
+  const first = document.querySelector("#hand .hand-tile:not([disabled])");
+  if (first) first.focus();
+}
+
+function pass() {
+  if (ui.riichiMode) {
+    ui.riichiMode = false;
+    draw();
+    return;
+  }
+  const p = legal("pass");
+  if (p.length) act(p[0]);
+}
+
+async function hint() {
+  const m = ui.model;
+  if (!m || m.seat === null || m.seat === undefined) return;
+  ui.hint = { loading: true };
+  draw();
+  const me = m.seats[m.seat];
+  const concealed = formatTiles(sortTiles([...m.hand, ...(m.drawn ? [m.drawn] : [])]));
+  const hand = [concealed, ...me.melds].join(", ");
+  const seen = [];
+  m.seats.forEach((s) => {
+    s.river.forEach((r) => r.tile && seen.push(r.tile));
+    if (s.seat !== m.seat) s.melds.forEach((x) => seen.push(...(parseMeld(x) || { tiles: [] }).tiles));
+  });
+  seen.push(...m.indicators);
+  const out = { loading: false };
+  try {
+    const analysis = await api("/api/analyze", {
+      method: "POST",
+      body: { hand, variant: m.variant, visible: formatTiles(sortTiles(seen)) },
+    });
+    out.analysis = analysis;
+  } catch (err) {
+    out.error = err.message;
+  }
+  if (ui.decision) {
+    try {
+      out.bot = await api(`/api/rooms/${encodeURIComponent(code)}/hint`, { player: ui.player });
+    } catch (err) {
+      out.botError = err.message;
+    }
+  }
+  ui.hint = out;
+  draw();
+  const box = $("#hint-box");
+  if (box) box.focus();
+}
+
+function nextHand() {
+  if (ui.frozen && ui.frozen.final) {
+    ui.showFinal = true;
+  }
+  ui.frozen = null;
+  draw();
+  save();
+  const target = ui.showFinal ? $("#final") : document.querySelector("#hand .hand-tile:not([disabled])") || $("#table");
+  if (target) target.focus();
+}
+
+async function startGame() {
+  try {
+    await api(`/api/rooms/${encodeURIComponent(code)}/start`, { method: "POST", player: ui.player });
+  } catch (err) {
+    ui.message = err.message;
+    draw();
+  }
+}
+
+async function leave() {
+  if (!confirm("Leave this table? A bot plays your seat to the end.")) return;
+  try {
+    await api(`/api/rooms/${encodeURIComponent(code)}/leave`, { method: "POST", player: ui.player });
+  } catch {
+    // already gone: go home all the same
+  }
+  forgetTable(code);
+  location.href = "/";
+}
+
+// ---------------------------------------------------------------- drawing
+
+function draw() {
+  const state = app.dataset.state;
+  if (state === "lobby") {
+    $("#lobby").innerHTML = renderLobby(ui, code, location.origin);
+    return;
+  }
+  if (!ui.model) return;
+  const active = document.activeElement;
+  const focusKey = active && active.dataset ? active.dataset.key : null;
+  const resultModel = ui.frozen;
+  const finalShown = !resultModel && (ui.showFinal || (ui.model.final && !ui.frozen && ui.model.phase === "game_over"));
+  $("#table").innerHTML = render(ui, resultModel || ui.model, { frozen: Boolean(resultModel) });
+  $("#table").hidden = false;
+  const res = $("#result");
+  res.hidden = !resultModel;
+  res.innerHTML = resultModel ? renderResult(ui, resultModel) : "";
+  const fin = $("#final");
+  fin.hidden = !finalShown;
+  fin.innerHTML = finalShown ? renderFinal(ui, ui.model) : "";
+  app.dataset.phase = resultModel ? "result" : finalShown ? "final" : ui.model.phase;
+  app.dataset.decision = ui.decision && !ui.pending ? ui.decision.decision : "";
+  if (focusKey) {
+    const again = document.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
+    if (again && !again.disabled) again.focus();
+  }
+  tick();
+}
+
+function focusForDecision() {
+  if (ui.frozen) {
+    const next = $("#next-hand");
+    if (next) next.focus();
+    return;
+  }
+  const active = document.activeElement;
+  if (active && active.closest && active.closest("#hand") && !active.disabled) return;
+  const drawn = document.querySelector("#hand .hand-tile.drawn:not([disabled])");
+  const target = drawn || document.querySelector("#actions button[data-action]:not([data-action=pass])") || document.querySelector("#actions button[data-action]");
+  if (target) target.focus();
+}
+
+function tick() {
+  const el = $("#timer");
+  if (!el) return;
+  const d = ui.decision;
+  if (!d || d.deadline === null) {
+    el.textContent = "";
+    el.style.setProperty("--left", "0");
+    return;
+  }
+  const left = Math.max(0, d.deadline - performance.now());
+  const total = d.timeout_ms || 1;
+  el.textContent = `${Math.ceil(left / 1000)} s`;
+  el.style.setProperty("--left", String(Math.min(1, left / total)));
+  el.dataset.urgent = left < 5000 ? "true" : "false";
+}
+setInterval(tick, 250);
+
+// ---------------------------------------------------------------- input
+
+document.addEventListener("click", (ev) => {
+  const el = ev.target.closest("[data-do], .hand-tile, [data-action]");
+  if (!el || el.disabled) return;
+  if (el.classList.contains("hand-tile")) {
+    discard(el.dataset.tile);
+    return;
+  }
+  if (el.dataset.action) {
+    const index = Number(el.dataset.index || 0);
+    const options = ui.decision ? ui.decision.actions.filter((a) => a.type === el.dataset.action) : [];
+    if (el.dataset.action === "riichi") toggleRiichi();
+    else if (options[index]) act(options[index]);
+    return;
+  }
+  const what = el.dataset.do;
+  if (what === "hint") hint();
+  else if (what === "next-hand") nextHand();
+  else if (what === "start") startGame();
+  else if (what === "leave") leave();
+  else if (what === "copy-link") {
+    const input = $("#share-link");
+    input.select();
+    navigator.clipboard?.writeText(input.value).catch(() => {});
+    el.textContent = "Copied";
+  } else if (what === "close-hint") {
+    ui.hint = null;
+    draw();
+  }
+});
+
+document.addEventListener("keydown", (ev) => {
+  const t = ev.target;
+  if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA")) return;
+  if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  if (app.dataset.state !== "table") return;
+  const inHand = t && t.closest && t.closest("#hand");
+  if (inHand && ["ArrowLeft", "ArrowRight", "Home", "End"].includes(ev.key)) {
+    const tiles = [...document.querySelectorAll("#hand .hand-tile")];
+    let i = tiles.indexOf(t);
+    if (ev.key === "ArrowLeft") i = Math.max(0, i - 1);
+    if (ev.key === "ArrowRight") i = Math.min(tiles.length - 1, i + 1);
+    if (ev.key === "Home") i = 0;
+    if (ev.key === "End") i = tiles.length - 1;
+    tiles.forEach((b, j) => (b.tabIndex = j === i ? 0 : -1));
+    tiles[i].focus();
+    ev.preventDefault();
+    return;
+  }
+  if (ui.frozen) return; // the result is on screen: its buttons take the keys
+  const key = ev.key.toLowerCase();
+  const handlers = {
+    [ACTION_KEYS.win]: win,
+    [ACTION_KEYS.pon]: () => actByType("pon"),
+    [ACTION_KEYS.chi]: () => actByType("chi"),
+    [ACTION_KEYS.kan]: () => {
+      for (const k of ["kan", "ankan", "kakan"]) if (legal(k).length) return actByType(k);
+      return undefined;
+    },
+    [ACTION_KEYS.riichi]: toggleRiichi,
+    [ACTION_KEYS.pass]: pass,
+    escape: pass,
+    [ACTION_KEYS.hint]: hint,
+    [ACTION_KEYS.tsumogiri]: () => {
+      const m = ui.model;
+      if (m && m.drawn) discard(m.drawn);
+    },
+  };
+  const fn = handlers[key];
+  if (fn) {
+    fn();
+    ev.preventDefault();
+  }
+});
+
+start();

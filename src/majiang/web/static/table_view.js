@@ -1,0 +1,403 @@
+// HTML of the table page: the board, the hand and the actions offered, the lobby, the result of
+// a hand and the final standings. Functions from state to strings; table.js wires them up.
+
+import { meldHtml, tileSvg, handHtml } from "./tiles.js";
+import { parseMeld, sortTiles, tilesOrEmpty } from "./notation.js";
+
+export const ACTION_KEYS = {
+  win: "w",
+  pon: "p",
+  chi: "c",
+  kan: "k",
+  riichi: "r",
+  pass: "n",
+  hint: "h",
+  tsumogiri: "d",
+};
+
+const WIND_NAMES = { E: "East", S: "South", W: "West", N: "North" };
+const POSITIONS = { 4: ["bottom", "right", "top", "left"], 2: ["bottom", "top"], 3: ["bottom", "right", "left"] };
+
+function esc(s) {
+  return String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function mine(m) {
+  return m.seat === null || m.seat === undefined || m.seat < 0 ? 0 : m.seat;
+}
+
+export function seatName(ui, seat) {
+  const players = (ui.welcome && ui.welcome.players) || [];
+  const name = players[seat];
+  const me = ui.model && ui.model.seat === seat;
+  if (me) return name ? `${name} (you)` : "You";
+  return name || `Bot ${seat + 1} (${(ui.room && ui.room.bot_level) || "normal"})`;
+}
+
+function tilesHtml(tiles, opts = {}) {
+  return tiles.map((t) => tileSvg(t, opts)).join("");
+}
+
+/** A short text for an action: "pon 55p", "discard 3z (riichi)", "tsumo". */
+export function actionLabel(a) {
+  if (!a) return "";
+  if (a.type === "discard") return `discard ${a.tile}${a.riichi ? " with riichi" : ""}`;
+  if (a.tiles) return `${a.type} ${a.tiles}`;
+  if (a.tile) return `${a.type} ${a.tile}`;
+  if (a.suit) return `${a.type} ${a.suit}`;
+  return a.type;
+}
+
+// ---------------------------------------------------------------- the board
+
+function riverHtml(seat, m, isLast) {
+  const cells = seat.river.map((r, i) => {
+    const last = isLast && i === seat.river.length - 1;
+    const cls = [r.tsumogiri ? "tsumogiri" : "", last ? "last" : ""].join(" ").trim();
+    if (r.claimed) {
+      const face = r.was
+        ? tileSvg(r.was, { sideways: r.riichi, cls: "called", label: `${r.was}, called` })
+        : `<span class="called-gap" title="called by another player" aria-label="a called tile"></span>`;
+      return `<span class="pond-cell claimed" data-claimed="true">${face}</span>`;
+    }
+    return `<span class="pond-cell${cls ? ` ${cls}` : ""}"${r.riichi ? ' data-riichi="true"' : ""}>${tileSvg(r.tile, {
+      sideways: r.riichi,
+      label: r.riichi ? `${r.tile}, riichi` : r.tile,
+    })}</span>`;
+  });
+  return `<div class="pond" aria-label="discards">${cells.join("")}</div>`;
+}
+
+function meldsHtml(seat) {
+  const melds = seat.melds.map((text) => {
+    const meld = parseMeld(text);
+    return meld ? meldHtml(meld) : `<span class="meld">${esc(text)}</span>`;
+  });
+  const bonus = seat.bonus.length
+    ? `<span class="bonus" aria-label="flowers and seasons">${tilesHtml(sortTiles(seat.bonus))}</span>`
+    : "";
+  if (!melds.length && !bonus) return "";
+  return `<div class="seat-melds">${melds.join("")}${bonus}</div>`;
+}
+
+function seatHtml(ui, m, seat, pos, frozen) {
+  const n = m.seats.length;
+  const isMe = m.seat === seat.seat;
+  const turn = !frozen && m.phase !== "game_over" && m.turn === seat.seat;
+  const dealer = m.dealer === seat.seat;
+  const badges = [
+    dealer ? `<span class="badge dealer" title="dealer">Dealer</span>` : "",
+    seat.riichi ? `<span class="badge riichi" title="riichi declared">Riichi</span>` : "",
+    seat.out ? `<span class="badge out">Won</span>` : "",
+    seat.void ? `<span class="badge void">void ${esc(seat.void)}</span>` : "",
+  ].join("");
+  const backs =
+    !isMe && seat.concealed > 0
+      ? `<span class="backs" aria-hidden="true">${tileSvg("back", { back: true }).repeat(Math.min(seat.concealed, 17))}</span>`
+      : "";
+  const lastDiscarder = m.phase === "claim" && m.claim_from === seat.seat;
+  return `<section class="seat pos-${pos}${turn ? " turn" : ""}${isMe ? " me" : ""}" data-seat="${seat.seat}" aria-label="${esc(
+    `${WIND_NAMES[seat.wind] || seat.wind}: ${seatName(ui, seat.seat)}, ${seat.score} points`,
+  )}">
+<header class="seat-head"><span class="wind" title="${esc(WIND_NAMES[seat.wind] || "")} seat">${esc(seat.wind)}</span>
+<span class="name">${esc(seatName(ui, seat.seat))}</span><span class="score" data-score="${seat.score}">${seat.score}</span>${badges}
+${isMe ? "" : `<span class="count" title="tiles in hand">${seat.concealed} ${n ? "tiles" : ""}</span>`}</header>
+${backs}${meldsHtml(seat)}${riverHtml(seat, m, lastDiscarder)}</section>`;
+}
+
+function centerHtml(ui, m) {
+  const round = WIND_NAMES[m.round_wind] || m.round_wind;
+  const label = m.variant === "sichuan" ? `Hand ${m.hand_index + 1}` : `${round} ${m.dealer + 1}`;
+  const dora = m.indicators.length
+    ? `<div class="dora"><span class="muted">Dora indicators</span> <span class="tiles">${tilesHtml(m.indicators)}</span></div>`
+    : "";
+  const sticks = `<span class="counter" title="riichi sticks on the table" data-sticks="${m.sticks}">Sticks ${m.sticks}</span>`;
+  const honba = `<span class="counter" title="honba (counters)" data-honba="${m.honba}">Honba ${m.honba}</span>`;
+  const wall = `<span class="counter wall" id="wall-count" title="tiles left to draw">Wall ${
+    m.wall_left === null || m.wall_left === undefined ? "…" : m.wall_left
+  }</span>`;
+  return `<div class="center" aria-label="the round">
+<div class="round" id="round-label">${esc(label)}</div>
+<div class="counters">${wall}${m.variant === "riichi" ? sticks + honba : m.honba ? honba : ""}</div>${dora}</div>`;
+}
+
+function handTiles(ui, m) {
+  if (m.seat === null || m.seat === undefined || m.seat < 0) return "";
+  const d = ui.decision && !ui.pending ? ui.decision : null;
+  const discards = d ? d.actions.filter((a) => a.type === "discard" && Boolean(a.riichi) === ui.riichiMode) : [];
+  const canDiscard = new Set(discards.map((a) => a.tile));
+  const tiles = [...m.hand.map((t) => ({ t, drawn: false })), ...(m.drawn ? [{ t: m.drawn, drawn: true }] : [])];
+  const focusAt = tiles.length - 1;
+  const buttons = tiles.map(({ t, drawn }, i) => {
+    const ok = canDiscard.has(t);
+    return `${drawn ? '<span class="drawn-gap" aria-hidden="true"></span>' : ""}<button type="button" class="tile-btn hand-tile${
+      drawn ? " drawn" : ""
+    }" data-tile="${esc(t)}" data-key="hand-${i}" data-legal="${ok}" tabindex="${i === focusAt ? 0 : -1}" aria-disabled="${!ok}" aria-label="${esc(
+      `${t}${drawn ? ", just drawn" : ""}${ok ? ", discard" : ""}`,
+    )}">${tileSvg(t)}</button>`;
+  });
+  const size = Math.max(14, tiles.length) + 1.5;
+  const riichi = ui.riichiMode ? '<p class="riichi-note">Riichi: choose the tile to discard (N or Esc cancels).</p>' : "";
+  return `${riichi}<div id="hand" class="hand${ui.riichiMode ? " riichi-mode" : ""}" role="toolbar" aria-label="Your hand: arrow keys move, Enter discards" style="--hand-n:${size}">${buttons.join(
+    "",
+  )}</div>`;
+}
+
+function actionButtons(ui, m) {
+  const d = ui.decision && !ui.pending ? ui.decision : null;
+  if (!d) {
+    const waiting = ui.pending ? "Sent…" : m.phase === "game_over" ? "" : "Waiting for the others…";
+    return `<div id="actions" class="actions" data-open="false"><span class="waiting">${waiting}</span><span id="timer" class="timer"></span>${hintButton(
+      ui,
+      m,
+    )}</div>`;
+  }
+  const out = [];
+  const count = {};
+  const claimTile = m.phase === "claim" && m.claim_from !== null ? lastDiscard(m) : null;
+  const key = (k) => `<kbd>${k.toUpperCase()}</kbd>`;
+  if (d.actions.some((a) => a.type === "discard" && a.riichi)) {
+    out.push(
+      `<button type="button" data-action="riichi" data-key="act-riichi" aria-pressed="${ui.riichiMode}">Riichi ${key(ACTION_KEYS.riichi)}</button>`,
+    );
+  }
+  for (const a of d.actions) {
+    if (a.type === "discard") continue;
+    const i = (count[a.type] = (count[a.type] ?? -1) + 1);
+    let label;
+    let tiles = "";
+    if (a.type === "ron") label = `Ron ${key(ACTION_KEYS.win)}`;
+    else if (a.type === "tsumo") label = `Tsumo ${key(ACTION_KEYS.win)}`;
+    else if (a.type === "pass") label = `Pass ${key(ACTION_KEYS.pass)}`;
+    else if (a.type === "pon") label = `Pon ${key(ACTION_KEYS.pon)}`;
+    else if (a.type === "chi") label = `Chi ${key(ACTION_KEYS.chi)}`;
+    else if (["kan", "ankan", "kakan"].includes(a.type)) label = `Kan ${key(ACTION_KEYS.kan)}`;
+    else if (a.type === "nine_terminals") label = "Nine terminals (abort)";
+    else label = esc(actionLabel(a));
+    if (a.tiles) {
+      const own = tilesOrEmpty(a.tiles);
+      const shown = a.type === "chi" && claimTile ? sortTiles([...own, claimTile]) : own;
+      tiles = `<span class="tiles mini">${shown
+        .map((t) => tileSvg(t, { cls: claimTile && t === claimTile && a.type !== "ankan" ? "claimed-tile" : "" }))
+        .join("")}</span>`;
+    } else if (a.tile) {
+      tiles = `<span class="tiles mini">${tileSvg(a.tile)}</span>`;
+    }
+    const cls = a.type === "ron" || a.type === "tsumo" ? "primary win" : a.type === "pass" ? "pass" : "call";
+    out.push(
+      `<button type="button" class="${cls}" data-action="${esc(a.type)}" data-index="${i}" data-key="act-${esc(a.type)}-${i}">${label}${tiles}</button>`,
+    );
+  }
+  const offer = claimTile
+    ? `<span class="offer">${tileSvg(claimTile, { cls: "claimed-tile" })} from ${esc(seatName(ui, m.claim_from))}</span>`
+    : m.phase === "turn" && m.turn === m.seat
+      ? `<span class="offer">Your turn: discard${d.actions.some((a) => a.type !== "discard") ? " or call" : ""}</span>`
+      : "";
+  return `<div id="actions" class="actions" data-open="true" data-decision="${d.decision}">${offer}${out.join("")}<span id="timer" class="timer" role="timer"></span>${hintButton(
+    ui,
+    m,
+  )}</div>`;
+}
+
+function lastDiscard(m) {
+  const river = m.seats[m.claim_from].river;
+  const last = river[river.length - 1];
+  return last ? last.tile || last.was : null;
+}
+
+function hintButton(ui, m) {
+  if (m.seat === null || m.seat === undefined || m.phase === "game_over") return "";
+  return `<button type="button" class="hint-btn" data-do="hint" data-key="hint">Hint ${`<kbd>${ACTION_KEYS.hint.toUpperCase()}</kbd>`}</button>`;
+}
+
+function hintHtml(ui, m) {
+  const h = ui.hint;
+  if (!h) return "";
+  if (h.loading) return `<div id="hint-box" class="hint-box" tabindex="-1" role="status">Thinking…</div>`;
+  const parts = [];
+  if (h.analysis) {
+    const a = h.analysis;
+    const sh = a.shanten === -1 ? "complete" : a.shanten === 0 ? "ready (tenpai)" : `${a.shanten} from ready`;
+    parts.push(`<p><strong>Shanten:</strong> <span id="hint-shanten" data-shanten="${a.shanten}">${esc(sh)}</span></p>`);
+    if (a.waits && a.waits.length) {
+      parts.push(`<p><strong>Waits:</strong> <span class="tiles mini" id="hint-waits">${tilesHtml(a.waits)}</span></p>`);
+    } else if (a.acceptance && a.acceptance.length && a.acceptance[0].discard) {
+      const best = a.acceptance.slice(0, 3).map(
+        (x) =>
+          `<li>${tileSvg(x.discard, { cls: "mini-tile" })} → ${x.shanten === 0 ? "ready" : `${x.shanten} from ready`}, ${
+            x.unseen
+          } tiles accept: <span class="tiles mini">${tilesHtml(Object.keys(x.tiles))}</span></li>`,
+      );
+      parts.push(`<p><strong>Best discards</strong> (most tiles that improve the hand):</p><ol class="best">${best.join("")}</ol>`);
+    } else if (a.acceptance && a.acceptance.length) {
+      const x = a.acceptance[0];
+      parts.push(`<p><strong>Tiles that help:</strong> <span class="tiles mini">${tilesHtml(Object.keys(x.tiles))}</span> (${x.unseen} unseen)</p>`);
+    }
+  }
+  if (h.error) parts.push(`<p class="error">${esc(h.error)}</p>`);
+  if (h.bot) parts.push(`<p id="hint-bot"><strong>The ${esc(h.bot.level)} bot would:</strong> ${esc(actionLabel(h.bot.action))}</p>`);
+  if (h.botError) parts.push(`<p class="muted">${esc(h.botError)}</p>`);
+  return `<div id="hint-box" class="hint-box" tabindex="-1" role="status" aria-label="hint">${parts.join(
+    "",
+  )}<button type="button" data-do="close-hint" class="link">Close</button></div>`;
+}
+
+/** The whole table for the model (the frozen one while a result is shown). */
+export function render(ui, m, { frozen }) {
+  const n = m.seats.length;
+  const pos = POSITIONS[n] || POSITIONS[4];
+  const me = mine(m);
+  const seats = m.seats.map((s) => seatHtml(ui, m, s, pos[(s.seat - me + n) % n], frozen)).join("");
+  const message = ui.message ? `<p class="error" role="alert">${esc(ui.message)}</p>` : "";
+  const note = ui.autoNote ? `<p class="muted" role="status">${esc(ui.autoNote)}</p>` : "";
+  const leave = `<button type="button" class="link leave" data-do="leave">Leave table</button>`;
+  const mePart = frozen
+    ? ""
+    : `<div class="me-area">${handTiles(ui, m)}${actionButtons(ui, m)}${message}${note}${hintHtml(ui, m)}</div>`;
+  return `<div class="board n${n}" data-variant="${esc(m.variant)}">${seats}${centerHtml(ui, m)}</div>${mePart}
+<p class="table-foot">${leave} <span class="muted">Keys: arrows + Enter discard, ${Object.entries(ACTION_KEYS)
+    .map(([k, v]) => `${v.toUpperCase()} ${k}`)
+    .join(", ")}</span></p>`;
+}
+
+// ---------------------------------------------------------------- lobby
+
+export function renderLobby(ui, code, origin) {
+  const room = ui.room;
+  if (!room) return "";
+  const me = ui.player && ui.player.id;
+  const link = `${origin}/play/${code}`;
+  const winds = "ESWN";
+  const seats = room.seats
+    .map(
+      (s) =>
+        `<li data-seat="${s.seat}"><span class="wind">${winds[s.seat]}</span> ${
+          s.player_id ? esc(s.name || "a player") + (s.player_id === me ? " (you)" : "") : '<span class="muted">empty: a bot plays it</span>'
+        }${s.player_id === room.host_id ? ' <span class="badge">host</span>' : ""}</li>`,
+    )
+    .join("");
+  const host = room.host_id === me;
+  const action = host
+    ? `<button type="button" class="primary" id="start-game" data-do="start">Start the game</button>`
+    : `<p class="muted" id="wait-host">Waiting for the host to start the game.</p>`;
+  const message = ui.message ? `<p class="error" role="alert">${esc(ui.message)}</p>` : "";
+  return `<h1 id="lobby-h">Private room</h1>
+<p>${esc(room.variant)} · ${esc(room.length)} · bots: ${esc(room.bot_level)}</p>
+<div class="field"><label for="share-link">Share this link with your friends</label>
+<div class="buttons share"><input id="share-link" readonly value="${esc(link)}"><button type="button" data-do="copy-link">Copy link</button></div></div>
+<p>Or tell them the room code: <code id="room-code">${esc(code)}</code></p>
+<h2>Seats</h2><ol class="lobby-seats" id="lobby-seats">${seats}</ol>
+${message}<div class="buttons">${action}<button type="button" data-do="leave">Leave</button></div>`;
+}
+
+// ---------------------------------------------------------------- result
+
+function payerLabel(ui, win, p) {
+  const who = {
+    discarder: win.source !== null && win.source !== undefined ? seatName(ui, win.source) : "the discarder",
+    liable: win.liable !== null && win.liable !== undefined ? seatName(ui, win.liable) : "the liable player",
+    dealer: "the dealer",
+    non_dealer: "each non-dealer",
+    each: "each player",
+  }[p.from];
+  if (who) return who;
+  if ("ESWN".includes(p.from) && p.from.length === 1) return `${WIND_NAMES[p.from]} seat`;
+  return String(p.from).replace(/_/g, " ");
+}
+
+function winHtml(ui, m, w) {
+  const r = w.result || {};
+  const how = w.source === null || w.source === undefined
+    ? "self-drawn"
+    : `on ${esc(seatName(ui, w.source))}'s discard${w.robbed_kong ? " (robbing a kong)" : ""}`;
+  const melds = (w.melds || []).map(parseMeld).filter(Boolean);
+  const hand = handHtml({ concealed: tilesOrEmpty(w.hand), winTile: w.tile, melds, bonus: m.seats[w.seat].bonus });
+  const unit = r.unit || "";
+  const items = (r.items || [])
+    .map((it) => `<tr data-item="${esc(it.id)}"><th scope="row">${esc(it.name)}</th><td class="num">${esc(it.value)} ${esc(unit)}</td></tr>`)
+    .join("");
+  const limit = r.limit ? ` <span class="limit">${esc(r.limit)}</span>` : "";
+  const itemsTable = `<table class="items"><caption>Patterns</caption><tbody>${items}</tbody>
+<tfoot><tr><th scope="row">Total</th><td class="num" data-total="${esc(r.total)}">${esc(r.total)} ${esc(unit)}${limit}</td></tr></tfoot></table>`;
+  const fu = r.fu
+    ? `<table class="fu"><caption>Fu</caption><tbody>${(r.fu_items || [])
+        .map((f) => `<tr><th scope="row">${esc(String(f.id).replace(/_/g, " "))}</th><td class="num">${esc(f.value)}</td></tr>`)
+        .join("")}</tbody><tfoot><tr><th scope="row">Fu</th><td class="num" data-fu="${esc(r.fu)}">${esc(r.fu)}</td></tr></tfoot></table>`
+    : "";
+  const pts = r.points || {};
+  const payers = (pts.payers || [])
+    .map((p) => `<tr><th scope="row">${esc(payerLabel(ui, w, p))}</th><td class="num">${esc(p.amount)}</td></tr>`)
+    .join("");
+  const points = `<table class="payers"><caption>Points</caption><tbody>${payers}</tbody>
+<tfoot><tr><th scope="row">Received</th><td class="num" data-points="${esc(pts.total)}">${esc(pts.total)}</td></tr></tfoot></table>`;
+  const dora = m.indicators.length
+    ? `<p class="indicators">Dora indicators <span class="tiles mini">${tilesHtml(m.indicators)}</span>${
+        w.ura_indicators && w.ura_indicators.length
+          ? ` · ura <span class="tiles mini">${tilesHtml(tilesOrEmpty(w.ura_indicators))}</span>`
+          : ""
+      }</p>`
+    : "";
+  const invalid = r.valid === false ? `<p class="invalid">${esc(r.reason || "not a valid win")}</p>` : "";
+  return `<article class="win" data-winner="${w.seat}"><h3>${esc(seatName(ui, w.seat))} wins ${how}</h3>${hand}${invalid}${dora}
+<div class="tables">${itemsTable}${fu}${points}</div></article>`;
+}
+
+export function renderResult(ui, m) {
+  const r = m.result;
+  if (!r) return "";
+  const ended = r.ended || {};
+  const round = m.variant === "sichuan" ? `Hand ${r.hand_index + 1}` : `${WIND_NAMES[r.round_wind] || r.round_wind} ${r.dealer + 1}`;
+  const what =
+    ended.outcome === "win"
+      ? r.wins.some((w) => w.source === null || w.source === undefined)
+        ? "Self-drawn win"
+        : "Win on a discard"
+      : ended.outcome === "exhaustive_draw"
+        ? "Draw: the wall is empty"
+        : ended.outcome === "abortive_draw"
+          ? `Abortive draw${ended.reason ? `: ${String(ended.reason).replace(/_/g, " ")}` : ""}`
+          : String(ended.outcome || "");
+  const wins = r.wins.map((w) => winHtml(ui, m, w)).join("");
+  const revealed = r.revealed.length
+    ? `<h3>Hands shown</h3><ul class="revealed">${r.revealed
+        .map((h) => `<li>${esc(seatName(ui, h.seat))}: <span class="tiles mini">${tilesHtml(tilesOrEmpty(h.tiles))}</span> ${h.ready ? "ready" : "not ready"}</li>`)
+        .join("")}</ul>`
+    : "";
+  const change = m.seats.map(() => 0);
+  for (const p of r.payments) p.deltas.forEach((d, i) => (change[i] += d));
+  const after = r.after || m.seats.map((s) => s.score);
+  const rows = m.seats
+    .map(
+      (s, i) =>
+        `<tr data-seat="${i}"><th scope="row">${esc(s.wind)} ${esc(seatName(ui, i))}</th><td class="num">${after[i] - change[i]}</td><td class="num delta" data-delta="${change[i]}">${
+          change[i] > 0 ? "+" : ""
+        }${change[i]}</td><td class="num">${after[i]}</td></tr>`,
+    )
+    .join("");
+  const reasons = [...new Set(r.payments.map((p) => p.reason))].filter((x) => x && x !== "win");
+  const table = `<table class="score-change"><caption>Who paid what${
+    reasons.length ? ` (${esc(reasons.join(", ").replace(/_/g, " "))})` : ""
+  }</caption><thead><tr><th>Seat</th><th>Before</th><th>Change</th><th>After</th></tr></thead><tbody>${rows}</tbody></table>`;
+  const last = Boolean(m.final);
+  const button = `<button type="button" class="primary" id="next-hand" data-do="next-hand" data-key="next-hand">${
+    last ? "Final standings" : "Next hand"
+  }</button>`;
+  return `<h2 id="result-h">${esc(round)}: ${esc(what)}</h2>${wins}${revealed}${table}<div class="buttons">${button}</div>`;
+}
+
+export function renderFinal(ui, m) {
+  const f = m.final;
+  if (!f) return "";
+  const order = m.seats.map((_, i) => i).sort((a, b) => f.placements[a] - f.placements[b]);
+  const rows = order
+    .map(
+      (i) =>
+        `<tr data-seat="${i}"${i === m.seat ? ' class="you"' : ""}><td class="num place">${f.placements[i]}</td><th scope="row">${esc(
+          seatName(ui, i),
+        )}</th><td class="num">${f.scores[i]}</td></tr>`,
+    )
+    .join("");
+  const seed = ui.gameOver && ui.gameOver.seed ? `<p class="muted">Seed of this game: <code>${esc(ui.gameOver.seed)}</code></p>` : "";
+  return `<h2 id="final-h">Final standings</h2><table class="standings"><thead><tr><th>Place</th><th>Player</th><th>Points</th></tr></thead>
+<tbody>${rows}</tbody></table>${seed}<div class="buttons"><a class="button primary" href="/" id="play-again">Play again</a></div>`;
+}

@@ -1,0 +1,190 @@
+"""Shared helpers of the table's browser tests (imported by test_table_*.py; holds no tests).
+
+- ``serve(tmp)``: uvicorn in a thread on a free port, SQLite in ``tmp``; yields the base URL.
+- ``launch()``: Debian's Chromium through Playwright (never a downloaded browser).
+- ``Player``: one browser context (its own localStorage: its own guest identity) and page, with
+  what a person does at the table: start a practice table from the home page, answer each
+  decision by clicking, read what the table shows.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+ARTIFACTS = Path(__file__).parent / "artifacts"
+
+#: true in the page when this seat has a decision open, or a result or the standings are shown
+READY_JS = """() => {
+  const a = document.querySelector('#table-app');
+  return Boolean(a && (a.dataset.decision || a.dataset.phase === 'result' || a.dataset.phase === 'final'));
+}"""
+
+
+def free_port() -> int:
+    """Return a TCP port free on the loopback."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@contextlib.contextmanager
+def serve(tmp: Path) -> Iterator[str]:
+    """Run the whole application (API, websocket, pages) in a thread; yield its base URL."""
+    import uvicorn
+
+    from majiang.server.app import create_app
+    from majiang.server.settings import Settings
+
+    app = create_app(Settings(database_url=f"sqlite:///{tmp / 'table.sqlite3'}"))
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the server did not start")
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+def shot(page: Any, name: str) -> Path:
+    """Save a screenshot of the page to tests/artifacts/table_<name>.png; return its path."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"table_{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+@dataclass
+class Player:
+    """A person at a browser: one context (own storage, so own identity) and one page."""
+
+    browser: Any
+    base_url: str
+    viewport: tuple[int, int] = (1150, 900)
+    errors: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        w, h = self.viewport
+        self.context = self.browser.new_context(viewport={"width": w, "height": h})
+        self.context.set_default_timeout(8000)
+        self.page = self.context.new_page()
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def close(self) -> None:
+        """Close the context; JavaScript errors seen on the way fail the test."""
+        self.context.close()
+        assert self.errors == [], f"JavaScript errors: {self.errors}"
+
+    # -- home
+    def home(self, name: str) -> None:
+        """Open the home page and type a display name."""
+        self.page.goto(f"{self.base_url}/")
+        self.page.wait_for_selector("#play-form[data-ready=true]")
+        self.page.fill("#p-name", name)
+
+    def choose(self, variant: str, length: str = "one_hand", pace: str = "0") -> None:
+        """Pick the variant, the length and the bots' pace (timers off: a test never waits)."""
+        self.page.select_option("#p-variant", variant)
+        self.page.select_option("#p-length", length)
+        self.page.select_option("#p-pace", pace)
+        self.page.select_option("#p-timers", "0/0")
+
+    def practice(self, name: str, variant: str, length: str = "one_hand") -> None:
+        """From the home page, sit at a practice table against bots."""
+        self.home(name)
+        self.choose(variant, length)
+        self.page.click("#play-bots")
+        self.page.wait_for_selector("#table-app[data-state=table]")
+
+    # -- the table
+    def app(self, key: str) -> str:
+        """Return a data attribute of the table app (state, phase, decision)."""
+        value: str = self.page.eval_on_selector("#table-app", f"a => a.dataset.{key} || ''")
+        return value
+
+    def wait_ready(self, timeout: float = 8000) -> str:
+        """Wait until this seat must act or a result is shown; return ``decision``, ``result``
+        or ``final``."""
+        self.page.wait_for_function(READY_JS, timeout=timeout)
+        phase = self.app("phase")
+        return phase if phase in ("result", "final") else "decision"
+
+    def offered(self) -> list[str]:
+        """Return the types of the action buttons offered now (riichi included)."""
+        kinds: list[str] = self.page.eval_on_selector_all(
+            "#actions button[data-action]", "bs => bs.map(b => b.dataset.action)"
+        )
+        return kinds
+
+    def hand(self) -> list[str]:
+        """Return the tiles of the hand shown, the drawn one last."""
+        tiles: list[str] = self.page.eval_on_selector_all(
+            "#hand .hand-tile", "bs => bs.map(b => b.dataset.tile)"
+        )
+        return tiles
+
+    def answer(self, *, win: bool = True) -> str:
+        """Answer the open decision the plain way: win when offered (``win``), pass a claim,
+        else discard the tile just drawn (or the last legal tile). Return what was clicked."""
+        offered = self.offered()
+        if win and ("ron" in offered or "tsumo" in offered):
+            kind = "ron" if "ron" in offered else "tsumo"
+            self.page.click(f'#actions button[data-action="{kind}"]')
+            return kind
+        if "pass" in offered:
+            self.page.click('#actions button[data-action="pass"]')
+            return "pass"
+        drawn = self.page.locator('#hand .hand-tile.drawn[data-legal="true"]')
+        if drawn.count():
+            drawn.click()
+            return "discard drawn"
+        self.page.locator('#hand .hand-tile[data-legal="true"]').last.click()
+        return "discard"
+
+    def wait_answered(self, decision: str) -> None:
+        """Wait until the decision just answered is no longer the open one."""
+        self.page.wait_for_function(
+            "d => document.querySelector('#table-app').dataset.decision !== d", arg=decision
+        )
+
+    def play_until_result(self, limit: int = 400, *, win: bool = True) -> list[str]:
+        """Answer every decision until a hand's result is on screen; return what was done."""
+        done: list[str] = []
+        for _ in range(limit):
+            if self.wait_ready() != "decision":
+                return done
+            decision = self.app("decision")
+            done.append(self.answer(win=win))
+            self.wait_answered(decision)
+        raise AssertionError(f"no result after {limit} decisions: {done[-10:]}")
+
+    def diffs(self) -> Any:
+        """Return the differences the page found between its model and the server's snapshots."""
+        return self.page.evaluate("() => window.majiangTable.diffs")
+
+    def model(self) -> Any:
+        """Return the page's model of the table (what it draws from)."""
+        return self.page.evaluate("() => window.majiangTable.model")
