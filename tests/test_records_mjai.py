@@ -10,12 +10,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from majiang.actions import Pass, parse_action
 from majiang.bots import make_bot
 from majiang.bots.play import play_game
 from majiang.cli import main
 from majiang.engine import legal_actions, new_game, step
+from majiang.errors import MajiangError
 from majiang.records import GameRecord, save_record, verify
 from majiang.records.mjai import (
     META,
@@ -323,3 +326,32 @@ def test_foreign_log_triple_ron_and_head_bump() -> None:
         assert replay.differences == []
         assert [e["type"] for e in replay.record.events] == [e["type"] for e in record.events]
         assert (replay.record.actions == record.actions) is same_actions
+
+
+# ---------------------------------------------------------------- never a crash
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(0, 400),
+    st.sampled_from(["actor", "target", "pai", "consumed", "tehais", "oya", "bakaze", "type"]),
+    st.sampled_from([-1, 4, "?", "5zr", None, [], ["1m"], "dahai", "E", 0, "x"]),
+)
+def test_a_damaged_log_is_read_or_refused_cleanly(at: int, key: str, value: Any) -> None:
+    events = export_mjai(simulated(0, "one_hand"))
+    event = events[at % len(events)]
+    event[key] = value
+    try:
+        replay, _ = import_mjai(dumps_mjai(events))
+    except MajiangError as exc:
+        assert str(exc)
+    else:
+        assert all(d.message for d in replay.differences)
+
+
+@pytest.mark.parametrize(
+    "text", ["", "{}", "[1, 2]", '{"type": 3}', "not json", '{"type":"dahai"}']
+)
+def test_text_that_is_not_a_log_is_refused(text: str) -> None:
+    with pytest.raises(MajiangError):
+        import_mjai(text)

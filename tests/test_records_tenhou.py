@@ -10,7 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from majiang.errors import MajiangError
 from majiang.events import Won
 from majiang.records import verify
 from majiang.records.drive import move_text
@@ -294,6 +297,8 @@ def test_turn_order_prefers_the_call_that_plays_through() -> None:
     [
         ({"log": [[[0, 0, 0]]]}, "not a tenhou.net/6 hand"),
         ({"rule": {"aka": 2}, "log": []}, "red fives"),
+        ({"log": []}, "no hands"),
+        ({"rule": {"disp": "三般南喰赤"}, "log": []}, "three-player"),
         ({"title": "x"}, "not a tenhou.net/6 log"),
     ],
 )
@@ -328,3 +333,40 @@ def test_each_win_is_rescored_through_majiang_score() -> None:
     ]
     messages = rescore(rules, before, changed)
     assert len(messages) == 2 and "majiang.score gives" in messages[0]
+
+
+# ---------------------------------------------------------------- never a crash
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 70) | st.sampled_from(["和了", "流局", "p414141", "r60", "x"]),
+    lambda inner: st.lists(inner, max_size=6) | st.dictionaries(st.sampled_from(["log", "rule", "disp", "aka"]), inner, max_size=3),
+    max_leaves=30,
+)  # fmt: skip
+
+
+def read_or_refused(data: Any) -> None:
+    """Import the data: a replay, or a ``MajiangError`` with a reason; never another exception."""
+    try:
+        replay, _ = import_tenhou(data)
+    except MajiangError as exc:
+        assert str(exc)
+    else:
+        assert all(d.message for d in replay.differences)
+
+
+@settings(max_examples=300, deadline=None)
+@given(JSON)
+def test_random_json_is_read_or_refused_cleanly(data: Any) -> None:
+    read_or_refused({"log": data} if isinstance(data, list) else data)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 16), st.integers(0, 20), st.sampled_from([-1, 0, 60, 99, "x", None, "p", []]))
+def test_a_damaged_hand_is_read_or_refused_cleanly(part: int, at: int, value: Any) -> None:
+    data = load("chankan.json")
+    target = data["log"][0][part]
+    if isinstance(target, list) and target:
+        target[at % len(target)] = value
+    else:
+        data["log"][0][part] = value
+    read_or_refused(data)

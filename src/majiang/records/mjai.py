@@ -335,8 +335,14 @@ def _tiles(values: object) -> tuple[Tile, ...]:
     return tuple(parse_mjai_tile(v) for v in values)
 
 
+def _seat(value: object) -> int:
+    if type(value) is not int or not 0 <= value < 4:
+        raise LogError(f"not a seat 0-3: {value!r}")
+    return value
+
+
 def _declined_of(event: Mapping[str, Any]) -> tuple[tuple[int, str], ...]:
-    return tuple((int(s), str(a)) for s, a in event.get("majiang_declined", []))
+    return tuple((_seat(s), str(a)) for s, a in event.get("majiang_declined", []))
 
 
 def read_mjai(events: Sequence[Mapping[str, Any]]) -> GameScript:
@@ -357,8 +363,10 @@ def read_mjai(events: Sequence[Mapping[str, Any]]) -> GameScript:
                     meta = dict(e[META])
                 continue
             if t == "start_kyoku":
-                dealer = int(e["oya"])
+                dealer = _seat(e["oya"])
                 round_wind = WINDS.index(e["bakaze"])
+                if not isinstance(e["tehais"], list) or len(e["tehais"]) != 4:
+                    raise LogError(f"event {n}: start_kyoku needs four tehais")
                 hand = HandScript(
                     hand_label(round_wind, dealer, int(e["honba"])),
                     round_wind,
@@ -377,9 +385,9 @@ def read_mjai(events: Sequence[Mapping[str, Any]]) -> GameScript:
             if hand is None:
                 raise LogError(f"event {n} ({t}) before any start_kyoku")
             move = _move(e, after_kan, riichi, hand)
-            riichi = int(e["actor"]) if t == "reach" else None
+            riichi = _seat(e["actor"]) if t == "reach" else None
             if t in ("daiminkan", "ankan", "kakan"):
-                after_kan = int(e["actor"])
+                after_kan = _seat(e["actor"])
             elif t not in ("dora",):
                 after_kan = None
             if move is not None:
@@ -390,6 +398,8 @@ def read_mjai(events: Sequence[Mapping[str, Any]]) -> GameScript:
         if isinstance(exc, LogError):
             raise
         raise LogError(f"malformed mjai event: {exc!r}") from exc
+    if not hands:
+        raise LogError("no start_kyoku: not an mjai game log")
     for h in hands:
         if h.moves and isinstance(h.moves[-1], Win):
             h.moves.append(End("win"))
@@ -415,10 +425,10 @@ def _move(
 ) -> Move | None:
     t = e["type"]
     if t == "tsumo":
-        actor = int(e["actor"])
+        actor = _seat(e["actor"])
         return Draw(actor, parse_mjai_tile(e["pai"]), after_kan == actor)
     if t == "dahai":
-        actor = int(e["actor"])
+        actor = _seat(e["actor"])
         return Throw(
             actor,
             parse_mjai_tile(e["pai"]),
@@ -429,23 +439,23 @@ def _move(
     if t in ("chi", "pon", "daiminkan"):
         meld = {"chi": "chi", "pon": "pon", "daiminkan": "kan"}[t]
         return Claim(
-            int(e["actor"]),
+            _seat(e["actor"]),
             meld,
             _tiles(e["consumed"]),
             parse_mjai_tile(e["pai"]),
-            int(e["target"]),
+            _seat(e["target"]),
         )
     if t == "ankan":
-        return ConcealedKong(int(e["actor"]), _tiles(e["consumed"]), _declined_of(e))
+        return ConcealedKong(_seat(e["actor"]), _tiles(e["consumed"]), _declined_of(e))
     if t == "kakan":
-        return AddedKong(int(e["actor"]), parse_mjai_tile(e["pai"]), _declined_of(e))
+        return AddedKong(_seat(e["actor"]), parse_mjai_tile(e["pai"]), _declined_of(e))
     if t == "dora":
         hand.dora = (*hand.dora, parse_mjai_tile(e["dora_marker"]))
         return None
     if t == "reach":
         return None
     if t == "hora":
-        actor, target = int(e["actor"]), int(e["target"])
+        actor, target = _seat(e["actor"]), _seat(e["target"])
         if e.get("ura_markers"):
             hand.ura = _tiles(e["ura_markers"])
         return Win(actor, None if actor == target else target, {"deltas": e.get("deltas")})

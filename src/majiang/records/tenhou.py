@@ -175,7 +175,11 @@ def is_tenhou(data: object) -> bool:
 
 
 def _options(rule: Mapping[str, Any], notes: list[str]) -> tuple[dict[str, Any], str]:
+    if not isinstance(rule, Mapping):
+        raise LogError(f"the rule field must be an object, got {rule!r}")
     disp = str(rule.get("disp", ""))
+    if "三" in disp:
+        raise LogError(f"three-player logs are not supported (rule {disp!r})")
     aka_flags = [rule[k] for k in ("aka", "aka51", "aka52", "aka53") if k in rule]
     if any(v not in (0, 1) for v in aka_flags):
         raise LogError(f"red fives {aka_flags} per suit: only none or one is supported")
@@ -241,10 +245,16 @@ def _hand(raw: Sequence[Any], index: int) -> HandScript:
         (code, honba, sticks), scores, dora, ura = raw[0], raw[1], raw[2], raw[3]
         seats = [(raw[4 + 3 * s], raw[5 + 3 * s], raw[6 + 3 * s]) for s in range(4)]
         result = raw[16]
-    except (IndexError, TypeError, ValueError) as exc:
+        numbers = (code, honba, sticks, *scores)
+    except (IndexError, TypeError, ValueError, KeyError) as exc:
         raise LogError(f"hand {index + 1}: not a tenhou.net/6 hand ({exc})") from exc
+    if not all(type(x) is int for x in numbers) or not 0 <= code < 16 or len(scores) != 4:
+        raise LogError(f"hand {index + 1}: cannot read the header {raw[0]!r} {raw[1]!r}")
     round_wind, dealer = divmod(int(code), 4)
     label = hand_label(round_wind, dealer, int(honba))
+    for part in (dora, ura, *(x for s in seats for x in s)):
+        if not isinstance(part, list) or not all(type(x) in (int, str) for x in part):
+            raise LogError(f"{label}: expected a list of tile numbers and calls, got {part!r}")
     try:
         hand = HandScript(
             label,
@@ -261,7 +271,7 @@ def _hand(raw: Sequence[Any], index: int) -> HandScript:
         hand.moves = _moves(
             [list(s[1]) for s in seats], [list(s[2]) for s in seats], hand.haipai, dealer
         )
-    except LogError as exc:
+    except (LogError, TypeError, ValueError) as exc:
         raise LogError(f"{label}: {exc}") from exc
     hand.moves.extend(_ending(result, label))
     return hand
@@ -328,7 +338,7 @@ def _moves(
 def _play(play: _Play) -> _Play | None:
     try:
         return _play_on(play)
-    except LogError:
+    except (LogError, ValueError):  # ValueError: a malformed entry (int("x")); LogError's too
         return None
 
 
@@ -402,7 +412,14 @@ def _play_on(p: _Play) -> _Play | None:
 
 
 def _ending(result: Sequence[Any], label: str) -> list[Move]:
-    if not result or not isinstance(result[0], str):
+    try:
+        return _ending_of(result, label)
+    except (IndexError, TypeError, ValueError, KeyError) as exc:
+        raise LogError(f"{label}: cannot read the result {result!r}") from exc
+
+
+def _ending_of(result: Sequence[Any], label: str) -> list[Move]:
+    if not isinstance(result, list) or not result or not isinstance(result[0], str):
         raise LogError(f"{label}: no result")
     name = result[0]
     if name == "和了":
@@ -410,6 +427,8 @@ def _ending(result: Sequence[Any], label: str) -> list[Move]:
         for i in range(1, len(result) - 1, 2):
             deltas, detail = result[i], result[i + 1]
             who, frm = int(detail[0]), int(detail[1])
+            if not (0 <= who < 4 and 0 <= frm < 4 and len(deltas) == 4):
+                raise ValueError(detail)
             expected = {"deltas": list(deltas), "detail": list(detail)}
             wins.append(Win(who, None if who == frm else frm, expected))
         return [*wins, End("win")]
@@ -446,6 +465,8 @@ def read_tenhou(data: Mapping[str, Any]) -> GameScript:
         options["aka"] = 0
         notes.append("the rule says red fives but the log shows four plain fives: read without")
     hands = [_hand(raw, i) for i, raw in enumerate(data["log"])]
+    if not hands:
+        raise LogError("the log has no hands")
     if len(hands) == 1:
         length = "one_hand"
         notes.append("one hand: replayed as a one-hand game")
