@@ -354,7 +354,7 @@ def read_or_refused(data: Any) -> None:
         assert all(d.message for d in replay.differences)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(JSON)
 def test_random_json_is_read_or_refused_cleanly(data: Any) -> None:
     read_or_refused({"log": data} if isinstance(data, list) else data)
