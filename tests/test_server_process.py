@@ -67,45 +67,34 @@ def crash_and_resume(url: str, tmp: Path) -> None:
         base = f"http://127.0.0.1:{port}"
         token = httpx.post(f"{base}/api/players", json={"name": "Crash"}).json()["token"]
         auth = {"Authorization": f"Bearer {token}"}
-        room = httpx.post(f"{base}/api/tables", json={"length": "east"}, headers=auth).json()
-        ws_url = f"ws://127.0.0.1:{port}{room['websocket']}"
-        seen: dict[int, dict[str, Any]] = {}
-        with connect(ws_url) as ws:
-            ws.send(json.dumps(hello(token)))
-            answered = 0
-            for frame in _frames(ws):
-                if frame["type"] == "event":
-                    seen[frame["seq"]] = frame
-                if frame["type"] == "decision":
-                    if answered == 6:
+        for _attempt in range(5):  # a hand may end before the third decision: take another
+            room = httpx.post(
+                f"{base}/api/tables", json={"length": "one_hand"}, headers=auth
+            ).json()
+            ws_url = f"ws://127.0.0.1:{port}{room['websocket']}"
+            seen: dict[int, dict[str, Any]] = {}
+            with connect(ws_url) as ws:
+                ws.send(json.dumps(hello(token)))
+                answered, acted = 0, None
+                for frame in _frames(ws):
+                    if frame["type"] == "event":
+                        seen[frame["seq"]] = frame
+                    elif frame["type"] == "game_over":
                         break
-                    ws.send(
-                        json.dumps(
-                            {
-                                "type": "action",
-                                "decision": frame["decision"],
-                                "action": frame["default"],
-                            }
-                        )
-                    )
-                    answered += 1
-            # the 7th decision is open; answer it and kill the server once it is acknowledged
-            ws.send(
-                json.dumps(
-                    {"type": "action", "decision": frame["decision"], "action": frame["default"]}
-                )
-            )
-            for frame in _frames(ws):
-                if frame["type"] == "event":
-                    seen[frame["seq"]] = frame
-                if frame["type"] == "accepted":
-                    break
-            acted = frame
-            # the action's own event follows its acknowledgement
-            after = json.loads(ws.recv(timeout=30))
-            seen[after["seq"]] = after
-            os.kill(server.pid, signal.SIGKILL)
-            server.wait()
+                    elif frame["type"] == "decision":
+                        answer = {"decision": frame["decision"], "action": frame["default"]}
+                        ws.send(json.dumps({"type": "action", **answer}))
+                        answered += 1
+                    elif frame["type"] == "accepted" and answered == 3:
+                        acted = frame  # the third action is acknowledged: kill the server
+                        after = next(f for f in _frames(ws) if f["type"] == "event")
+                        seen[after["seq"]] = after  # the events it caused were sent
+                        os.kill(server.pid, signal.SIGKILL)
+                        server.wait()
+                        break
+            if acted is not None:
+                break
+        assert acted is not None, "no hand lasted three decisions"
         last = max(seen)
         assert seen[last]["event"] != {}
         server = start_server(url, port, log)
