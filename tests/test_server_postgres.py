@@ -61,5 +61,6 @@ def test_rooms_and_a_whole_game_on_postgres(pg: Postgres) -> None:
         assert [g["game_id"] for g in history] == [room["game_id"]]
 
 
+@pytest.mark.long  # two server starts: ~10-20 s on the shared machine (SQLite's runs by default)
 def test_sigkill_mid_game_on_postgres(pg: Postgres, tmp_path: Path) -> None:
     crash_and_resume(pg.new_database(), tmp_path)

@@ -3,6 +3,7 @@ refused frames, timers, disconnections and bots, reconnection, lobby, spectators
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -111,7 +112,20 @@ def test_record_visibility(client: TestClient) -> None:
         assert client.get(url, headers=host.auth).status_code == 200
         assert client.get(url, headers=outsider.auth).status_code == (200 if public else 403)
         assert client.get(url).status_code == (200 if public else 403)
-        assert client.get(url + "?format=mjai", headers=host.auth).status_code == 501
+    mjai = client.get(url + "?format=mjai", headers=host.auth)
+    assert mjai.headers["content-type"].startswith("application/x-ndjson")
+    lines = [json.loads(line) for line in mjai.text.splitlines()]
+    assert (lines[0]["type"], lines[-1]["type"]) == ("start_game", "end_game")
+    code = client.post(
+        "/api/rooms", json={"variant": "hk", "length": "one_hand"}, headers=host.auth
+    ).json()["code"]
+    game_id = client.post(f"/api/rooms/{code}/start", headers=host.auth).json()["game_id"]
+    with client.websocket_connect(f"/ws/rooms/{code}") as ws:
+        ws.send_json(hello(host.token))
+        play(ws, [])
+    hk = client.get(f"/api/games/{game_id}/record?format=mjai", headers=host.auth)
+    assert hk.status_code == 422  # mjai logs are riichi only
+    assert "riichi" in hk.json()["error"]
 
 
 # ---------------------------------------------------------------- refused frames, game goes on

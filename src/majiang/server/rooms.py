@@ -7,11 +7,13 @@ import secrets
 from collections.abc import Callable
 from typing import Annotated, Any, Literal, TypeVar
 
-from fastapi import APIRouter, Depends, FastAPI, Header, HTTPException, Query
+from fastapi import APIRouter, Depends, FastAPI, Header, HTTPException, Query, Response
 from pydantic import BaseModel, Field
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session, sessionmaker
 
+from majiang.records import GameRecord
+from majiang.records.mjai import dumps_mjai, export_mjai
 from majiang.rules import get_ruleset
 from majiang.server.db import Game, Player, Room, RoomSeat, player_by_token
 from majiang.server.live import CLAIM_SECONDS, TURN_SECONDS
@@ -368,14 +370,15 @@ def make_router(app: FastAPI) -> APIRouter:
 
         return await in_session(work)
 
-    @router.get("/api/games/{game_id}/record", tags=["records"])
+    @router.get("/api/games/{game_id}/record", tags=["records"], response_model=None)
     async def record(
         game_id: str,
         fmt: Annotated[Literal["native", "mjai"], Query(alias="format")] = "native",
         authorization: Annotated[str | None, Header()] = None,
-    ) -> dict[str, Any]:
+    ) -> dict[str, Any] | Response:
         """Return a finished game's record: to its players, or to anyone if the room is public.
-        ``format=native`` (seed, options, actions, events); ``mjai`` is not available yet."""
+        ``format=native``: the native record (JSON: seed, options, actions, events);
+        ``format=mjai``: the mjai event log (JSON lines; riichi games only)."""
 
         def work(session: Session) -> dict[str, Any]:
             game = session.get(Game, game_id)
@@ -395,11 +398,13 @@ def make_router(app: FastAPI) -> APIRouter:
                 )
                 if seated is None:
                     raise HTTPException(403, "the record of a private room is for its players")
-            if fmt == "mjai":
-                raise HTTPException(501, "mjai export is not available yet; use format=native")
             return dict(game.record)
 
-        return await in_session(work)
+        native = await in_session(work)
+        if fmt == "native":
+            return native
+        lines = dumps_mjai(export_mjai(GameRecord.from_dict(native)))
+        return Response(lines, media_type="application/x-ndjson")
 
     return router
 
