@@ -1,0 +1,162 @@
+"""The server's pieces on their own: the engine adapter (replay, checks, defaults, views, bots),
+the journal (group commits, a refused write alone rolled back), settings from the environment."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from majiang.actions import Discard, Pass
+from majiang.errors import IllegalAction, MajiangError
+from majiang.server.db import Player, open_database
+from majiang.server.settings import Settings
+from majiang.server.store import Journal
+from majiang.server.tables import BOT_LEVELS, SPECTATOR, Table, TableSpec, check_spec
+
+
+def _played(spec: TableSpec, actions: int) -> Table:
+    table = Table(spec)
+    rng = random.Random(3)
+    while len(table.actions) < actions and not table.over:
+        seat = table.waiting()[0]
+        table.apply(seat, table.bot_action(seat, "normal", rng.randrange(1000)))
+    return table
+
+
+@pytest.mark.parametrize("variant", ["riichi", "hk", "hk2", "taiwan", "sichuan"])
+def test_replay_rebuilds_the_same_table(variant: str) -> None:
+    spec = TableSpec(variant, "east", {}, "replay-seed")
+    table = _played(spec, 150)
+    stored = [(seat, action.to_dict()) for seat, action in table.actions]
+    again = Table.replay(spec, stored)
+    assert [e.to_dict() for e in again.events] == [e.to_dict() for e in table.events]
+    assert again.view(0) == table.view(0)
+    assert again.waiting() == table.waiting()
+
+
+def test_check_refuses_with_reasons() -> None:
+    table = Table(TableSpec("riichi", "one_hand", {}, "check"))
+    with pytest.raises(IllegalAction, match="nothing to do"):
+        table.check(1, {"type": "pass"})
+    with pytest.raises(IllegalAction, match="unknown action type"):
+        table.check(0, {"type": "fly"})
+    with pytest.raises(IllegalAction, match="legal:"):
+        table.check(0, {"type": "pass"})
+    held = table.state.concealed[0][0]
+    assert table.check(0, Discard(held).to_dict()) == Discard(held)
+
+
+def test_default_action_discards_the_drawn_tile_or_passes() -> None:
+    table = Table(TableSpec("riichi", "east", {}, "defaults"))
+    drawn = table.state.drawn
+    assert drawn is not None
+    assert table.default_action(0) == Discard(drawn)
+    seen_pass = False
+    rng = random.Random(1)
+    while not table.over and len(table.actions) < 400:
+        seat = table.waiting()[0]
+        default = table.default_action(seat)
+        assert default in table.legal(seat)
+        if table.phase() == "claim":
+            assert default == Pass()
+            seen_pass = True
+        table.apply(seat, table.bot_action(seat, "normal", rng.randrange(1000)))
+    assert seen_pass
+    with pytest.raises(IllegalAction):
+        Table(TableSpec("riichi", "east", {}, "defaults")).default_action(2)
+
+
+def test_spectator_view_holds_no_concealed_tile() -> None:
+    table = _played(TableSpec("riichi", "east", {}, "spectator"), 30)
+    view = table.view(SPECTATOR)
+    assert view["hand"] == ""
+    assert view["drawn"] is None
+    assert view["seat"] is None
+    own = table.view(table.waiting()[0])
+    assert own["hand"]
+    hidden = [e for n, e in table.events_after(SPECTATOR, 0) if e["type"] in ("dealt", "drew")]
+    assert hidden
+    assert all(e.get("tiles", "") == "" and e.get("tile") is None for e in hidden)
+
+
+def test_record_is_native_and_names_bots() -> None:
+    table = _played(TableSpec("riichi", "one_hand", {}, "record"), 10_000)
+    record = table.record(["Lan", None, None, None])
+    assert record["format"] == "majiang-record"
+    assert record["seats"] == ["Lan", "bot:eager", "bot:eager", "bot:eager"]
+    assert record["seed"] == "record"
+    assert len(record["events"]) == table.seq
+
+
+@pytest.mark.parametrize(
+    ("variant", "length", "options", "field"),
+    [
+        ("mahjong", "east", {}, "variant"),
+        ("riichi", "forever", {}, "length"),
+        ("riichi", "east", {"aka": 9}, "rules"),  # as the scoring contract names it
+    ],
+)
+def test_check_spec_names_the_field(
+    variant: str, length: str, options: dict[str, Any], field: str
+) -> None:
+    with pytest.raises(MajiangError) as err:
+        check_spec(variant, length, options)
+    assert err.value.field == field
+    assert str(next(iter(options), variant if field == "variant" else length)) in str(err.value)
+
+
+def test_every_level_has_a_bot() -> None:
+    table = Table(TableSpec("riichi", "one_hand", {}, "levels"))
+    for level in BOT_LEVELS:
+        assert table.bot_action(0, level, 1) in table.legal(0)
+
+
+def test_journal_commits_in_order_and_isolates_a_refused_write(tmp_path: Path) -> None:
+    sessions = open_database(f"sqlite:///{tmp_path / 'j.sqlite3'}")
+
+    def add(n: int) -> Any:
+        def write(session: Session) -> int:
+            session.add(Player(id=f"p{n}", name=str(n), token_hash=f"h{n}"))
+            return n
+
+        return write
+
+    def refuse(session: Session) -> None:
+        session.add(Player(id="bad", name="bad", token_hash="h1"))  # token hash taken: refused
+        session.flush()
+
+    async def scenario() -> list[Any]:
+        journal = Journal(sessions)
+        first = await journal.run(add(1))
+        results = await asyncio.gather(
+            journal.run(add(2)),
+            journal.run(refuse),
+            journal.run(add(3)),
+            return_exceptions=True,
+        )
+        await journal.stop()
+        return [first, *results]
+
+    first, two, refused, three = asyncio.run(scenario())
+    assert (first, two, three) == (1, 2, 3)
+    assert isinstance(refused, Exception)
+    with sessions() as session:
+        assert session.scalar(select(func.count()).select_from(Player)) == 3
+
+
+def test_settings_from_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("MAJIANG_DATA_DIR", str(tmp_path))
+    monkeypatch.delenv("MAJIANG_DATABASE_URL", raising=False)
+    monkeypatch.setenv("MAJIANG_MAX_OUTBOX", "12")
+    settings = Settings.from_env()
+    assert settings.max_outbox == 12
+    assert settings.database_url == f"sqlite:///{tmp_path / 'majiang.sqlite3'}"
+    monkeypatch.setenv("MAJIANG_RATE_BURST", "lots")
+    with pytest.raises(ValueError, match="MAJIANG_RATE_BURST"):
+        Settings.from_env()
