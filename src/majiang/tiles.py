@@ -327,6 +327,8 @@ def dora_from_indicator(t: Tile) -> Tile:
 
 
 _LOOKUP = _lookup_table()
+#: four equal bytes in a row (in sorted tile ids: one id written four times)
+_FOUR_SAME = re.compile(rb"(.)\1\1\1", re.DOTALL)
 #: the notation of each single tile ("5p", "0s", "7z") -> its id
 _SINGLE_TILES = {d + s: t for s, row in _LOOKUP.items() for d, t in row.items() if t >= 0}
 _KIND: tuple[int, ...] = tuple(kind(t) for t in range(NUM_TILE_IDS))
@@ -386,13 +388,16 @@ class TileSet:
 
     def check(self, tiles: Iterable[Tile]) -> None:
         """Raise ``InvalidNotation`` naming the first tile this variant cannot hold."""
-        tiles = list(tiles)
+        if type(tiles) is not list:
+            tiles = list(tiles)
+        # the usual case, checked in C: only ids of which the variant has 3 or 4 copies (no red
+        # five, no bonus tile), and no id four times (four equal bytes in the sorted ids)
+        if self._common.issuperset(tiles) and not _FOUR_SAME.search(bytes(sorted(tiles))):
+            return
         limits = self.limits
-        # the usual case, counted in C: every id known and within its limit, and no red five
-        # adding a fifth copy of its kind; anything else is found again tile by tile below
+        # then counted: every id known and within its limit, and no red five adding a fifth
+        # copy of its kind; anything else is found again tile by tile below, to name it
         counted = Counter(tiles)
-        if self._common.issuperset(counted) and max(counted.values(), default=0) <= 3:
-            return  # ids of which the variant has 3 or 4 copies, none written 4 times
         ok = True
         for t, n in counted.items():
             if type(t) is not int or not 0 <= t < NUM_TILE_IDS or n > limits[t]:
