@@ -16,6 +16,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -139,8 +140,11 @@ async def load(base: str, tables: int, seconds: float, think: float) -> tuple[St
 
 @contextlib.contextmanager
 def backend(name: str, tmp: Path) -> Iterator[str]:
-    """Yield the database URL of a fresh ``sqlite`` or ``postgres`` database."""
-    if name == "sqlite":
+    """Yield the database URL of a fresh ``sqlite``, ``sqlite-normal`` (synchronous=NORMAL) or
+    ``postgres`` database."""
+    if name.startswith("sqlite"):
+        level = "NORMAL" if name == "sqlite-normal" else "FULL"
+        os.environ["MAJIANG_SQLITE_SYNCHRONOUS"] = level  # read by the server process
         yield f"sqlite:///{tmp / 'bench.sqlite3'}"
         return
     with postgres_server() as pg:
@@ -153,15 +157,22 @@ def main() -> int:
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--think", type=float, default=0.5)
-    parser.add_argument("--backend", choices=["sqlite", "postgres", "both"], default="both")
+    parser.add_argument(
+        "--backend",
+        choices=["sqlite", "sqlite-normal", "postgres", "both", "all"],
+        default="both",
+        help="both: sqlite and postgres; all: also sqlite with synchronous=NORMAL",
+    )
     args = parser.parse_args()
-    names = ["sqlite", "postgres"] if args.backend == "both" else [args.backend]
+    names = {"both": ["sqlite", "postgres"], "all": ["sqlite", "sqlite-normal", "postgres"]}.get(
+        args.backend, [args.backend]
+    )
     print(
         f"{args.tables} tables, one client each acting {args.think * 1000:.0f} ms after each "
         f"decision, {args.seconds:.0f} s"
     )
     print(
-        f"{'backend':<10} {'actions':>8} {'median ms':>10} {'p99 ms':>8} {'events/s':>9} "
+        f"{'backend':<14} {'actions':>8} {'median ms':>10} {'p99 ms':>8} {'events/s':>9} "
         f"{'games':>6} {'errors':>6}"
     )
     for name in names:
@@ -179,7 +190,7 @@ def main() -> int:
         median = statistics.median(lat) * 1000 if lat else float("nan")
         p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000 if lat else float("nan")
         print(
-            f"{name:<10} {len(lat):>8} {median:>10.1f} {p99:>8.1f} {stats.events / took:>9.0f} "
+            f"{name:<14} {len(lat):>8} {median:>10.1f} {p99:>8.1f} {stats.events / took:>9.0f} "
             f"{stats.games:>6} {stats.errors:>6}"
         )
     return 0

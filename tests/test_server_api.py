@@ -217,3 +217,15 @@ def test_unknown_room_is_404(client: TestClient) -> None:
 def test_two_player_variant_has_two_seats(client: TestClient) -> None:
     room = client.post("/api/rooms", json={"variant": "hk2"}, headers=_guest(client, "A")).json()
     assert len(room["seats"]) == 2
+
+
+@pytest.mark.parametrize(("level", "value"), [("FULL", 2), ("NORMAL", 1), ("normal", 1)])
+def test_sqlite_synchronous_level(tmp_path: Path, level: str, value: int) -> None:
+    engine = make_engine(f"sqlite:///{tmp_path / 's.sqlite3'}", level)
+    with engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == value
+
+
+def test_sqlite_synchronous_off_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="FULL or NORMAL"):
+        make_engine(f"sqlite:///{tmp_path / 's.sqlite3'}", "OFF")

@@ -45,7 +45,9 @@ class PlayerOut(BaseModel):
 def create_app(settings: Settings | None = None) -> FastAPI:
     """Return the application, its database opened and migrated."""
     settings = settings or Settings.from_env()
-    sessions: sessionmaker[Session] = open_database(settings.database_url)
+    sessions: sessionmaker[Session] = open_database(
+        settings.database_url, settings.sqlite_synchronous
+    )
     registry = Registry(sessions, settings)
 
     @asynccontextmanager

@@ -115,22 +115,31 @@ def player_by_token(session: Session, token: str) -> Player | None:
     return session.scalar(select(Player).where(Player.token_hash == hash_token(token)))
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=FULL")  # a commit is on disk, not only in the OS cache
-    cursor.execute("PRAGMA busy_timeout=10000")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.close()
+#: SQLite's ``synchronous`` levels a server may choose (WAL mode): FULL syncs every commit to
+#: disk (survives a power cut); NORMAL leaves the last commits in the OS cache (they survive the
+#: server being killed, not the machine losing power)
+SYNCHRONOUS = ("FULL", "NORMAL")
 
 
-def make_engine(url: str) -> Engine:
-    """Return a SQLAlchemy engine; SQLite gets WAL mode and foreign keys."""
+def make_engine(url: str, synchronous: str = "FULL") -> Engine:
+    """Return a SQLAlchemy engine; SQLite gets WAL mode, ``synchronous`` and foreign keys."""
     if url.startswith("sqlite"):
+        if synchronous.upper() not in SYNCHRONOUS:
+            raise ValueError(f"synchronous must be FULL or NORMAL, got {synchronous!r}")
+        level = synchronous.upper()
+
+        def pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute(f"PRAGMA synchronous={level}")
+            cursor.execute("PRAGMA busy_timeout=10000")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
         engine = create_engine(
             url, connect_args={"check_same_thread": False}, pool_size=20, max_overflow=20
         )
-        event.listen(engine, "connect", _sqlite_pragmas)
+        event.listen(engine, "connect", pragmas)
         return engine
     return create_engine(url, pool_pre_ping=True, pool_size=20, max_overflow=20)
 
@@ -144,8 +153,8 @@ def migrate(engine: Engine) -> None:
         command.upgrade(cfg, "head")
 
 
-def open_database(url: str) -> sessionmaker[Any]:
+def open_database(url: str, synchronous: str = "FULL") -> sessionmaker[Any]:
     """Return a session factory for ``url`` after migrating the schema to the newest version."""
-    engine = make_engine(url)
+    engine = make_engine(url, synchronous)
     migrate(engine)
     return sessionmaker(engine, expire_on_commit=False)

@@ -31,6 +31,8 @@ class Settings:
     database_url: str
     host: str = "127.0.0.1"
     port: int = 8000
+    #: SQLite only: FULL (every commit synced to disk) or NORMAL (see ``db.SYNCHRONOUS``)
+    sqlite_synchronous: str = "FULL"
     #: websocket safety: the largest frame read, frames a second per connection (and burst),
     #: how many refused frames close a connection, seconds to send ``hello``
     max_frame_bytes: int = 4096
@@ -48,7 +50,8 @@ class Settings:
     @classmethod
     def from_env(cls, host: str = "127.0.0.1", port: int = 8000) -> Settings:
         """Return settings from the environment, with the embedded SQLite default. Every
-        numeric setting may be given as ``MAJIANG_<NAME>`` (``MAJIANG_RATE_PER_SECOND=50``).
+        setting but the address may be given as ``MAJIANG_<NAME>`` (``MAJIANG_RATE_PER_SECOND=50``,
+        ``MAJIANG_SQLITE_SYNCHRONOUS=NORMAL``).
 
         >>> import os
         >>> os.environ["MAJIANG_DISCONNECT_GRACE"] = "2.5"
@@ -60,6 +63,9 @@ class Settings:
         for f in fields(cls):
             raw = os.environ.get(f"MAJIANG_{f.name.upper()}")
             if raw is None or f.name in ("database_url", "host", "port"):
+                continue
+            if f.type in ("str", str):
+                tuned[f.name] = raw
                 continue
             kind = int if f.type in ("int", int) else float
             try:
