@@ -1,6 +1,7 @@
 """Hong Kong mahjong: ``hk`` (4 players), ``hk2`` (2 players, 80 tiles), ``hkos`` (old style).
 
 The classes hold the data (options, seats, pattern table) and hand each hook to a module:
+``game`` (the hooks of play: pao, the hkos wall, deal and furiten),
 ``fan`` (the pattern table), ``context`` (readings of a win), ``result`` (best reading, cap,
 minimum), ``payments`` (tables, who pays, options) and ``checks`` (contradictory requests).
 Spec: shared/rules/hongkong.md; ids and decisions: docs/hongkong.md.
@@ -20,13 +21,14 @@ from typing import Any, ClassVar
 from majiang.rules.base import Option, Ruleset
 from majiang.rules.hongkong import checks, payments
 from majiang.rules.hongkong.fan import HK_PATTERNS, HKOS_PATTERNS, Pattern
+from majiang.rules.hongkong.game import HongKongGame, OldStyleGame
 from majiang.rules.hongkong.result import score_win
 from majiang.scoring import ScoreRequest, ScoreResult
 
 __all__ = ["RULESETS", "HongKong", "HongKongOldStyle", "HongKongTwoPlayer"]
 
 
-class HongKong(Ruleset):
+class HongKong(HongKongGame, Ruleset):
     """``hk``: the 4-player table, 136 tiles, 3 fan to win, capped at 10."""
 
     id = "hk"
@@ -76,7 +78,7 @@ class HongKongTwoPlayer(HongKong):
         return score_win(req, self.patterns, payments.two_player_points)
 
 
-class HongKongOldStyle(HongKong):
+class HongKongOldStyle(OldStyleGame, HongKong):
     """``hkos``: 144 tiles with flowers and seasons, which score (hongkong.md "hkos")."""
 
     id = "hkos"
