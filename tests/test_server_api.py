@@ -16,9 +16,12 @@ from majiang.server.db import make_engine, migrate
 from majiang.server.settings import Settings
 
 
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'test.sqlite3'}"))
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    """One server for the module: every test makes its own players and rooms."""
+    tmp = tmp_path_factory.mktemp("api")
+    url = f"sqlite:///{tmp / 'test.sqlite3'}"
+    app = create_app(Settings(database_url=url, sqlite_synchronous="NORMAL"))
     with TestClient(app) as c:
         yield c
 

@@ -60,6 +60,8 @@ def client_for(url: str, **settings: Any) -> Iterator[TestClient]:
     clients answer at machine speed, so the rate limit is raised unless ``settings`` set it."""
     settings.setdefault("rate_per_second", 1000.0)
     settings.setdefault("rate_burst", 1000)
+    # power cuts are not tested here (the process tests run the FULL default): skip the syncs
+    settings.setdefault("sqlite_synchronous", "NORMAL")
     app = create_app(Settings(database_url=url, **settings))
     with TestClient(app) as client:
         yield client

@@ -19,9 +19,10 @@ from test_server_support import Guest, client_for, guest, hello, play, practice,
 pytestmark = pytest.mark.timeout(60)
 
 
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with client_for(sqlite_url(tmp_path)) as c:
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    """One server for the module: every test makes its own players and rooms."""
+    with client_for(sqlite_url(tmp_path_factory.mktemp("ws"))) as c:
         yield c
 
 
