@@ -105,12 +105,15 @@ class Player:
         self.page.wait_for_selector("#play-form[data-ready=true]")
         self.page.fill("#p-name", name)
 
-    def choose(self, variant: str, length: str = "one_hand", pace: str = "0") -> None:
-        """Pick the variant, the length and the bots' pace (timers off: a test never waits)."""
+    def choose(
+        self, variant: str, length: str = "one_hand", pace: str = "0", timers: str = "0/0"
+    ) -> None:
+        """Pick the variant, the length, the bots' pace and the timers (off unless asked: a
+        slow test machine must not lose a turn to them)."""
         self.page.select_option("#p-variant", variant)
         self.page.select_option("#p-length", length)
         self.page.select_option("#p-pace", pace)
-        self.page.select_option("#p-timers", "0/0")
+        self.page.select_option("#p-timers", timers)
 
     def practice(self, name: str, variant: str, length: str = "one_hand") -> None:
         """From the home page, sit at a practice table against bots."""

@@ -7,8 +7,6 @@ nothing a player could not work out. The handler runs on the event loop, where t
 runs too, so it reads the table between two actions, never in the middle of one.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, HTTPException
@@ -55,6 +53,7 @@ def mount_hint(app: FastAPI) -> None:
         legal = table.legal(seat)
         if not legal:
             raise HTTPException(409, "you have nothing to decide now")
-        bot = hint_bot(table.spec.variant, dict(table.state.options))
+        scoring = {k: v for k, v in table.state.options.items() if k in table.rules.options}
+        bot = hint_bot(table.spec.variant, scoring)
         action = bot.choose(player_view(table.rules, table.state, seat), legal)
         return {"seat": seat, "level": bot.name, "action": action.to_dict(), "text": str(action)}

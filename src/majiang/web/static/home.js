@@ -54,6 +54,7 @@ function changedOptions() {
     else if (o.control === "int") value = Number(el.value);
     else {
       const raw = el.value.trim();
+      if (!raw) continue; // left empty: the default
       try {
         value = raw.startsWith("{") ? JSON.parse(raw) : raw;
       } catch {

@@ -204,7 +204,7 @@ function onFrame(f) {
 
 function onWelcome(f) {
   ui.welcome = f;
-  setStatus(f.game ? "" : "Waiting for the host to start.");
+  setStatus("");
   if (!f.game) {
     show("lobby");
     draw();
@@ -389,9 +389,7 @@ async function hint() {
     }
   }
   ui.hint = out;
-  draw();
-  const box = $("#hint-box");
-  if (box) box.focus();
+  draw(); // the box is a live region: it is read out without taking the focus from the hand
 }
 
 function nextHand() {
@@ -461,11 +459,17 @@ function focusForDecision() {
     if (next) next.focus();
     return;
   }
-  const active = document.activeElement;
-  if (active && active.closest && active.closest("#hand") && !active.disabled) return;
-  const drawn = document.querySelector("#hand .hand-tile.drawn:not([disabled])");
-  const target = drawn || document.querySelector("#actions button[data-action]:not([data-action=pass])") || document.querySelector("#actions button[data-action]");
-  if (target) target.focus();
+  // a turn: the tile just drawn (or, after a call, the last tile that may go); a claim: the
+  // first call offered (N passes from anywhere)
+  const target =
+    document.querySelector('#hand .hand-tile.drawn[data-legal="true"]') ||
+    [...document.querySelectorAll('#hand .hand-tile[data-legal="true"]')].pop() ||
+    document.querySelector("#actions button[data-action]:not([data-action=pass])") ||
+    document.querySelector("#actions button[data-action]");
+  if (target) {
+    document.querySelectorAll("#hand .hand-tile").forEach((b) => (b.tabIndex = b === target ? 0 : -1));
+    target.focus();
+  }
 }
 
 function tick() {

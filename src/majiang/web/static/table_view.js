@@ -382,7 +382,12 @@ export function renderResult(ui, m) {
   const button = `<button type="button" class="primary" id="next-hand" data-do="next-hand" data-key="next-hand">${
     last ? "Final standings" : "Next hand"
   }</button>`;
-  return `<h2 id="result-h">${esc(round)}: ${esc(what)}</h2>${wins}${revealed}${table}<div class="buttons">${button}</div>`;
+  // the next hand may already wait for this seat: its timer runs here too
+  const waiting =
+    ui.decision && !last
+      ? `<span class="muted">The next hand is waiting for you:</span><span id="timer" class="timer" role="timer"></span>`
+      : "";
+  return `<h2 id="result-h">${esc(round)}: ${esc(what)}</h2>${wins}${revealed}${table}<div class="buttons">${button}${waiting}</div>`;
 }
 
 export function renderFinal(ui, m) {
