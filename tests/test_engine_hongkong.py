@@ -356,3 +356,20 @@ def test_hk2_rotation_over_two_seats(
     else:
         (started,) = of_kind(events, "hand_started")
         assert (started.dealer, started.round_wind) == next_deal
+
+
+def test_a_later_pao_replaces_an_earlier_one() -> None:
+    # after its third dragon set (seat 2 liable) seat 1 pungs 9m from seat 3: its fourth
+    # exposed set makes seat 3 liable instead; seat 1 then wins on 3m from seat 2
+    hands = [*DRAGON_HANDS[:3], "456789m2s3s4s6s7s2z3z"]
+    script = [*DRAGON_SCRIPT[:-1], "3: discard 9m", "1: pon 99m"]
+    rules, state, _ = hk_start("hk", hands, "5p5p5p5p8s3m")
+    state, _ = run(rules, state, DRAGON_SCRIPT[:-1])
+    assert state.liable[1] == 2
+    state, _ = run(rules, state, script[len(DRAGON_SCRIPT) - 1 :])
+    assert state.liable[1] == 3
+    state, events = run(rules, state, ["1: discard 2m", "2: discard 3m", "1: ron"])
+    (won,) = of_kind(events, "won")
+    assert won.source == 2 and won.liable == 3
+    (paid,) = of_kind(events, "points_moved")
+    assert list(paid.deltas) == [0, 256, 0, -256]
