@@ -218,23 +218,52 @@ class HandCalc:
         except MajiangError:
             return _BIG
 
-    def improving(self, counts: list[int], unseen: Sequence[int]) -> tuple[int, int, int]:
-        """Return (shanten, kinds that lower it, unseen copies of those) for a 3k+1 hand."""
+    def improving_kinds(self, counts: list[int]) -> tuple[int, list[int]]:
+        """Return (shanten, the kinds whose draw lowers it) for a 3k+1 hand."""
         base = self.shanten(counts)
-        kinds = 0
-        copies = 0
         candidates: set[int] = set()
         for k in range(34):
             if counts[k]:
                 candidates.update(neighbours(k))
         if self.closed and base >= 1:
             candidates.update((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
-        for k in candidates:
-            if counts[k] + self.lacks[k] >= 4:
+        found = []
+        lacks = self.lacks
+        for k in sorted(candidates):
+            if counts[k] + lacks[k] >= 4:
                 continue
             counts[k] += 1
             if self.shanten(counts) < base:
-                kinds += 1
-                copies += unseen[k]
+                found.append(k)
             counts[k] -= 1
-        return base, kinds, copies
+        return base, found
+
+    def improving(self, counts: list[int], unseen: Sequence[int]) -> tuple[int, int, int]:
+        """Return (shanten, kinds that lower it, unseen copies of those) for a 3k+1 hand."""
+        base, kinds = self.improving_kinds(counts)
+        return base, len(kinds), sum(unseen[k] for k in kinds)
+
+    def ready_quality(self, counts: list[int], unseen: Sequence[int]) -> float:
+        """Return, for a hand one tile from ready (3k+1 tiles, shanten 1), the unseen improving
+        tiles weighted by the wait each leaves: per draw, the best ready hand's unseen waits.
+
+        The two-step look a strong player takes: a shape whose improving tiles all leave a
+        good wait beats one with as many improving tiles that leave poor ones.
+        """
+        _, kinds = self.improving_kinds(counts)
+        total = 0.0
+        for j in kinds:
+            if not unseen[j]:
+                continue
+            counts[j] += 1
+            best = 0
+            for d in range(34):
+                if counts[d] and d != j:
+                    counts[d] -= 1
+                    if self.shanten(counts) == 0:
+                        _, waits = self.improving_kinds(counts)
+                        best = max(best, sum(unseen[w] for w in waits))
+                    counts[d] += 1
+            counts[j] -= 1
+            total += unseen[j] * (0.5 + best / 8)
+        return total

@@ -9,7 +9,7 @@ Bots are deterministic given their seed, so a game between bots replays exactly.
 >>> make_bot("oracle")
 Traceback (most recent call last):
 ...
-majiang.errors.MajiangError: unknown bot 'oracle' (expected one of random, tsumogiri, eager, beginner, normal, expert)
+majiang.errors.MajiangError: unknown bot 'oracle' (expected one of random, tsumogiri, eager, beginner, normal, expert, master)
 """
 
 from __future__ import annotations

@@ -79,11 +79,11 @@ class Reader:
                         passed.add(_KIND[tile])
                 self.safe[p] = self.safe[p] | passed
             elif len(opened) >= 3:
-                threat = 0.75
+                threat = 0.6
             elif len(opened) == 2:
-                threat = 0.45 + (0.2 if discards >= 9 else 0.0)
+                threat = 0.3 + (0.2 if discards >= 9 else 0.0)
             elif len(opened) == 1:
-                threat = 0.15 + (0.15 if discards >= 9 else 0.0)
+                threat = 0.1 + (0.15 if discards >= 9 else 0.0)
             else:
                 threat = 0.05 if discards < 8 else 0.15 if discards < 12 else 0.3
             if view.variant != "riichi" and discards >= 12:

@@ -11,7 +11,7 @@ from each view and plays with the variant's default options.
 >>> make_bot("grandmaster", "riichi")
 Traceback (most recent call last):
 ...
-majiang.errors.MajiangError: unknown bot level 'grandmaster' (expected one of beginner, normal, expert, random, tsumogiri, eager)
+majiang.errors.MajiangError: unknown bot level 'grandmaster' (expected one of beginner, normal, expert, master, random, tsumogiri, eager)
 """
 
 from __future__ import annotations
@@ -39,6 +39,11 @@ def make_bot(
 
     ``options`` are the table's rules (public to every player), e.g. Hong Kong's ``min_fan``.
     """
+    if level == "master":
+        from majiang.bots.master import MasterBot  # (imports the levels' policy)
+
+        master: Bot = MasterBot(seed, variant, options)
+        return master
     style = STYLES.get(level)
     if style is not None:
         return PolicyBot(style, seed, variant, options)
@@ -47,7 +52,7 @@ def make_bot(
         bot: Bot = simple(seed)
         return bot
     raise MajiangError(
-        f"unknown bot level {level!r} (expected one of {', '.join([*LEVELS, *_SIMPLE])})"
+        f"unknown bot level {level!r} (expected one of {', '.join([*LEVELS, 'master', *_SIMPLE])})"
     )
 
 
@@ -60,3 +65,13 @@ def _factory(style: Style) -> Callable[[int], Bot]:
 
 for _level, _style in STYLES.items():
     BOTS[_level] = _factory(_style)
+
+
+def _master(seed: int) -> Bot:
+    from majiang.bots.master import MasterBot
+
+    bot: Bot = MasterBot(seed)
+    return bot
+
+
+BOTS["master"] = _master

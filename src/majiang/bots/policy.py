@@ -61,11 +61,15 @@ class Style:
     greedy_calls: bool
     #: weigh each discard's danger against the hand's value
     defense: bool
+    #: one tile from ready, weigh each improving tile by the wait it leaves (two-step look)
+    lookahead: bool = False
 
 
 BEGINNER = Style("beginner", unseen=False, value=False, greedy_calls=True, defense=False)
 NORMAL = Style("normal", unseen=True, value=True, greedy_calls=False, defense=False)
-EXPERT = Style("expert", unseen=True, value=True, greedy_calls=False, defense=True)
+EXPERT = Style(
+    "expert", unseen=True, value=True, greedy_calls=False, defense=True, lookahead=True
+)
 
 
 class PolicyBot:
@@ -186,7 +190,14 @@ class PolicyBot:
                     accepted[k] = calc.improving(counts, ctx.unseen)
                     counts[k] += 1
                 _, kinds, copies = accepted[k]
-                score += copies if self.style.unseen else 4 * kinds
+                if s == 0 and self.style.value:
+                    score += self.ready_value(ctx, a.tile)
+                elif self.style.lookahead and s == 1 and s == best:
+                    counts[k] -= 1
+                    score += calc.ready_quality(counts, ctx.unseen)
+                    counts[k] += 1
+                else:
+                    score += copies if self.style.unseen else 4 * kinds
             if not self.style.value:
                 score -= 0.01 * _isolation(k, counts)
             if danger_weight and reader is not None:
@@ -196,19 +207,51 @@ class PolicyBot:
         scored.sort(key=lambda e: -e[0])
         return scored
 
+    def ready_value(self, ctx: HandContext, discard: int) -> float:
+        """Return the worth of the ready hand left by discarding ``discard``: the unseen copies
+        of the waits that are legal wins (a wait that wins only by self-draw counts a third),
+        plus a little for the hand's value; a ready hand with no legal win scores as one
+        tile from ready."""
+        valuation = self.valuation(ctx.view.variant)
+        counts = ctx.counts
+        k = _KIND[discard]
+        counts[k] -= 1
+        _, waits = self.calc(ctx, ctx.melds).improving_kinds(counts)
+        counts[k] += 1
+        concealed = list(ctx.view.hand)
+        concealed.remove(discard)
+        tiles = tuple(concealed)
+        copies = 0.0
+        best = 0.0
+        for w in waits:
+            if not ctx.unseen[w]:
+                continue
+            fan = valuation.win_fan(ctx, tiles, w, tsumo=False)
+            weight = 1.0
+            if fan is None:
+                fan = valuation.win_fan(ctx, tiles, w, tsumo=True)
+                weight = 0.35
+            if fan is None:
+                continue
+            copies += weight * ctx.unseen[w]
+            best = max(best, valuation.points(fan))
+        if not copies:
+            return -_SHANTEN
+        return copies + 2.0 * best ** 0.5
+
     def danger_weight(self, ctx: HandContext, reader: Reader, shanten: int) -> float:
         """Return how many improving tiles one unit of risk is worth (push or fold)."""
         threat = reader.max_threat
         if threat < 0.3:
             return 2.0
-        value = self.valuation(ctx.view.variant).points(
-            self.valuation(ctx.view.variant).fan_estimate(ctx, ctx.counts, ctx.melds)
-        )
+        valuation = self.valuation(ctx.view.variant)
+        value = max(valuation.points(valuation.fan_estimate(ctx, ctx.counts, ctx.melds)), 0.5)
+        late = 1.0 + max(0, 30 - ctx.view.wall_left) / 30  # a push late has less time to pay
         if shanten >= 2:
-            return 250.0
+            return 250.0 * threat
         if shanten == 1:
-            return 70.0 / max(value, 0.5)
-        return 18.0 / max(value, 0.5)
+            return 70.0 * threat * late / value
+        return 18.0 * threat / value
 
     def choose_discard(
         self, ctx: HandContext, discards: Sequence[Discard], reader: Reader | None

@@ -28,8 +28,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from majiang.actions import Action
+from majiang.errors import MajiangError
+from majiang.hand import Hand
 from majiang.melds import Meld
 from majiang.rules import get_ruleset
+from majiang.scoring import ScoreRequest
 from majiang.tiles import is_red, kind
 from majiang.view import PlayerView
 
@@ -100,6 +103,45 @@ class Valuation:
         """Return kinds the hand must never aim at."""
         return ()
 
+    def situation(self, ctx: HandContext) -> frozenset[str]:
+        """Return the situation a win of this hand would be scored with (riichi: a closed
+        hand declares)."""
+        return frozenset()
+
+    def win_fan(
+        self, ctx: HandContext, concealed: tuple[int, ...], win_kind: int, tsumo: bool
+    ) -> float | None:
+        """Return the fan (han, tai) of winning on ``win_kind`` with ``concealed`` (3k+1 tiles)
+        and the hand's melds, scored through the scoring contract; None when not a legal win
+        (HK below the minimum, riichi without yaku, Sichuan with three suits). Memoized per hand.
+        """
+        key = (tuple(sorted(concealed)), ctx.melds, win_kind, tsumo)
+        memo: dict[Any, float | None] = ctx.memo.setdefault("wins", {})
+        if key in memo:
+            return memo[key]
+        view = ctx.view
+        players = len(view.seats)
+        request = ScoreRequest(
+            variant=self.variant,
+            rules=self.options,
+            hand=Hand((*concealed, win_kind), ctx.melds, view.seats[view.seat].bonus),
+            win_tile=win_kind,
+            win="tsumo" if tsumo else "ron",
+            seat_wind=ctx.seat_wind,
+            round_wind=view.round_wind % 4,
+            discarder=None if tsumo else (ctx.seat_wind + 1) % players,
+            situation=self.situation(ctx),
+            dora_indicators=view.indicators if self.variant == "riichi" else (),
+        )
+        try:
+            result = self.rules.score(request)
+        except MajiangError:
+            found = None
+        else:
+            found = float(result.total) if result.valid else None
+        memo[key] = found
+        return found
+
     def choose_special(self, ctx: HandContext, legal: Sequence[Action]) -> Action | None:
         """Return the choice for a decision that is neither a discard nor a claim (None: the
         first legal action)."""
@@ -134,6 +176,10 @@ class Valuation:
 class RiichiValuation(Valuation):
     """Riichi: a win needs a yaku; riichi is one for a closed hand, value tiles and all simples
     are the open hand's; dora add han."""
+
+    def situation(self, ctx: HandContext) -> frozenset[str]:
+        """Return riichi for a closed hand (it declares when ready), nothing for an open one."""
+        return frozenset({"riichi"}) if ctx.closed else frozenset()
 
     def yakuhai(self, ctx: HandContext) -> set[int]:
         """Return the kinds whose pung is a yaku: dragons, seat and round wind."""

@@ -1,0 +1,325 @@
+"""The master bot: the expert's judgement, checked by playing sampled worlds out to the end.
+
+On most decisions master plays as the expert does. On the decisions that matter it looks
+ahead by simulation:
+
+- a discard when the expert's best few are close in its own score, or when somebody threatens
+  (push or fold: the safest tile joins the candidates), or riichi against staying silent;
+- a call (chi, pon, kong) that brings the hand on, against passing;
+- a kong against the best discard.
+
+For each of ``samples`` worlds (``bots/sampling.py``: the unseen tiles dealt at random,
+consistent with the view: rivers, sets, riichi, void suits; never the true state), each
+candidate is played to the end of the hand with the expert policy at every seat, and the
+candidate's result is the points it moves to master's seat in the variant's own scoring. Every
+candidate meets the same worlds (common random numbers), so their difference is measured, not
+their luck. Master leaves the expert's choice only for a candidate whose mean gain over it is
+above ``min_gain`` and ``z`` standard errors.
+
+A fixed number of samples makes master deterministic for a seed; ``budget`` (seconds per
+decision) caps the lookahead in live play: it stops taking new worlds once the time is spent
+(at least ``min_samples`` when the budget allows none), so a slower machine plays on fewer
+samples, not more slowly.
+
+>>> from majiang.bots.play import play_game
+>>> from majiang.rules import get_ruleset
+>>> bots = [MasterBot(0, "riichi", samples=2, budget=None)] + [
+...     MasterBot(s, "riichi", samples=0) for s in (1, 2, 3)]
+>>> game = play_game(get_ruleset("riichi"), bots, seed=4, length="one_hand")
+>>> game.state.game_over, bots[0].stats["decisions"] > 0
+(True, True)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from majiang.actions import Action, Ankan, Chi, Discard, Kakan, Kan, Pass, Pon, Ron, Tsumo
+from majiang.bots.analysis import HandCalc, neighbours
+from majiang.bots.defense import Reader
+from majiang.bots.policy import EXPERT, PolicyBot
+from majiang.bots.sampling import SampleError, sample_world
+from majiang.bots.valuation import HandContext
+from majiang.engine import legal_actions, step
+from majiang.events import PointsMoved
+from majiang.melds import Meld
+from majiang.readiness import waits
+from majiang.rules import get_ruleset
+from majiang.rules.base import Ruleset
+from majiang.state import GameState
+from majiang.tiles import kind
+from majiang.view import PlayerView, player_view
+
+__all__ = ["BUDGET", "SAMPLES", "MasterBot"]
+
+#: worlds per simulated decision, and the time cap per decision in live play (seconds)
+SAMPLES = 8
+BUDGET = 0.6
+#: discards within this many points of the expert's score (one shanten = 100) are close
+MARGIN = 6.0
+#: a threat at least this strong (0-1, defense.Reader) makes push or fold a decision
+THREAT = 0.6
+#: never switch below this many worlds, nor for a gain below min_gain points or z errors
+MIN_SAMPLES = 3
+MIN_GAIN = 150.0
+Z = 1.0
+#: the longest playout (actions), a guard only: a hand ends long before
+_PLAYOUT_CAP = 600
+
+_KIND = tuple(kind(t) for t in range(45))
+_FORMS: dict[str, tuple[str, ...]] = {}
+
+
+class _FastCalc(HandCalc):
+    """The expert's shanten, with tile acceptance read from the hand's shape instead of counted
+    draw by draw (exact waits once ready): the playouts' cost, not their judgement of danger,
+    value or calls, is what this changes."""
+
+    def improving(self, counts: list[int], unseen: Sequence[int]) -> tuple[int, int, int]:
+        """Return (shanten, kinds, unseen copies): the waits when ready, else the kinds next to
+        the tiles held (what a draw can connect to)."""
+        base = self.shanten(counts)
+        if base == 0:
+            kinds = waits(counts, _FORMS.get(self.variant, ()))
+        else:
+            near: set[int] = set()
+            for k in range(34):
+                if counts[k]:
+                    near.update(neighbours(k))
+            kinds = [k for k in near if unseen[k]]
+        return base, len(kinds), sum(unseen[k] for k in kinds)
+
+    def ready_quality(self, counts: list[int], unseen: Sequence[int]) -> float:
+        """Return the shape's acceptance (see ``improving``)."""
+        return float(self.improving(counts, unseen)[2])
+
+
+class PlayoutBot(PolicyBot):
+    """The expert's policy in its fast form, for playouts: the same valuation, defense, push or
+    fold, riichi and calls, with tile acceptance estimated from the shape (``_FastCalc``)."""
+
+    def __init__(
+        self, seed: int, variant: str | None, options: Mapping[str, Any] | None = None
+    ) -> None:
+        super().__init__(EXPERT, seed, variant, options)
+        self.name = "expert-playout"
+
+    def calc(self, ctx: HandContext, melds: Sequence[Meld]) -> HandCalc:
+        """Return the (fast) calculator for the hand with these melds."""
+        dead = self.valuation(ctx.view.variant).dead_kinds(ctx)
+        key = (tuple(melds), dead)
+        found = self._calcs.get(key)
+        if found is None:
+            found = self._calcs[key] = _FastCalc(ctx.view.variant, melds, dead)
+        return found
+
+
+class MasterBot:
+    """Expert play plus lookahead by simulation on the close and risky decisions."""
+
+    name = "master"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        variant: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        *,
+        samples: int = SAMPLES,
+        budget: float | None = BUDGET,
+        min_gain: float = MIN_GAIN,
+        z: float = Z,
+        playout: str = "fast",
+    ) -> None:
+        self.seed = seed
+        self.options = dict(options or {})
+        self.samples = samples
+        self.budget = budget
+        self.min_gain = min_gain
+        self.z = z
+        self.expert = PolicyBot(EXPERT, seed, variant, options)
+        self.rng = random.Random(f"master-bot/{seed}")
+        self._players: list[PolicyBot] = []
+        #: "expert": playouts by the expert itself (slow); "fast": by PlayoutBot
+        self.playout = playout
+        self._variant = variant
+        #: counters: decisions, simulated (decisions looked ahead), worlds, playouts, switched
+        self.stats: dict[str, int] = dict.fromkeys(
+            ("decisions", "simulated", "worlds", "playouts", "switched"), 0
+        )
+
+    # ------------------------------------------------------------ the decision
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """Return one of ``legal``: the expert's choice unless lookahead finds a better one."""
+        self.stats["decisions"] += 1
+        for a in legal:
+            if isinstance(a, Tsumo | Ron):
+                return a
+        base = self.expert.choose(view, legal)
+        if self.samples <= 0 or len(legal) < 2 or view.phase not in ("turn", "claim"):
+            return base
+        candidates = self.candidates(view, legal, base)
+        if len(candidates) < 2:
+            return base
+        return self.look_ahead(view, legal, candidates)
+
+    def candidates(self, view: PlayerView, legal: Sequence[Action], base: Action) -> list[Action]:
+        """Return the actions worth a lookahead, the expert's choice first (one: none is)."""
+        out: list[Action] = [base]
+
+        def add(a: Action | None) -> None:
+            if a is not None and a in legal and a not in out:
+                out.append(a)
+
+        ctx = self.expert.context(view)
+        if view.phase == "claim":
+            calls = [a for a in legal if isinstance(a, Chi | Pon | Kan)]
+            if not calls:
+                return out
+            if isinstance(base, Pass):
+                progress = [a for a in calls if self._call_progress(view, a)]
+                for a in progress[:2]:
+                    add(a)
+            else:
+                add(next(a for a in legal if isinstance(a, Pass)))
+            return out
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if not discards:
+            return out
+        reader = Reader(view)
+        scored = self.expert.score_discards(ctx, discards, reader)
+        riichi = {a.tile: a for a in discards if a.riichi}
+        plain = {a.tile: a for a in discards if not a.riichi}
+        if isinstance(base, Ankan | Kakan):
+            add(scored[0][2])
+            return out
+        if isinstance(base, Discard):
+            add(plain.get(base.tile) if base.riichi else riichi.get(base.tile))
+        threat = reader.max_threat >= THREAT
+        top, near = scored[0][0], scored[0][1] <= 1
+        for score, _, other in scored[1:]:
+            if not (near or threat) or score < top - MARGIN or len(out) >= 2:
+                break
+            add(other)
+        if threat and len(out) < 3:
+            safest = min(plain.values(), key=lambda a: (reader.risk(_KIND[a.tile]), a.tile))
+            add(safest)
+        return out
+
+    def _call_progress(self, view: PlayerView, call: Action) -> bool:
+        """Return whether the call leaves the hand nearer to complete (after its discard)."""
+        assert isinstance(call, Chi | Pon | Kan) and view.claim_tile is not None
+        ctx = self.expert.context(view)
+        before = self.expert.calc(ctx, ctx.melds).shanten(ctx.counts)
+        counts = list(ctx.counts)
+        for t in call.tiles:
+            counts[_KIND[t]] -= 1
+        tiles = tuple(sorted((*call.tiles, view.claim_tile)))
+        calc: HandCalc = self.expert.calc(ctx, (*ctx.melds, Meld(call.kind, tiles)))  # type: ignore[arg-type]
+        if isinstance(call, Kan):
+            return sum(counts) % 3 == 1 and calc.shanten(counts) <= before
+        best = 99
+        for k in range(34):
+            if counts[k]:
+                counts[k] -= 1
+                best = min(best, calc.shanten(counts))
+                counts[k] += 1
+        return best < before
+
+    # ------------------------------------------------------------ simulation
+
+    def look_ahead(
+        self, view: PlayerView, legal: Sequence[Action], candidates: Sequence[Action]
+    ) -> Action:
+        """Return the candidate with the best mean result over sampled worlds (see the module)."""
+        rules = get_ruleset(view.variant)
+        started = time.perf_counter()
+        results: list[list[float]] = [[] for _ in candidates]
+        self.stats["simulated"] += 1
+        for i in range(self.samples):
+            if (
+                self.budget is not None
+                and i >= 1
+                and time.perf_counter() - started > self.budget * i / (i + 1)
+            ):
+                break
+            try:
+                world = sample_world(rules, view, self.options, self.rng, legal)
+            except SampleError:
+                break
+            self.stats["worlds"] += 1
+            for c, action in enumerate(candidates):
+                results[c].append(self.play_out(rules, world, view, action))
+        return candidates[self.pick(results)]
+
+    def pick(self, results: Sequence[Sequence[float]]) -> int:
+        """Return the index of the chosen candidate: 0 (the expert's) unless another gains enough.
+
+        >>> bot = MasterBot(samples=4)
+        >>> bot.pick([[0, 0, 0, 0], [1000, 900, 1100, 1000]]), bot.pick([[0, 0, 0], [50, 40, 60]])
+        (1, 0)
+        """
+        base = results[0]
+        n = len(base)
+        if n < MIN_SAMPLES:
+            return 0
+        best, best_gain = 0, 0.0
+        for c in range(1, len(results)):
+            diffs = [x - y for x, y in zip(results[c], base, strict=True)]
+            mean = sum(diffs) / n
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            err = math.sqrt(var / n)
+            if mean > self.min_gain and mean > self.z * err and mean > best_gain:
+                best, best_gain = c, mean
+        if best:
+            self.stats["switched"] += 1
+        return best
+
+    def _rollout_bots(self, players: int, view: PlayerView) -> list[PolicyBot]:
+        if len(self._players) != players or self._variant != view.variant:
+            self._variant = view.variant
+            if view.variant not in _FORMS:
+                _FORMS[view.variant] = get_ruleset(view.variant).win_forms
+            self._players = [
+                PolicyBot(EXPERT, self.seed * 8 + s + 1, view.variant, self.options)
+                if self.playout == "expert"
+                else PlayoutBot(self.seed * 8 + s + 1, view.variant, self.options)
+                for s in range(players)
+            ]
+        for sv, bot in zip(view.seats, self._players, strict=True):
+            if sv.void is not None and sv.void in "mps":
+                bot._hand_key = (view.hand_index, view.dealer)  # the declared void, not a guess
+                bot.memo = {"void": "mps".index(sv.void)}
+        return self._players
+
+    def play_out(self, rules: Ruleset, world: GameState, view: PlayerView, action: Action) -> float:
+        """Return the points ``action`` brings the viewer in ``world``, played to the hand's end
+        by the expert policy at every seat."""
+        me = view.seat
+        bots = self._rollout_bots(world.players, view)
+        self.stats["playouts"] += 1
+        gained = 0.0
+        state, events = step(rules, _with_cache(world), me, action)
+        for _ in range(_PLAYOUT_CAP):
+            for e in events:
+                if isinstance(e, PointsMoved) and e.reason != "final_sticks":
+                    gained += e.deltas[me]
+            if state.game_over:
+                break
+            seat = state.waiting_seats()[0]
+            legal = legal_actions(rules, state, seat)
+            choice = bots[seat].choose(player_view(rules, state, seat), legal)
+            state, events = step(rules, state, seat, choice)
+        return gained
+
+
+def _with_cache(world: GameState) -> GameState:
+    """Return a copy of a sampled world keeping its forced legal actions."""
+    out = world.copy()
+    out.cache = dict(world.cache)
+    return out
