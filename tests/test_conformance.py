@@ -24,7 +24,7 @@ from majiang.bots import make_bot
 from majiang.bots.play import play_game
 from majiang.engine import legal_actions, step
 from majiang.errors import IllegalAction
-from majiang.events import Dealt, Drew, Event, PointsMoved, Won
+from majiang.events import Dealt, Drew, Event, PointsMoved, TilesPassed, Won
 from majiang.records import verify
 from majiang.rules import get_ruleset
 from majiang.state import GameState
@@ -32,7 +32,20 @@ from majiang.tiles import parse_tiles, tile_set
 from majiang.view import player_view
 
 #: the variants whose game the engine plays (issue 8 adds the Chinese variants here)
-ENGINE_VARIANTS = ["riichi"]
+ENGINE_VARIANTS = ["riichi", "hk", "hk2", "hkos", "taiwan", "sichuan"]
+#: event kinds a variant's games must show beside wins of both kinds and calls
+EXERCISED: dict[str, tuple[str, ...]] = {
+    "riichi": ("riichi_declared", "hand_revealed"),
+    "hk": ("hand_revealed",),
+    "hk2": ("hand_revealed",),
+    "hkos": ("hand_revealed", "dice_rolled", "bonus_declared"),
+    "taiwan": ("hand_revealed", "bonus_declared"),
+    "sichuan": ("dice_rolled", "tiles_passed", "void_declared", "points_moved:kong"),
+}
+#: game length per variant (default ``east``): Hong Kong deals stay with the dealer at every
+#: draw and bots rarely reach 3 fan, so an East game runs to ~460 hands; single hands keep the
+#: 300-hand suite near its target
+LENGTHS: dict[str, str] = {"hk": "one_hand", "hkos": "one_hand"}
 #: bot line-ups the games rotate through: eager bots reach ready hands, random bots call
 LINEUPS = (
     ("eager", "random", "eager", "random"),
@@ -108,6 +121,8 @@ class Checker:
         n = state.players
         for i, e in enumerate(events):
             self.seen[e.kind] += 1
+            if isinstance(e, PointsMoved):
+                self.seen["points_moved:" + e.reason] += 1
             if e.kind == "hand_ended":
                 self.hands += 1
             if isinstance(e, Won):
@@ -117,7 +132,9 @@ class Checker:
                 self.seen["won:" + ("tsumo" if e.source is None else "ron")] += 1
             for seat in range(n):
                 shown = e.for_seat(seat)
-                if isinstance(e, Dealt | Drew) and e.seat != seat:
+                if isinstance(e, TilesPassed) and seat not in (e.seat, e.to):
+                    assert shown.to_dict()["tiles"] == "" and shown.count == 3, shown  # type: ignore[attr-defined]
+                elif isinstance(e, Dealt | Drew) and e.seat != seat:
                     assert shown.to_dict().get("tile") in (None,) and not getattr(
                         shown, "tiles", ()
                     ), shown
@@ -172,7 +189,8 @@ def run_conformance(variant: str, hands: int, seed: int) -> Checker:
         lineup = LINEUPS[game % len(LINEUPS)][: rules.players]
         bots = [make_bot(name, seed * 1000 + game * 4 + s) for s, name in enumerate(lineup)]
         checker.tileset = None
-        played = play_game(rules, bots, seed=f"{seed}/{game}", length="east", on_events=checker)
+        length = LENGTHS.get(variant, "east")
+        played = play_game(rules, bots, seed=f"{seed}/{game}", length=length, on_events=checker)
         assert played.state.game_over
         assert sorted(played.state.placements) == list(range(1, rules.players + 1))
         assert verify(played.record) == len(played.record.events)
@@ -185,7 +203,7 @@ def test_conformance(variant: str) -> None:
     checker = run_conformance(variant, 300, seed=1)
     assert checker.refused > 100
     # the games exercised what the checks are about
-    for kind in ("won:tsumo", "won:ron", "called", "riichi_declared", "hand_revealed"):
+    for kind in ("won:tsumo", "won:ron", "called", *EXERCISED.get(variant, ())):
         assert checker.seen[kind] > 0, kind
 
 
