@@ -26,7 +26,9 @@ __all__ = [
     "Action",
     "Ankan",
     "Chi",
+    "DeclareVoid",
     "Discard",
+    "Exchange",
     "Kakan",
     "Kan",
     "NineTerminals",
@@ -154,8 +156,48 @@ class NineTerminals(Action):
     kind: ClassVar[str] = "nine_terminals"
 
 
+@dataclass(frozen=True, slots=True)
+class Exchange(_Tiles):
+    """Pass these three tiles of one suit in the exchange after the deal (Sichuan)."""
+
+    kind: ClassVar[str] = "exchange"
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareVoid(Action):
+    """Declare the suit (``m``, ``p`` or ``s``) the seat will not keep (Sichuan's missing suit).
+
+    >>> parse_action("void p").to_dict()
+    {'type': 'void', 'suit': 'p'}
+    """
+
+    kind: ClassVar[str] = "void"
+    suit: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return ``{"type": "void", "suit": ...}``."""
+        return {"type": self.kind, "suit": self.suit}
+
+    def __str__(self) -> str:
+        return f"void {self.suit}"
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
-    cls.kind: cls for cls in (Discard, Tsumo, Ron, Pass, Chi, Pon, Kan, Ankan, Kakan, NineTerminals)
+    cls.kind: cls
+    for cls in (
+        Discard,
+        Tsumo,
+        Ron,
+        Pass,
+        Chi,
+        Pon,
+        Kan,
+        Ankan,
+        Kakan,
+        NineTerminals,
+        Exchange,
+        DeclareVoid,
+    )
 }
 
 
@@ -167,7 +209,7 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
     >>> action_from_dict({"type": "fly"})
     Traceback (most recent call last):
     ...
-    majiang.errors.IllegalAction: unknown action type 'fly' (expected one of discard, tsumo, ron, pass, chi, pon, kan, ankan, kakan, nine_terminals)
+    majiang.errors.IllegalAction: unknown action type 'fly' (expected one of discard, tsumo, ron, pass, chi, pon, kan, ankan, kakan, nine_terminals, exchange, void)
     """
     if not isinstance(data, Mapping):
         raise IllegalAction(f"an action must be an object, got {data!r}")
@@ -185,6 +227,11 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
             return Discard(parse_tile(str(data.get("tile", ""))), riichi)
         if cls is Kakan:
             return Kakan(parse_tile(str(data.get("tile", ""))))
+        if cls is DeclareVoid:
+            suit = data.get("suit")
+            if suit not in ("m", "p", "s"):
+                raise IllegalAction(f"void: the suit must be m, p or s, got {suit!r}")
+            return DeclareVoid(suit)
         if issubclass(cls, _Tiles):
             return cls(tuple(parse_tiles(str(data.get("tiles", "")))))
     except InvalidNotation as exc:
@@ -210,6 +257,8 @@ def parse_action(text: str) -> Action:
             data["riichi"] = True
         elif len(parts) > 2:
             raise IllegalAction(f"cannot read action {text!r}")
+    elif parts[0] == "void" and len(parts) == 2:
+        data["suit"] = parts[1]
     elif len(parts) == 2:
         data["tiles"] = parts[1]
     elif len(parts) > 2:

@@ -61,7 +61,7 @@ from majiang.hand import Hand
 from majiang.melds import Meld
 from majiang.readiness import is_complete, ready_discards, waits
 from majiang.rules.base import Ruleset
-from majiang.rules.game import Outcome, placements, rounds_for_length
+from majiang.rules.game import Moves, Outcome, placements, rounds_for_length
 from majiang.scoring import ScoreRequest, ScoreResult
 from majiang.state import GameState, RiverTile
 from majiang.tiles import Tile, is_bonus, kind, sort_key, tile_name, tile_set
@@ -176,15 +176,18 @@ def legal_actions(rules: Ruleset, state: GameState, seat: int) -> list[Action]:
 
 
 def _compute_legal(rules: Ruleset, st: GameState, seat: int) -> list[Action]:
-    if st.phase == "claim":
+    if st.phase in ("claim", "decision"):
         return list(st.claim_options[seat]) if st.responses[seat] is None else []
     if st.phase != "turn" or seat != st.turn:
         return []
     opts = st.options
     hand = st.concealed[seat]
     distinct = sorted(set(hand), key=_ORDER)
+    must = rules.must_discard(opts, st, seat)
+    first = [t for t in distinct if _KIND[t] in must] if must else None
+    discardable = first or distinct  # the kinds that must go first, while any is held
     if st.called_this_turn:
-        return [_DISCARD[t] for t in distinct if _KIND[t] not in st.forbidden]
+        return [_DISCARD[t] for t in discardable if _KIND[t] not in st.forbidden]
     out: list[Action] = []
     counts = _counts(hand)
     status = st.status[seat]
@@ -193,12 +196,13 @@ def _compute_legal(rules: Ruleset, st: GameState, seat: int) -> list[Action]:
     if (
         drawn is not None
         and is_complete(counts, rules.win_forms)
+        and rules.may_win(opts, st, seat, hand)
         and win_result(rules, st, seat, drawn, None).valid
     ):
         out.append(_TSUMO)
     if st.live_tiles(rules.dead_wall) > 0 and len(st.kongs) < rules.max_kongs:
         for k in range(34):
-            if counts[k] != 4:
+            if counts[k] != 4 or not rules.may_meld(opts, st, seat, k):
                 continue
             if in_riichi:
                 if drawn is None or kind(drawn) != k:
@@ -214,10 +218,10 @@ def _compute_legal(rules: Ruleset, st: GameState, seat: int) -> list[Action]:
     if in_riichi and drawn is not None:
         out.append(_DISCARD[drawn])
     else:
-        out.extend(_DISCARD[t] for t in distinct)
+        out.extend(_DISCARD[t] for t in discardable)
         if not in_riichi and rules.can_declare_riichi(opts, st, seat):
             ready = ready_discards(counts, rules.win_forms)
-            out.extend(_RIICHI[t] for t in distinct if _KIND[t] in ready)
+            out.extend(_RIICHI[t] for t in discardable if _KIND[t] in ready)
     out.extend(rules.turn_extras(opts, st, seat))
     return out
 
@@ -248,6 +252,7 @@ def _claim_offers(
             c = _counts(st.concealed[seat])
             c[k] += 1
             ok = rules.can_rob_kong(st.options, "ankan", is_thirteen_orphans(c))
+        ok = ok and rules.may_win(st.options, st, seat, (*st.concealed[seat], tile))
         if ok and win_result(rules, st, seat, tile, source, robbed=robbing).valid:
             offers.append(_RON)
     if robbing or "riichi" in st.status[seat] or st.live_tiles(rules.dead_wall) <= 0:
@@ -256,7 +261,11 @@ def _claim_offers(
     kinds = [_KIND[t] for t in hand]
     claims = rules.claims
     n_same = kinds.count(k)
-    if n_same >= 2 and ("pon" in claims or "kan" in claims):
+    if (
+        n_same >= 2
+        and ("pon" in claims or "kan" in claims)
+        and rules.may_meld(st.options, st, seat, k)
+    ):
         same = sorted((t for t in hand if _KIND[t] == k), key=sort_key)
         if "kan" in claims and n_same >= 3 and len(st.kongs) < rules.max_kongs:
             offers.append(Kan(tuple(same[:3])))
@@ -305,10 +314,13 @@ def step(
         raise IllegalAction(_why_illegal(state, seat, action, legal))
     st = state.copy()
     ev: list[Event] = []
-    if st.phase == "claim":
+    if st.phase in ("claim", "decision"):
         st.responses = _set(st.responses, seat, action)
         if not st.waiting_seats():
-            _resolve_claims(rules, st, ev)
+            if st.phase == "decision":
+                _resolve_decision(rules, st, ev)
+            else:
+                _resolve_claims(rules, st, ev)
     elif isinstance(action, Discard):
         _discard(rules, st, seat, action, ev)
     elif isinstance(action, Tsumo):
@@ -386,6 +398,8 @@ def _start_hand(rules: Ruleset, st: GameState, ev: list[Event]) -> None:
     st.calls_made = False
     st.discards_made = 0
     st.winners = ()
+    st.dice = dice
+    st.variant_state = None
     ev.append(
         HandStarted(
             st.hand_index,
@@ -421,12 +435,58 @@ def _start_hand(rules: Ruleset, st: GameState, ev: list[Event]) -> None:
                 st.concealed = _set(st.concealed, seat, (*st.concealed[seat], new))
     for _ in range(rules.initial_indicators(st.options)):
         _reveal_indicator(rules, st, ev)
+    rounds = rules.decisions(st.options)
+    if rounds:
+        _open_decision(rules, st, rounds[0], ev)
+        return
+    _begin_play(rules, st, ev)
+
+
+def _begin_play(rules: Ruleset, st: GameState, ev: list[Event]) -> None:
+    """Start the turns of a hand dealt (and its decision rounds answered): the dealer draws."""
+    st.phase = "turn"
     st.waits = tuple(tuple(waits(_counts(h), rules.win_forms)) for h in st.concealed)
     if len(st.concealed[st.dealer]) > rules.hand_size:  # the deal gave the dealer its 14th tile
         st.turn = st.dealer
         st.drawn = st.concealed[st.dealer][-1]
         return
     _draw(rules, st, st.dealer, ev)
+
+
+def _open_decision(rules: Ruleset, st: GameState, name: str, ev: list[Event]) -> None:
+    """Ask every seat decision round ``name`` (resolved at once when nobody has a choice)."""
+    n = st.players
+    st.phase = "decision"
+    st.turn = st.dealer
+    st.claim_tile = None
+    st.claim_kind = name
+    st.claim_options = tuple(
+        tuple(rules.decision_offers(st.options, st, s, name)) for s in range(n)
+    )
+    st.responses = (None,) * n
+    if not st.waiting_seats():
+        _resolve_decision(rules, st, ev)
+
+
+def _resolve_decision(rules: Ruleset, st: GameState, ev: list[Event]) -> None:
+    """Apply a decision round every seat has answered, then open the next or begin play."""
+    n = st.players
+    name = st.claim_kind
+    done = rules.resolve_decision(st.options, st, name, st.responses)
+    if done.concealed is not None:
+        st.concealed = done.concealed
+    if done.status is not None:
+        st.status = tuple(a | b for a, b in zip(st.status, done.status, strict=True))
+    ev.extend(done.events)
+    st.claim_kind = ""
+    st.claim_options = ((),) * n
+    st.responses = (None,) * n
+    rounds = rules.decisions(st.options)
+    later = rounds[rounds.index(name) + 1 :]
+    if later:
+        _open_decision(rules, st, later[0], ev)
+    else:
+        _begin_play(rules, st, ev)
 
 
 def _take(st: GameState, replacement: bool) -> Tile:
@@ -445,6 +505,9 @@ def _draw(
     while is_bonus(tile):
         st.bonus = _set(st.bonus, seat, (*st.bonus[seat], tile))
         ev.append(BonusDeclared(seat, tile))
+        if st.live_tiles(rules.dead_wall) <= 0:  # no tile left to replace it: the wall is done
+            _exhaustive_draw(rules, st, ev)
+            return
         tile = _take(st, True)
         ev.append(Drew(seat, tile, True))
     st.concealed = _set(st.concealed, seat, (*st.concealed[seat], tile))
@@ -535,6 +598,7 @@ def _resolve_claims(rules: Ruleset, st: GameState, ev: list[Event]) -> None:
     what = st.claim_kind
     st.phase = "turn"
     if rons:
+        _mark_missed(st, source, tile)  # a seat that passed the win stays furiten if play goes on
         winners = rules.ron_winners(st.options, rons)
         if winners is None:
             _end_hand(rules, st, Outcome("abortive_draw", "triple_ron"), ev)
@@ -683,6 +747,8 @@ def _declare_kong(
 def _finish_kong(rules: Ruleset, st: GameState, seat: int, what: str, ev: list[Event]) -> None:
     # a kong that stands breaks every ippatsu (one robbed did not: chankan keeps ippatsu)
     _break_ippatsu(st)
+    moves, st.variant_state = rules.on_kong(st.options, st, seat, what)
+    _pay(st, moves, ev)
     when = rules.kong_indicator(st.options, what)
     _reveal_pending(rules, st, ev)
     if when == "now":
@@ -866,6 +932,8 @@ def _award_wins(
         st.scores = tuple(a + b for a, b in zip(st.scores, deltas, strict=True))
         st.sticks -= sticks
         ev.append(PointsMoved("win", deltas, -sticks, rules.stick_value))
+    moves, st.variant_state = rules.on_wins(st.options, st, winners, source)
+    _pay(st, moves, ev)
     st.winners = (*st.winners, *winners)
     if rules.win_ends_hand(st.options, st):
         _end_hand(rules, st, Outcome("win", winners=st.winners), ev)
@@ -880,13 +948,22 @@ def _award_wins(
         _draw(rules, st, next_seat(st, winners[-1]), ev)
 
 
-def _exhaustive_draw(rules: Ruleset, st: GameState, ev: list[Event]) -> None:
-    ready = tuple(s for s in range(st.players) if st.waits[s] and "out" not in st.status[s])
-    for s in ready:
-        ev.append(HandRevealed(s, tuple(sorted(st.concealed[s], key=sort_key))))
-    for reason, deltas in rules.draw_settlement(st.options, st, ready):
+def _pay(st: GameState, moves: Moves, ev: list[Event]) -> None:
+    """Apply the points a hook moved, one ``points_moved`` event each."""
+    for reason, deltas in moves:
         st.scores = tuple(a + b for a, b in zip(st.scores, deltas, strict=True))
         ev.append(PointsMoved(reason, deltas))
+
+
+def _exhaustive_draw(rules: Ruleset, st: GameState, ev: list[Event]) -> None:
+    ready = tuple(
+        s
+        for s in range(st.players)
+        if "out" not in st.status[s] and rules.is_ready(st.options, st, s)
+    )
+    for s in ready:
+        ev.append(HandRevealed(s, tuple(sorted(st.concealed[s], key=sort_key))))
+    _pay(st, rules.draw_settlement(st.options, st, ready), ev)
     _end_hand(rules, st, Outcome("exhaustive_draw", "wall", st.winners, ready), ev)
 
 

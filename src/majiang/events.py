@@ -40,6 +40,8 @@ __all__ = [
     "IndicatorRevealed",
     "PointsMoved",
     "RiichiDeclared",
+    "TilesPassed",
+    "VoidDeclared",
     "Won",
     "event_from_dict",
 ]
@@ -246,6 +248,36 @@ class GameEnded(Event):
     reason: str = "length"
 
 
+@dataclass(frozen=True)
+class TilesPassed(Event):
+    """A seat passes tiles to seat ``to`` in the exchange after the deal (Sichuan): private to
+    those two seats; the others see only how many."""
+
+    kind: ClassVar[str] = "tiles_passed"
+    tiles_fields: ClassVar[frozenset[str]] = frozenset({"tiles"})
+    seat: int
+    to: int
+    tiles: tuple[Tile, ...]
+    count: int = 3
+
+    def for_seat(self, seat: int) -> Event:
+        """Return the event with the tiles hidden from every seat but the two involved."""
+        return (
+            self
+            if seat in (self.seat, self.to)
+            else TilesPassed(self.seat, self.to, (), self.count)
+        )
+
+
+@dataclass(frozen=True)
+class VoidDeclared(Event):
+    """A seat declares the suit it will not keep (Sichuan's missing suit): ``m``, ``p`` or ``s``."""
+
+    kind: ClassVar[str] = "void_declared"
+    seat: int
+    suit: str
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls
     for cls in (
@@ -263,6 +295,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
         HandRevealed,
         HandEnded,
         GameEnded,
+        TilesPassed,
+        VoidDeclared,
     )
 }
 

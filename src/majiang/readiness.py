@@ -4,7 +4,9 @@ The engine asks three questions many times per hand: which kinds complete a 13-t
 hand (``waits``), is a 14-tile (3n+2) hand complete (``is_complete``), and which discards leave
 a hand ready (``ready_discards``). Each suit is judged on its own through cached tables keyed by
 that suit's counts, so a question costs a few dictionary look-ups. ``forms`` names the special
-hands a variant allows beside four sets and a pair: ``seven_pairs`` and ``thirteen_orphans``.
+hands a variant allows beside four sets and a pair: ``seven_pairs`` and ``thirteen_orphans``;
+``seven_pairs_quads`` (four identical tiles count as two pairs: Sichuan) and
+``seven_pairs_one_pung`` (17 tiles: seven distinct pairs and a pung, Taiwan's lik gu lik gu).
 
 A kind of which the hand already holds all four copies is never a wait (it cannot be drawn).
 
@@ -147,6 +149,16 @@ def waits(counts: Sequence[int], forms: Forms = ()) -> list[int]:
                 found.update(ORPHANS)
             elif len(missing) == 1 and max(counts[k] for k in ORPHANS) == 2:
                 found.add(missing[0])
+        if "seven_pairs_quads" in forms:
+            odd = [k for k in range(34) if counts[k] % 2]
+            if len(odd) == 1:
+                found.add(odd[0])
+    elif total == 16 and "seven_pairs_one_pung" in forms:
+        held = [k for k in range(34) if counts[k]]
+        if all(counts[k] == 2 for k in held) and len(held) == 8:
+            found.update(held)
+        elif sorted(counts[k] for k in held) == [1, 2, 2, 2, 2, 2, 2, 3]:
+            found.add(next(k for k in held if counts[k] == 1))
     return sorted(found)
 
 
@@ -171,8 +183,13 @@ def is_complete(counts: Sequence[int], forms: Forms = ()) -> bool:
     if sum(counts[:34]) == 14:
         if "seven_pairs" in forms and all(n in (0, 2) for n in counts[:34]):
             return True
+        if "seven_pairs_quads" in forms and all(n % 2 == 0 for n in counts[:34]):
+            return True
         if "thirteen_orphans" in forms and all(counts[k] for k in ORPHANS):
             return sum(counts[k] for k in ORPHANS) == 14
+    if "seven_pairs_one_pung" in forms and sum(counts[:34]) == 17:
+        held = sorted(n for n in counts[:34] if n)
+        return held == [2, 2, 2, 2, 2, 2, 2, 3]
     return False
 
 

@@ -38,7 +38,9 @@ class GameState:
     """The whole game at one moment. Read it; never assign to it (see the module docstring).
 
     Phases: ``turn`` (``turn`` seat holds a drawn or claimed tile and must act), ``claim`` (the
-    seats in ``claim_options`` answer a discard, or a kong that can be robbed), ``game_over``.
+    seats in ``claim_options`` answer a discard, or a kong that can be robbed), ``decision``
+    (after the deal, every seat answers the decision round named in ``claim_kind``, such as
+    Sichuan's exchange; its choices are in ``claim_options``), ``game_over``.
     """
 
     # -- the game
@@ -102,6 +104,11 @@ class GameState:
     winners: tuple[int, ...] = ()
     #: per seat, the seat liable (pao) for that seat's win, else None
     liable: tuple[int | None, ...] = ()
+    #: the dice thrown to break this hand's wall (empty when the variant throws none)
+    dice: tuple[int, ...] = ()
+    #: the variant's own per-hand record, an immutable value its hooks replace (Sichuan: the
+    #: kongs made and their money); None at the start of each hand
+    variant_state: Any = None
     #: legal actions per seat, computed once per state (derived data, not part of the state)
     cache: dict[int, tuple[Action, ...]] = field(default_factory=dict)
 
@@ -139,7 +146,7 @@ class GameState:
         """Return the seats that must act now."""
         if self.phase == "turn":
             return [self.turn]
-        if self.phase == "claim":
+        if self.phase in ("claim", "decision"):
             return [
                 s
                 for s in range(self.players)

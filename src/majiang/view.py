@@ -45,6 +45,10 @@ class SeatView(NamedTuple):
     river: tuple[RiverTile, ...]
     bonus: tuple[Tile, ...]
     riichi: bool
+    #: the seat has won and left play (Sichuan's bloody battle)
+    out: bool = False
+    #: the suit the seat declared void (Sichuan), else None
+    void: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Return the JSON form, tiles in notation."""
@@ -65,6 +69,8 @@ class SeatView(NamedTuple):
             ],
             "bonus": format_tiles(self.bonus),
             "riichi": self.riichi,
+            "out": self.out,
+            "void": self.void,
         }
 
 
@@ -90,6 +96,8 @@ class PlayerView(NamedTuple):
     #: the tile on offer in the claim phase (the last discard, or the tile added to a kong)
     claim_tile: Tile | None
     placements: tuple[int, ...]
+    #: the decision round every seat answers in the ``decision`` phase (``exchange``, ``void``)
+    decision: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Return the JSON form, tiles in notation (each physical tile written once: ``hand``
@@ -115,6 +123,7 @@ class PlayerView(NamedTuple):
             "turn": self.turn,
             "claim_from": self.turn if self.claim_tile is not None else None,
             "placements": list(self.placements),
+            "decision": self.decision,
         }
 
 
@@ -132,6 +141,8 @@ def player_view(rules: Ruleset, state: GameState, seat: int) -> PlayerView:
             st.rivers[s],
             st.bonus[s],
             "riichi" in st.status[s],
+            "out" in st.status[s],
+            _void(st.status[s]),
         )
         for s in range(n)
     )
@@ -156,4 +167,13 @@ def player_view(rules: Ruleset, state: GameState, seat: int) -> PlayerView:
         turn=st.turn,
         claim_tile=st.claim_tile if st.phase == "claim" else None,
         placements=st.placements,
+        decision=st.claim_kind if st.phase == "decision" else None,
     )
+
+
+def _void(status: frozenset[str]) -> str | None:
+    """Return the suit of a ``void_<suit>`` flag (Sichuan's declaration), else None."""
+    for flag in status:
+        if flag.startswith("void_"):
+            return flag[5:]
+    return None

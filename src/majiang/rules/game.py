@@ -24,6 +24,7 @@ from majiang.wall import Wall
 
 if TYPE_CHECKING:
     from majiang.actions import Action
+    from majiang.events import Event
     from majiang.melds import Meld
     from majiang.rules.base import Option
     from majiang.state import GameState
@@ -31,6 +32,8 @@ if TYPE_CHECKING:
 LENGTHS = ("one_hand", "east", "south", "full")
 
 Options = Mapping[str, Any]
+#: points moved by a hook: (reason, change of each seat), each becomes a ``points_moved`` event
+Moves = list[tuple[str, tuple[int, ...]]]
 
 
 def rounds_for_length(length: str) -> int:
@@ -70,6 +73,16 @@ class NextHand:
     round_wind: int
     honba: int
     dealer_streak: int
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What a decision round before play did once every seat answered: the new concealed tiles
+    (None: unchanged), flags added to each seat's status (None: none), and its events."""
+
+    concealed: tuple[tuple[int, ...], ...] | None = None
+    status: tuple[frozenset[str], ...] | None = None
+    events: tuple[Event, ...] = ()
 
 
 class GameRules:
@@ -185,6 +198,60 @@ class GameRules:
         if rounds == 0 or nxt.round_wind >= rounds:
             return "length"
         return None
+
+    def decisions(self, options: Options) -> tuple[str, ...]:
+        """Return the decision rounds every seat answers after the deal, before the first turn
+        (Sichuan: ``exchange``, ``void``); none by default."""
+        return ()
+
+    def decision_offers(
+        self, options: Options, state: GameState, seat: int, name: str
+    ) -> list[Action]:
+        """Return the choices of ``seat`` in decision round ``name``."""
+        return []
+
+    def resolve_decision(
+        self, options: Options, state: GameState, name: str, answers: tuple[Action | None, ...]
+    ) -> Decision:
+        """Return what decision round ``name`` does with every seat's answer."""
+        return Decision()
+
+    def must_discard(self, options: Options, state: GameState, seat: int) -> frozenset[int]:
+        """Return the kinds the seat must discard before any other (held ones count); empty:
+        any tile may go (Sichuan: the void suit)."""
+        return frozenset()
+
+    def may_meld(self, options: Options, state: GameState, seat: int, kind: int) -> bool:
+        """Return whether the seat may make a pung or kong of this kind."""
+        return True
+
+    def may_win(
+        self, options: Options, state: GameState, seat: int, tiles: tuple[int, ...]
+    ) -> bool:
+        """Return whether the seat may win holding these concealed tiles (the winning one
+        included), before the scoring contract is asked (Sichuan: not while holding the void suit)."""
+        return True
+
+    def on_kong(
+        self, options: Options, state: GameState, seat: int, meld_kind: str
+    ) -> tuple[Moves, Any]:
+        """Return the payments made when a kong stands (the seat's kong is its last meld, or
+        the pung just added to) and the variant's per-hand record after it
+        (``state.variant_state``, kept for later hooks). Default: none, the record unchanged.
+        Sichuan's "wind and rain"."""
+        return [], state.variant_state
+
+    def on_wins(
+        self, options: Options, state: GameState, winners: tuple[int, ...], source: int | None
+    ) -> tuple[Moves, Any]:
+        """Return payments beside the wins' own, made once they are paid, and the per-hand record
+        after them (Sichuan: kong money passed on by a discarder who dealt in right after their
+        kong). Default: none, the record unchanged."""
+        return [], state.variant_state
+
+    def is_ready(self, options: Options, state: GameState, seat: int) -> bool:
+        """Return whether a seat still in play counts as ready at an exhaustive draw."""
+        return bool(state.waits[seat])
 
     def final_settlement(self, options: Options, state: GameState) -> tuple[int, ...]:
         """Return the points each seat gains at the game's end (the sticks left on the table go
