@@ -373,3 +373,30 @@ def test_a_later_pao_replaces_an_earlier_one() -> None:
     assert won.source == 2 and won.liable == 3
     (paid,) = of_kind(events, "points_moved")
     assert list(paid.deltas) == [0, 256, 0, -256]
+
+
+# ---------------------------------------------------------------- winning forms
+
+FORM_DEALER = "1m7z2m3m4m5p6p7p2s3s4s6m8m"
+FORM_OTHERS = ["147m258s369s1234z", "147m258s369s1234z"]
+
+
+@pytest.mark.parametrize(
+    ("hand", "discard", "offered"),
+    [
+        # hongkong.md: thirteen orphans is the one hand that is not four sets and a pair
+        ("19m19p19s1234567z", "1m", True),
+        # seven pairs is not a Hong Kong hand: no win is offered on the seventh pair
+        ("2233m4455p6677s7z", "7z", False),
+    ],
+)
+def test_thirteen_orphans_wins_and_seven_pairs_does_not(
+    hand: str, discard: str, offered: bool
+) -> None:
+    rules, state, _ = hk_start("hk", [FORM_DEALER, hand, *FORM_OTHERS], "8p")
+    state, events = run(rules, state, [f"0: discard {discard}"])
+    assert ("ron" in offers(rules, state, 1)) is offered
+    if offered:
+        state, events = run(rules, state, ["1: ron"])
+        (won,) = of_kind(events, "won")
+        assert "thirteen_orphans" in [i["id"] for i in won.result["items"]]
