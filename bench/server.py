@@ -2,9 +2,11 @@
 against bots, each acting THINK seconds after a decision is offered (the default action).
 
 Prints, per database backend, the action round trip (the action sent -> its ``accepted`` frame,
-which the server sends only after the action is committed) as median and p99, and the events
-per second all tables produced. The server runs as its own process (``majiang serve``), as in
-production; PostgreSQL is started from Debian's package like the tests do.
+which the server sends only after the action is committed) as median and p99, the events per
+second all tables produced, and the server's CPU (its share of one core, and per action: an
+action includes the bots' moves that follow it). The server runs as its own process
+(``majiang serve``), as in production; PostgreSQL is started from Debian's package like the
+tests do.
 
     python bench/server.py                       # 100 tables, 30 s, SQLite and PostgreSQL
     python bench/server.py --tables 20 --seconds 10 --backend sqlite
@@ -42,6 +44,16 @@ class Stats:
     events: int = 0
     games: int = 0
     errors: int = 0
+    server_cpu: float = 0.0
+
+
+def cpu_seconds(pid: int) -> float:
+    """Return the CPU time (user + system) a process has used (Linux /proc)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 class Clock:
@@ -118,7 +130,9 @@ async def client(
         await ws.close()
 
 
-async def load(base: str, tables: int, seconds: float, think: float) -> tuple[Stats, float]:
+async def load(
+    base: str, tables: int, seconds: float, think: float, pid: int = 0
+) -> tuple[Stats, float]:
     """Seat ``tables`` clients, then let them play for ``seconds``; return what they measured
     and the length of the window."""
     stats = Stats()
@@ -133,8 +147,10 @@ async def load(base: str, tables: int, seconds: float, think: float) -> tuple[St
         ]
         for _ in range(tables):
             await seated.get()
+        used = cpu_seconds(pid) if pid else 0.0
         clock.open()
         await asyncio.gather(*players)
+        stats.server_cpu = (cpu_seconds(pid) if pid else 0.0) - used
     return stats, time.monotonic() - clock.start
 
 
@@ -173,7 +189,7 @@ def main() -> int:
     )
     print(
         f"{'backend':<14} {'actions':>8} {'median ms':>10} {'p99 ms':>8} {'events/s':>9} "
-        f"{'games':>6} {'errors':>6}"
+        f"{'games':>6} {'errors':>6} {'server CPU':>11} {'CPU/action':>11}"
     )
     for name in names:
         with tempfile.TemporaryDirectory() as tmp, backend(name, Path(tmp)) as url:
@@ -181,7 +197,13 @@ def main() -> int:
             server = start_server(url, port, Path(tmp) / "server.log")
             try:
                 stats, took = asyncio.run(
-                    load(f"http://127.0.0.1:{port}", args.tables, args.seconds, args.think)
+                    load(
+                        f"http://127.0.0.1:{port}",
+                        args.tables,
+                        args.seconds,
+                        args.think,
+                        server.pid,
+                    )
                 )
             finally:
                 server.kill()
@@ -191,7 +213,8 @@ def main() -> int:
         p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000 if lat else float("nan")
         print(
             f"{name:<14} {len(lat):>8} {median:>10.1f} {p99:>8.1f} {stats.events / took:>9.0f} "
-            f"{stats.games:>6} {stats.errors:>6}"
+            f"{stats.games:>6} {stats.errors:>6} {stats.server_cpu / took:>10.0%} "
+            f"{stats.server_cpu / max(len(lat), 1) * 1000:>8.1f} ms"
         )
     return 0
 

@@ -58,6 +58,7 @@ class Conn:
         self.room_code: str | None = None
         self.last_sent = 0
         self.closed = False
+        self.close_code = 1000
 
     def send(self, frame: dict[str, Any]) -> None:
         """Queue a frame; a client too slow to take ``max_outbox`` frames is disconnected."""
@@ -80,7 +81,7 @@ class Conn:
         while True:
             frame = await self.outbox.get()
             if frame is None:
-                await self._close(getattr(self, "close_code", 1000))
+                await self._close(self.close_code)
                 return
             await self._send(frame)
 
