@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, ClassVar
 from majiang.errors import InvalidRequest
 from majiang.rules.base import Option, Ruleset
 from majiang.rules.sichuan.fan import best_fan, holds_three_suits
+from majiang.rules.sichuan.game import SichuanGame
 from majiang.rules.sichuan.payments import win_points
 from majiang.scoring import ScoreResult
 from majiang.tiles import kind, tile_name
@@ -32,7 +33,7 @@ _SELF_DRAW_ONLY = ("kong_replacement", "last_tile", "heavenly", "earthly")
 _DISCARD_ONLY = ("kong_discard", "robbing_kong", "last_discard")
 
 
-class Sichuan(Ruleset):
+class Sichuan(SichuanGame, Ruleset):
     """Sichuan bloody battle: the Chengdu table's defaults, every difference an option."""
 
     id = "sichuan"

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from majiang.rules.base import Option, Ruleset
 from majiang.rules.taiwan import checks
+from majiang.rules.taiwan.game import TaiwanGame
 from majiang.rules.taiwan.score import score_win
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from majiang.scoring import ScoreRequest, ScoreResult
 
 
-class Taiwan(Ruleset):
+class Taiwan(TaiwanGame, Ruleset):
     """Taiwan 16-tile: 144 tiles with flowers, five sets and a pair, tai without minimum."""
 
     id: ClassVar[str] = "taiwan"

@@ -1,0 +1,35 @@
+"""Taiwan's game hooks (taiwan.md, "Tiles and hand", "Dealer tai and streak", "Calls"): the
+16-tile hands, the 16 reserve tiles at the end of the wall that are never drawn, lik gu lik gu
+as a winning form, chow from the previous player only, one winner per discard, and the dealer
+who keeps the seat (with a streak the scoring reads as ``dealer_streak``) on a dealer win or a
+draw.
+
+Most of it is the engine's neutral behaviour: bonus tiles are set aside and replaced from the
+back of the wall (during the deal too, seat by seat from the dealer, a replacement that is
+itself a bonus tile replaced in turn); chow is offered to the next seat only; several claimants
+of one win are head-bumped to the first in turn order after the discarder; the heavenly,
+earthly and human hands are read from the state (no call yet, the seat's first turn); the win's
+payers (seat winds, dealer tai included) come from the scoring contract.
+
+>>> TaiwanGame.dead_wall, TaiwanGame.win_forms
+(16, ('seven_pairs_one_pung',))
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from majiang.rules.game import GameRules
+
+__all__ = ["TaiwanGame"]
+
+
+class TaiwanGame(GameRules):
+    """The game hooks of Taiwan 16-tile mahjong."""
+
+    #: the reserve: the last 16 tiles are never drawn (replacements come from the back, so the
+    #: reserve is always the 16 tiles at the end of what is left); a drawn hand when only they
+    #: remain
+    dead_wall: ClassVar[int] = 16
+    #: lik gu lik gu: seven distinct pairs and a pung (17 tiles)
+    win_forms: ClassVar[tuple[str, ...]] = ("seven_pairs_one_pung",)

@@ -1,0 +1,450 @@
+"""Sichuan in the engine, scenarios from fixed walls (sichuan.md, "Tiles and flow", "Deal and
+length", "Payment"): the exchange of three tiles and its direction, the void suit declared and
+discarded first, no win while holding it, several winners on one discard leaving play, three
+winners ending the hand, the first winner dealing next, kong money when a kong is made and
+passed on, and each settlement at an exhaustive draw."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from itertools import combinations
+from typing import Any
+
+import pytest
+
+from engine_support import kinds, of_kind, play
+from majiang.actions import Action, DeclareVoid, Discard, Exchange, Pass, Pon, Ron
+from majiang.engine import legal_actions, new_game, step
+from majiang.errors import IllegalAction
+from majiang.events import Event, TilesPassed
+from majiang.rules import get_ruleset
+from majiang.state import GameState
+from majiang.tiles import kind, parse_tiles, tile_set
+from majiang.view import player_view
+
+SICHUAN = get_ruleset("sichuan")
+NO_EXCHANGE = {"exchange_three": False}
+
+# 13-tile hands of two suits far from ready (the dealer's has a 14th tile)
+JUNK_1 = "13579m2468p1357s"
+JUNK_2 = "24568m3579p2468s"
+JUNK_3 = "1369m4679p14699s"
+JUNK_DEALER = "13579m2468p13579s"
+#: wins on 5p: 123m 456m 789m 123p 55p (void s) / 111s 234s 567s 99s 456p (void m) /
+#: 333m 666m 999m 11p 555p (void s); the dealer holds 5p and declares p void
+WINS_5P = ("123m456m789m123p5p", "111s234s567s99s46p", "333m666m999m11p55p")
+DEALER_5P = "14578m2468s1379s5p"
+
+
+def sichuan_wall(
+    hands: Sequence[str], draws: Sequence[int] | str = "", back: str = ""
+) -> list[int]:
+    """Return a 108-tile wall dealing ``hands`` from the dealer (14 tiles, then 13 each), then
+    ``draws`` from the front; ``back`` are the kong replacement tiles, the first drawn first.
+    The other tiles fill the middle in order."""
+    pool = Counter(tile_set("sichuan", {}).tiles())
+    front: list[int] = []
+    for i, h in enumerate(hands):
+        tiles = parse_tiles(h)
+        assert len(tiles) == (14 if i == 0 else 13), h
+        front.extend(tiles)
+    front.extend(parse_tiles(draws) if isinstance(draws, str) else draws)
+    tail = parse_tiles(back)
+    for t in (*front, *tail):
+        assert pool[t] > 0, f"too many of tile {t}"
+        pool[t] -= 1
+    wall = [*front, *sorted(pool.elements()), *reversed(tail)]
+    assert len(wall) == 108
+    return wall
+
+
+def start(
+    hands: Sequence[str],
+    draws: Sequence[int] | str = "",
+    back: str = "",
+    *,
+    options: dict[str, Any] | None = None,
+    length: str = "one_hand",
+    voids: str = "",
+    more: Sequence[list[int]] = (),
+) -> tuple[GameState, list[Event]]:
+    """Return a Sichuan game on a fixed wall (exchange off unless the options say otherwise);
+    ``voids`` declares each seat's void suit, one letter per seat, when given."""
+    opts = {**NO_EXCHANGE, **(options or {})}
+    state, events = new_game(
+        SICHUAN, opts, 0, length, walls=[sichuan_wall(hands, draws, back), *more]
+    )
+    if voids:
+        for seat, suit in enumerate(voids):
+            state, more_events = step(SICHUAN, state, seat, DeclareVoid(suit))
+            events += more_events
+    return state, events
+
+
+def answer_all(state: GameState, pick: Any) -> tuple[GameState, list[Event]]:
+    """Return the state after every seat waiting answers ``pick(seat, legal)``."""
+    events: list[Event] = []
+    for seat in list(state.waiting_seats()):
+        state, more = step(SICHUAN, state, seat, pick(seat, legal_actions(SICHUAN, state, seat)))
+        events += more
+    return state, events
+
+
+def tsumogiri_to_the_end(state: GameState) -> tuple[GameState, list[Event]]:
+    """Return the state once the hand ends: every claim passed, no win taken, each seat
+    discarding the tile it drew when allowed (else the last tile it may discard)."""
+    events: list[Event] = []
+    for _ in range(2000):
+        if of_kind(events, "hand_ended"):
+            return state, events
+        seat = state.waiting_seats()[0]
+        legal = legal_actions(SICHUAN, state, seat)
+        action: Action
+        if Pass() in legal:
+            action = Pass()
+        else:
+            discards = [a for a in legal if isinstance(a, Discard)]
+            action = next((a for a in discards if a.tile == state.drawn), discards[-1])
+        state, more = step(SICHUAN, state, seat, action)
+        events += more
+    raise AssertionError("the hand did not end")
+
+
+def tiles(text: str) -> tuple[int, ...]:
+    return tuple(parse_tiles(text))
+
+
+# ---------------------------------------------------------------- the exchange
+
+
+def first_exchange(seat: int, legal: list[Action]) -> Action:
+    return next(a for a in legal if isinstance(a, Exchange))
+
+
+@pytest.mark.parametrize(("direction", "shift"), [("next", 1), ("across", 2), ("previous", 3)])
+def test_each_seat_passes_three_tiles_the_same_way(direction: str, shift: int) -> None:
+    hands = ["123456789m12345p", JUNK_1, JUNK_2, JUNK_3]
+    options = {"exchange_three": True, "exchange_direction": direction}
+    state, _ = start(hands, options=options)
+    assert state.phase == "decision" and state.waiting_seats() == [0, 1, 2, 3]
+    before = state.concealed
+    state, events = answer_all(state, first_exchange)
+    passed = {e.seat: e for e in events if isinstance(e, TilesPassed)}
+    assert sorted(passed) == [0, 1, 2, 3]
+    for seat, e in passed.items():
+        assert e.to == (seat + shift) % 4 and len(e.tiles) == 3
+        assert len({kind(t) // 9 for t in e.tiles}) == 1  # three tiles of one suit
+    for seat in range(4):
+        giver = (seat - shift) % 4
+        want = Counter(before[seat]) - Counter(passed[seat].tiles) + Counter(passed[giver].tiles)
+        assert Counter(state.concealed[seat]) == want
+    # the passed tiles are private to the two seats involved
+    e = passed[0]
+    third = next(s for s in range(4) if s not in (0, e.to))
+    assert e.for_seat(third).to_dict()["tiles"] == "" and e.for_seat(e.to) == e
+    # then the void suit is asked
+    assert state.phase == "decision" and state.claim_kind == "void"
+    assert player_view(SICHUAN, state, 2).decision == "void"
+
+
+def test_the_dice_choose_the_direction() -> None:
+    options = {"exchange_three": True}  # exchange_direction: dice (the default)
+    state, events = start(["123456789m12345p", JUNK_1, JUNK_2, JUNK_3], options=options)
+    state, more = answer_all(state, first_exchange)
+    dice = of_kind(more, "dice_rolled")[0].dice  # a fixed wall is thrown its dice here
+    shift = {1: 1, 2: 2, 0: 3}[sum(dice) % 3]  # total mod 3: 1 next, 2 across, 0 previous
+    assert {(e.seat, e.to) for e in of_kind(more, "tiles_passed")} == {
+        (s, (s + shift) % 4) for s in range(4)
+    }
+    # a seeded game throws them before the deal
+    state, events = new_game(SICHUAN, {}, 11, "one_hand")
+    assert kinds(events)[:2] == ["hand_started", "dice_rolled"] and state.dice
+
+
+def test_the_offers_are_every_three_tiles_of_one_suit() -> None:
+    dealer = "123456789m12345p"
+    state, _ = start([dealer, JUNK_1, JUNK_2, JUNK_3], options={"exchange_three": True})
+    offered = {a.tiles for a in legal_actions(SICHUAN, state, 0) if isinstance(a, Exchange)}
+    hand = tiles(dealer)
+    want = {tuple(sorted(c)) for c in combinations(hand, 3) if len({kind(t) // 9 for t in c}) == 1}
+    assert offered == want and len(want) == 84 + 10  # C(9,3) characters + C(5,3) dots
+    with pytest.raises(IllegalAction):
+        step(SICHUAN, state, 0, Exchange(tiles("12m1p")))
+    with pytest.raises(IllegalAction):
+        step(SICHUAN, state, 0, Discard(tiles("1m")[0]))
+
+
+# ---------------------------------------------------------------- the void suit
+
+
+def test_the_void_suit_is_declared_by_every_seat_in_public() -> None:
+    state, events = start(["123456789m12345p", JUNK_1, JUNK_2, JUNK_3])
+    assert state.phase == "decision" and state.claim_kind == "void"
+    for seat in range(4):
+        assert {str(a) for a in legal_actions(SICHUAN, state, seat)} == {
+            "void m",
+            "void p",
+            "void s",
+        }
+    state, events = answer_all(state, lambda seat, legal: DeclareVoid("msps"[seat]))
+    declared = of_kind(events, "void_declared")
+    assert [(e.seat, e.suit) for e in declared] == [(0, "m"), (1, "s"), (2, "p"), (3, "s")]
+    assert all(e.for_seat(s) == e for e in declared for s in range(4))
+    assert player_view(SICHUAN, state, 1).seats[2].void == "p"
+    assert state.phase == "turn" and state.turn == 0
+
+
+@pytest.mark.parametrize(
+    ("void", "discards"),
+    [
+        ("s", "35s"),  # sichuan.md: "its tiles must be discarded before any other"
+        ("p", "1p"),
+        ("m", "123456789m"),
+    ],
+)
+def test_the_void_suit_is_discarded_first(void: str, discards: str) -> None:
+    dealer = "1234567899m11p35s"
+    state, _ = start([dealer, JUNK_1, JUNK_2, JUNK_3], voids=void + "mmm")
+    offered = {a.tile for a in legal_actions(SICHUAN, state, 0) if isinstance(a, Discard)}
+    assert offered == set(tiles(discards))
+
+
+def advance(state: GameState, until: Any) -> tuple[GameState, list[Event]]:
+    """Return the state once ``until(state)`` holds, claims passed and drawn tiles discarded."""
+    events: list[Event] = []
+    for _ in range(500):
+        if until(state):
+            return state, events
+        seat = state.waiting_seats()[0]
+        legal = legal_actions(SICHUAN, state, seat)
+        discards = [a for a in legal if isinstance(a, Discard)]
+        action = (
+            Pass()
+            if Pass() in legal
+            else next((a for a in discards if a.tile == state.drawn), discards[-1])
+        )
+        state, more = step(SICHUAN, state, seat, action)
+        events += more
+    raise AssertionError("not reached")
+
+
+def test_any_tile_goes_once_the_void_suit_is_gone() -> None:
+    dealer = "12345678899m11p3s"
+    state, _ = start([dealer, JUNK_1, JUNK_2, JUNK_3], "8p8p8p5m", voids="sppp")
+    assert [str(a) for a in legal_actions(SICHUAN, state, 0)] == ["discard 3s"]
+    state, _ = play(state, ["0: discard 3s"], rules=SICHUAN)
+    state, _ = advance(state, lambda s: s.turn == 0 and s.phase == "turn")
+    offered = {a.tile for a in legal_actions(SICHUAN, state, 0) if isinstance(a, Discard)}
+    assert offered == set(tiles("123456789m1p"))
+
+
+@pytest.mark.parametrize(("void", "offered"), [("s", True), ("p", False)])
+def test_no_pung_of_the_void_suit(void: str, offered: bool) -> None:
+    south = "55p123456m13579s"
+    state, _ = start([DEALER_5P, south, JUNK_2, JUNK_3], voids="p" + void + "mm")
+    state, _ = play(state, ["0: discard 5p"], rules=SICHUAN)
+    assert (Pon(tiles("55p")) in legal_actions(SICHUAN, state, 1)) is offered
+
+
+@pytest.mark.parametrize(("void", "offered"), [("s", True), ("p", False)])
+def test_no_win_while_holding_the_void_suit(void: str, offered: bool) -> None:
+    # 123m 456m 789m 123p + 5p: two suits, complete on 5p; with p declared void it holds p
+    state, _ = start([DEALER_5P, WINS_5P[0], JUNK_2, JUNK_3], voids="p" + void + "mm")
+    state, _ = play(state, ["0: discard 5p"], rules=SICHUAN)
+    assert (Ron() in legal_actions(SICHUAN, state, 1)) is offered
+
+
+# ---------------------------------------------------------------- several winners
+
+
+def test_several_winners_on_one_discard_leave_play_with_their_hands_shown() -> None:
+    state, _ = start([DEALER_5P, *WINS_5P], "1p", voids="psms")
+    state, _ = play(state, ["0: discard 5p"], rules=SICHUAN)
+    assert all(Ron() in legal_actions(SICHUAN, state, s) for s in (1, 2, 3))
+    state, events = play(state, ["1: ron", "2: ron", "3: pass"], rules=SICHUAN)
+    won = of_kind(events, "won")
+    assert [w.seat for w in won] == [1, 2]
+    for w in won:  # each shown and paid separately by the discarder
+        assert w.hand == tuple(sorted((*tiles(WINS_5P[w.seat - 1]), tiles("5p")[0])))
+        assert all(w.for_seat(s) == w for s in range(4))
+    moved = of_kind(events, "points_moved")
+    assert [m.deltas for m in moved] == [
+        (-won[0].result["points"]["total"], won[0].result["points"]["total"], 0, 0),
+        (-won[1].result["points"]["total"], 0, won[1].result["points"]["total"], 0),
+    ]
+    assert not of_kind(events, "hand_ended")
+    assert "out" in state.status[1] and "out" in state.status[2]
+    assert player_view(SICHUAN, state, 0).seats[1].out
+    # play goes on after the last winner: North draws; the winners are never asked again
+    assert state.turn == 3 and state.phase == "turn"
+    assert legal_actions(SICHUAN, state, 1) == [] and legal_actions(SICHUAN, state, 2) == []
+    # North self-draws 1p: only the players still in pay (players_in_hand 1: the dealer)
+    state, events = play(state, ["3: tsumo"], rules=SICHUAN)
+    result = of_kind(events, "won")[0].result
+    assert result["points"]["payers"] == [{"from": "each", "amount": result["points"]["total"]}]
+    assert of_kind(events, "points_moved")[0].deltas == (
+        -result["points"]["total"],
+        0,
+        0,
+        result["points"]["total"],
+    )
+    # three have won: the hand ends
+    assert of_kind(events, "hand_ended")[0].winners == (1, 2, 3)
+
+
+def test_three_winners_on_one_discard_end_the_hand_and_the_first_deals_next() -> None:
+    nxt = sichuan_wall([JUNK_DEALER, JUNK_1, JUNK_2, JUNK_3])
+    state, _ = start([DEALER_5P, *WINS_5P], voids="psms", length="east", more=[nxt])
+    state, events = play(state, ["0: discard 5p", "1: ron", "2: ron", "3: ron"], rules=SICHUAN)
+    assert [w.seat for w in of_kind(events, "won")] == [1, 2, 3]
+    ended = of_kind(events, "hand_ended")[0]
+    assert (ended.outcome, ended.winners) == ("win", (1, 2, 3))
+    started = of_kind(events, "hand_started")[0]
+    assert started.dealer == 1  # sichuan.md: "The first player to win in a hand deals the next"
+
+
+def test_a_win_passed_by_keeps_that_seat_from_winning_on_a_discard_until_it_draws() -> None:
+    # sichuan.md: "after declining a winning discard, no win on a discard until the player's
+    # next draw"
+    state, _ = start([DEALER_5P, *WINS_5P], "1p", voids="psms")
+    state, _ = play(state, ["0: discard 5p", "1: ron", "2: pass", "3: pass"], rules=SICHUAN)
+    assert state.turn == 2 and "furiten_temp" not in state.status[2]  # West drew: it ends
+    assert "furiten_temp" in state.status[3]
+    state, _ = play(state, ["2: discard 1p"], rules=SICHUAN)  # North waits on 1p and 5p
+    assert Ron() not in legal_actions(SICHUAN, state, 3)
+    assert Pon(tiles("11p")) in legal_actions(SICHUAN, state, 3)
+
+
+# ---------------------------------------------------------------- kong money
+
+#: the dealer: a concealed kong of 1p ready, 3s to discard (s void); South: three 3s
+KONG_DEALER = "1111p2345m6789m13s"
+SOUTH_333S = "333s456p789p22p26s"
+WEST_WAITS_6S = "234567p888p78s99s"  # 234p 567p 888p 99s + 78s: waits 6s or 9s
+
+
+def test_a_concealed_kong_is_paid_2_base_by_every_player_still_in() -> None:
+    state, _ = start([KONG_DEALER, JUNK_1, JUNK_2, JUNK_3], back="9s", voids="sppp")
+    state, events = play(state, ["0: ankan 1111p"], rules=SICHUAN)
+    assert [(m.reason, m.deltas) for m in of_kind(events, "points_moved")] == [
+        ("kong", (6, -2, -2, -2))
+    ]
+    assert kinds(events) == ["called", "points_moved", "drew"]
+
+
+def test_a_kong_on_a_discard_is_paid_2_base_by_the_discarder() -> None:
+    state, _ = start([KONG_DEALER, SOUTH_333S, JUNK_2, JUNK_3], back="2s", voids="smpp")
+    state, events = play(state, ["0: discard 3s", "1: kan 333s"], rules=SICHUAN)
+    assert [(m.reason, m.deltas) for m in of_kind(events, "points_moved")] == [
+        ("kong", (-2, 2, 0, 0))
+    ]
+
+
+def test_an_added_kong_is_paid_1_base_by_every_player_still_in() -> None:
+    south = "33s456p789p22p256s"
+    state, _ = start([KONG_DEALER, south, JUNK_2, JUNK_3], "1m1m1m3s", voids="smpp")
+    state, _ = play(state, ["0: discard 3s", "1: pon 33s", "1: discard 2s"], rules=SICHUAN)
+    state, _ = advance(state, lambda s: s.turn == 1 and s.phase == "turn")
+    state, events = play(state, ["1: kakan 3s"], rules=SICHUAN)
+    assert [(m.reason, m.deltas) for m in of_kind(events, "points_moved")] == [
+        ("kong", (-1, 3, -1, -1))
+    ]
+
+
+def test_dealing_in_right_after_ones_kong_passes_its_money_to_the_winner() -> None:
+    state, _ = start([KONG_DEALER, SOUTH_333S, WEST_WAITS_6S, JUNK_3], back="6s", voids="smmp")
+    state, _ = play(state, ["0: discard 3s", "1: kan 333s"], rules=SICHUAN)
+    state, events = play(state, ["1: discard 6s", "2: ron"], rules=SICHUAN)
+    won = of_kind(events, "won")[0]
+    assert "kong_discard" in [i["id"] for i in won.result["items"]]
+    moved = [(m.reason, m.deltas) for m in of_kind(events, "points_moved")]
+    total = won.result["points"]["total"]
+    assert moved == [("win", (0, -total, total, 0)), ("kong_passed_on", (0, -2, 2, 0))]
+
+
+def test_a_kong_made_after_a_win_is_paid_only_by_the_players_still_in() -> None:
+    north = "666m999m8888p127p"
+    state, _ = start([DEALER_5P, WINS_5P[0], WINS_5P[1], north], "7s3p", back="2s", voids="psms")
+    state, _ = play(state, ["0: discard 5p", "1: ron", "2: pass"], rules=SICHUAN)
+    # South has left play; West draws and discards, then North declares a concealed kong
+    state, _ = advance(state, lambda s: s.turn == 3 and s.phase == "turn")
+    state, events = play(state, ["3: ankan 8888p"], rules=SICHUAN)
+    kong = [m.deltas for m in of_kind(events, "points_moved") if m.reason == "kong"]
+    assert kong == [(-2, 0, -2, 4)]
+
+
+# ---------------------------------------------------------------- the exhaustive draw
+
+#: the dealer: ready on 1p or 4p, 0 fan at best (123m 456m 789m 123p 11p): 1 point; 9s to discard
+READY_PLAIN = "123456789m11p23p"
+#: South: all three suits (the one s tile kept: it draws an s tile every turn and throws that)
+THREE_SUITS = "147m258m234678p5s"
+#: West: not ready, with a concealed kong of 9p to make
+NOT_READY_KONG = "8899m9999p13557p"
+#: North: ready, best hand 4 fan (seven pairs 2 + pure suit 2 with 7m): capped 4, 16 points
+READY_PURE = "1122334455667m"
+
+
+def draw_scenario_wall() -> list[int]:
+    """Return the wall: the four hands above, South drawing an s tile every time, West's first
+    draw a 6m; the rest in order."""
+    hands = [READY_PLAIN + "9s", THREE_SUITS, NOT_READY_KONG, READY_PURE]
+    pool = Counter(tile_set("sichuan", {}).tiles())
+    for h in (*hands, "6m"):
+        pool -= Counter(parse_tiles(h))
+    s_tiles = sorted(t for t in pool.elements() if t >= 18)
+    others = sorted(t for t in pool.elements() if t < 18)
+    draws: list[int] = []
+    for i in range(108 - 53 - 1):  # the front draws; one tile replaces the kong
+        if i == 1:
+            draws.append(parse_tiles("6m")[0])
+        elif i % 4 == 0:
+            draws.append(s_tiles.pop())
+        else:
+            draws.append(others.pop() if others else s_tiles.pop())
+    back = others.pop() if others else s_tiles.pop()
+    from majiang.tiles import tile_name
+
+    return sichuan_wall(hands, draws, tile_name(back))
+
+
+def test_each_settlement_at_an_exhaustive_draw() -> None:
+    state, events = new_game(SICHUAN, NO_EXCHANGE, 0, "one_hand", walls=[draw_scenario_wall()])
+    state, _ = answer_all(state, lambda seat, legal: DeclareVoid("s"))
+    state, more = play(state, ["0: discard 9s"], rules=SICHUAN)
+    events = more
+    state, more = advance(state, lambda s: s.turn == 2 and s.phase == "turn")
+    events += more
+    state, more = play(state, ["2: ankan 9999p"], rules=SICHUAN)
+    events += more
+    state, more = tsumogiri_to_the_end(state)
+    events += more
+    moved = [(m.reason, m.deltas) for m in of_kind(events, "points_moved")]
+    assert moved == [
+        ("kong", (-2, -2, 6, -2)),  # West's concealed kong, paid by every player still in
+        # South holds three suits: pays every other player the cap (2^4) and nothing more
+        ("three_suits", (16, -48, 16, 16)),
+        # West is not ready: pays each ready player that player's best hand (1 and 16)
+        ("not_ready", (1, 0, -17, 16)),
+        # West returns its kong money to those who paid it
+        ("kong_returned", (2, 2, -6, 2)),
+    ]
+    ended = of_kind(events, "hand_ended")[0]
+    assert (ended.outcome, ended.ready, ended.winners) == ("exhaustive_draw", (0, 3), ())
+    assert [e.seat for e in of_kind(events, "hand_revealed")] == [0, 3]
+    assert sum(state.scores) == 0
+
+
+def test_at_a_draw_only_the_players_still_in_settle() -> None:
+    # South won early and left play: the three-suit and not-ready payments skip it
+    hands = [DEALER_5P, WINS_5P[0], NOT_READY_KONG, READY_PURE]
+    wall = sichuan_wall(hands)
+    state, _ = new_game(SICHUAN, NO_EXCHANGE, 0, "one_hand", walls=[wall])
+    state, _ = answer_all(state, lambda seat, legal: DeclareVoid("psss"[seat]))
+    state, events = play(state, ["0: discard 5p", "1: ron"], rules=SICHUAN)
+    state, more = tsumogiri_to_the_end(state)
+    events += more
+    settled = [m for m in of_kind(events, "points_moved") if m.reason != "win"]
+    assert settled and all(m.deltas[1] == 0 for m in settled)
+    assert of_kind(events, "hand_ended")[0].winners == (1,)
