@@ -44,8 +44,9 @@ EXERCISED: dict[str, tuple[str, ...]] = {
 }
 #: game length per variant (default ``east``): Hong Kong deals stay with the dealer at every
 #: draw and bots rarely reach 3 fan, so an East game runs to ~460 hands; single hands keep the
-#: 300-hand suite near its target
-LENGTHS: dict[str, str] = {"hk": "one_hand", "hkos": "one_hand"}
+#: 300-hand suite near its target (Taiwan too: its dealer keeps the seat at a draw, and bots
+#: win about one 16-tile hand in nine)
+LENGTHS: dict[str, str] = {"hk": "one_hand", "hkos": "one_hand", "taiwan": "one_hand"}
 #: bot line-ups the games rotate through: eager bots reach ready hands, random bots call
 LINEUPS = (
     ("eager", "random", "eager", "random"),
