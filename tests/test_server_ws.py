@@ -368,3 +368,23 @@ def test_leaving_a_game_hands_the_seat_to_the_bot(client: TestClient) -> None:
     with client.websocket_connect(room["websocket"]) as ws:
         ws.send_json(hello(me.token))
         assert ws.receive_json()["code"] in ("not_seated", "game_over")
+
+
+def test_bot_delay_paces_the_bots(client: TestClient) -> None:
+    me = guest(client)
+    room = practice(client, me, bot_delay_ms=40)
+    with client.websocket_connect(room["websocket"]) as ws:
+        ws.send_json(hello(me.token))
+        decision = _until(ws, "decision")
+        ws.send_json(
+            {"type": "action", "decision": decision["decision"], "action": decision["default"]}
+        )
+        assert _until(ws, "accepted")["decision"] == decision["decision"]
+        started = time.monotonic()
+        frames: list[dict[str, Any]] = []
+        _until(ws, "decision", frames)
+        bot_discards = [
+            f for f in frames if f["type"] == "event" and f["event"]["type"] == "discarded"
+        ]
+        # every bot action is preceded by a 40 ms pause
+        assert time.monotonic() - started >= 0.04 * max(len(bot_discards), 1)

@@ -331,7 +331,8 @@ class LiveGame:
                         await self._flush()
                         await asyncio.sleep(self.bot_delay)
                         await self._drain()
-                        if not self.seats[bot].played_by_bot(time.monotonic()):
+                        still = bot in self.table.waiting()
+                        if not still or not self.seats[bot].played_by_bot(time.monotonic()):
                             continue
                     action = self.table.bot_action(bot, self.bot_level, self.rng.randrange(2**31))
                     self._act(bot, action, "bot")
