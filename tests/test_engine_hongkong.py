@@ -12,8 +12,10 @@ from __future__ import annotations
 import pytest
 
 from majiang.actions import Discard, Pass, Tsumo
+from majiang.bots import make_bot
+from majiang.bots.play import play_game
 from majiang.engine import legal_actions, new_game, step
-from majiang.events import Event
+from majiang.events import Event, GameEnded, HandEnded, HandStarted
 from majiang.rules import get_ruleset
 from majiang.rules.base import Ruleset
 from majiang.state import GameState
@@ -400,3 +402,57 @@ def test_thirteen_orphans_wins_and_seven_pairs_does_not(
         state, events = run(rules, state, ["1: ron"])
         (won,) = of_kind(events, "won")
         assert "thirteen_orphans" in [i["id"] for i in won.result["items"]]
+
+
+# ---------------------------------------------------------------- whole games
+
+
+def check_rotation(events: list[Event], players: int, rounds: int) -> int:
+    """Assert hongkong.md "Flow" over a whole game's events; return the number of hands.
+
+    The dealer keeps the seat after a dealer win or a draw, else the next seat deals; the round
+    wind moves on when the deal comes back to the first dealer; the game ends when the round
+    after the last one would begin.
+    """
+    started: HandStarted | None = None
+    ended: HandEnded | None = None
+    hands = 0
+    for e in events:
+        if isinstance(e, HandEnded):
+            ended, hands = e, hands + 1
+            assert e.outcome in ("win", "exhaustive_draw")
+            if e.outcome == "exhaustive_draw":  # no payments at a draw
+                assert started is not None and e.scores == started.scores
+        elif isinstance(e, HandStarted | GameEnded) and started is not None:
+            assert ended is not None
+            keeps = ended.outcome != "win" or started.dealer in ended.winners
+            dealer = started.dealer if keeps else (started.dealer + 1) % players
+            round_wind = started.round_wind + (not keeps and dealer == 0)
+            if isinstance(e, GameEnded):
+                assert round_wind == rounds
+            else:
+                assert (e.dealer, e.round_wind) == (dealer, round_wind)
+        if isinstance(e, HandStarted):
+            started = e
+    return hands
+
+
+def _play_games(variant: str, games: int, length: str) -> None:
+    rules = get_ruleset(variant)
+    rounds = {"east": 1, "south": 2}[length]
+    for game in range(games):
+        names = ("eager", "random", "eager", "random")[: rules.players]
+        bots = [make_bot(name, 40 * game + s) for s, name in enumerate(names)]
+        played = play_game(rules, bots, seed=f"rotation/{game}", length=length)
+        assert played.state.game_over
+        assert check_rotation(played.events, rules.players, rounds) >= rules.players
+
+
+def test_hk2_games_rotate_the_deal_and_end_after_their_rounds() -> None:
+    _play_games("hk2", 2, "east")
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("variant", ["hk", "hk2", "hkos"])
+def test_whole_games_rotate_the_deal_and_end_after_their_rounds(variant: str) -> None:
+    _play_games(variant, 2, "south" if variant == "hk2" else "east")
