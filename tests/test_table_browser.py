@@ -144,6 +144,42 @@ def test_whole_hand_against_bots_by_clicking(
     assert player.diffs() == []
 
 
+# ---------------------------------------------------------------- Sichuan's first decisions
+
+
+def test_sichuan_exchange_and_void_by_clicking(player: Player) -> None:
+    """shared/rules/sichuan.md: three tiles of one suit are passed after the deal, then each seat
+    declares its missing suit. The tiles are chosen on the hand, the suit by its button."""
+    page = player.page
+    player.practice("Su", "sichuan")
+    assert player.wait_ready() == "decision"
+    assert "exchange" in player.offered()
+    button = page.locator('#actions button[data-action="exchange"]')
+    assert button.is_disabled()  # nothing chosen yet
+    tiles = page.evaluate(
+        "() => window.majiangTable.decision.actions.find(a => a.type === 'exchange').tiles"
+    )
+    suit = tiles[-1]
+    for digit in tiles[:-1]:
+        page.locator(f'#hand .hand-tile[data-tile="{digit}{suit}"]:not(.picked)').first.click()
+    assert page.locator("#hand .hand-tile.picked").count() == 3
+    assert button.is_enabled()
+    decision = player.app("decision")
+    button.click()
+    player.wait_answered(decision)
+    assert player.wait_ready() == "decision"
+    assert player.offered() == ["void", "void", "void"]
+    void = page.locator('#actions button[data-action="void"]').first
+    label = void.inner_text()
+    decision = player.app("decision")
+    void.click()
+    player.wait_answered(decision)
+    page.wait_for_selector("#table .seat.me .badge.void")
+    assert len([t for t in player.hand()]) in (13, 14)
+    assert label.startswith("Void ")
+    assert player.diffs() == []
+
+
 # ---------------------------------------------------------------- claiming a pon
 
 

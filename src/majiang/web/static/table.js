@@ -171,6 +171,7 @@ function onFrame(f) {
       ui.decision = { ...f, deadline: f.timeout_ms === null ? null : performance.now() + f.timeout_ms };
       ui.pending = false;
       ui.riichiMode = false;
+      ui.exchangePick = [];
       ui.hint = null;
       draw();
       focusForDecision();
@@ -339,6 +340,13 @@ function win() {
   if (w) act(w);
 }
 
+/** Sichuan's exchange: choose (or drop) a tile of the three to pass. */
+function pick(index) {
+  const chosen = ui.exchangePick || [];
+  ui.exchangePick = chosen.includes(index) ? chosen.filter((i) => i !== index) : [...chosen, index].slice(-3);
+  draw();
+}
+
 function toggleRiichi() {
   if (!legal("discard").some((a) => a.riichi)) return;
   ui.riichiMode = !ui.riichiMode;
@@ -495,7 +503,8 @@ document.addEventListener("click", (ev) => {
   const el = ev.target.closest("[data-do], .hand-tile, [data-action]");
   if (!el || el.disabled) return;
   if (el.classList.contains("hand-tile")) {
-    discard(el.dataset.tile);
+    if (legal("exchange").length) pick(Number(el.dataset.index));
+    else discard(el.dataset.tile);
     return;
   }
   if (el.dataset.action) {

@@ -126,14 +126,23 @@ function handTiles(ui, m) {
   const d = ui.decision && !ui.pending ? ui.decision : null;
   const discards = d ? d.actions.filter((a) => a.type === "discard" && Boolean(a.riichi) === ui.riichiMode) : [];
   const canDiscard = new Set(discards.map((a) => a.tile));
+  const exchanging = Boolean(d && d.actions.some((a) => a.type === "exchange"));
+  if (exchanging) {
+    for (const a of d.actions) if (a.type === "exchange") tilesOrEmpty(a.tiles).forEach((t) => canDiscard.add(t));
+  }
+  const picked = exchanging ? ui.exchangePick || [] : [];
   const tiles = [...m.hand.map((t) => ({ t, drawn: false })), ...(m.drawn ? [{ t: m.drawn, drawn: true }] : [])];
   const focusAt = tiles.length - 1;
   const buttons = tiles.map(({ t, drawn }, i) => {
     const ok = canDiscard.has(t);
+    const chosen = picked.includes(i);
+    const verb = exchanging ? (chosen ? ", chosen to pass" : ", choose to pass") : ", discard";
     return `${drawn ? '<span class="drawn-gap" aria-hidden="true"></span>' : ""}<button type="button" class="tile-btn hand-tile${
       drawn ? " drawn" : ""
-    }" data-tile="${esc(t)}" data-key="hand-${i}" data-legal="${ok}" tabindex="${i === focusAt ? 0 : -1}" aria-disabled="${!ok}" aria-label="${esc(
-      `${t}${drawn ? ", just drawn" : ""}${ok ? ", discard" : ""}`,
+    }${chosen ? " picked" : ""}" data-tile="${esc(t)}" data-index="${i}" data-key="hand-${i}" data-legal="${ok}" tabindex="${
+      i === focusAt ? 0 : -1
+    }" aria-disabled="${!ok}"${exchanging ? ` aria-pressed="${chosen}"` : ""} aria-label="${esc(
+      `${t}${drawn ? ", just drawn" : ""}${ok ? verb : ""}`,
     )}">${tileSvg(t)}</button>`;
   });
   const size = Math.max(14, tiles.length) + 1.5;
@@ -161,8 +170,19 @@ function actionButtons(ui, m) {
       `<button type="button" data-action="riichi" data-key="act-riichi" aria-pressed="${ui.riichiMode}">Riichi ${key(ACTION_KEYS.riichi)}</button>`,
     );
   }
+  const exchanges = d.actions.filter((a) => a.type === "exchange");
+  if (exchanges.length) {
+    const mine = sortTiles((ui.exchangePick || []).map((i) => handList(m)[i]));
+    const match = exchanges.findIndex((a) => sortTiles(tilesOrEmpty(a.tiles)).join() === mine.join());
+    out.push(
+      `<span class="offer">Choose three tiles of one suit to pass</span><button type="button" class="call" data-action="exchange" data-index="${Math.max(
+        0,
+        match,
+      )}" data-key="act-exchange"${match < 0 ? " disabled" : ""}>Pass these three</button>`,
+    );
+  }
   for (const a of d.actions) {
-    if (a.type === "discard") continue;
+    if (a.type === "discard" || a.type === "exchange") continue;
     const i = (count[a.type] = (count[a.type] ?? -1) + 1);
     let label;
     let tiles = "";
@@ -173,6 +193,7 @@ function actionButtons(ui, m) {
     else if (a.type === "chi") label = `Chi ${key(ACTION_KEYS.chi)}`;
     else if (["kan", "ankan", "kakan"].includes(a.type)) label = `Kan ${key(ACTION_KEYS.kan)}`;
     else if (a.type === "nine_terminals") label = "Nine terminals (abort)";
+    else if (a.type === "void") label = `Void ${{ m: "characters", p: "dots", s: "bamboo" }[a.suit] || esc(a.suit)}`;
     else label = esc(actionLabel(a));
     if (a.tiles) {
       const own = tilesOrEmpty(a.tiles);
@@ -197,6 +218,11 @@ function actionButtons(ui, m) {
     ui,
     m,
   )}</div>`;
+}
+
+/** The hand as shown, the drawn tile last (the index a hand button carries). */
+export function handList(m) {
+  return [...m.hand, ...(m.drawn ? [m.drawn] : [])];
 }
 
 function lastDiscard(m) {
