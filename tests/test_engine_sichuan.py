@@ -20,7 +20,7 @@ from majiang.errors import IllegalAction
 from majiang.events import Event, TilesPassed
 from majiang.rules import get_ruleset
 from majiang.state import GameState
-from majiang.tiles import kind, parse_tiles, tile_set
+from majiang.tiles import kind, parse_tiles, tile_name, tile_set
 from majiang.view import player_view
 
 SICHUAN = get_ruleset("sichuan")
@@ -404,8 +404,6 @@ def draw_scenario_wall() -> list[int]:
         else:
             draws.append(others.pop() if others else s_tiles.pop())
     back = others.pop() if others else s_tiles.pop()
-    from majiang.tiles import tile_name
-
     return sichuan_wall(hands, draws, tile_name(back))
 
 

@@ -17,7 +17,7 @@ from majiang.engine import legal_actions, new_game
 from majiang.events import Event
 from majiang.rules import get_ruleset
 from majiang.state import GameState
-from majiang.tiles import is_bonus, parse_tiles, tile_set
+from majiang.tiles import format_tiles, is_bonus, parse_tiles, tile_set
 from majiang.view import player_view
 
 TAIWAN = get_ruleset("taiwan")
@@ -305,3 +305,18 @@ def test_bonus_tiles_are_public_and_no_win_is_offered_on_a_junk_hand() -> None:
     for e in of_kind(events, "bonus_declared"):
         assert all(e.for_seat(s) == e for s in range(4))
     assert Tsumo() not in legal_actions(TAIWAN, state, 0)
+
+
+def test_a_bonus_tile_drawn_as_the_last_live_tile_ends_the_hand() -> None:
+    # the 64th draw is a bonus tile: replacing it would take a reserve tile, so the hand is drawn
+    hands = [JUNK_E, JUNK_S, JUNK_W, JUNK_N]
+    pool = Counter(tile_set("taiwan", {}).tiles())
+    for h in hands:
+        pool -= Counter(parse_tiles(h))
+    plain = sorted(t for t in pool.elements() if not is_bonus(t))
+    draws = [*plain[:63], parse_tiles("8f")[0]]
+    state, _ = start(hands, format_tiles(draws, sort=False), back="1f2f3f4f5f6f7f")
+    state, events = auto(state, lambda s, e: bool(of_kind(e, "hand_ended")), rules=TAIWAN)
+    assert kinds(events)[-4:] == ["drew", "bonus_declared", "hand_ended", "game_ended"]
+    assert of_kind(events, "hand_ended")[0].outcome == "exhaustive_draw"
+    assert left_in_wall(state) == 16 and state.bonus[3] == tuple(parse_tiles("8f"))
