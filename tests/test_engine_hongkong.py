@@ -19,7 +19,7 @@ from majiang.events import Event, GameEnded, HandEnded, HandStarted
 from majiang.rules import get_ruleset
 from majiang.rules.base import Ruleset
 from majiang.state import GameState
-from majiang.tiles import parse_tiles
+from majiang.tiles import parse_tiles, tile_name
 from test_engine_hongkong_support import hk_start, of_kind, offers, run
 
 # ---------------------------------------------------------------- the minimum fan
@@ -456,3 +456,54 @@ def test_hk2_games_rotate_the_deal_and_end_after_their_rounds() -> None:
 @pytest.mark.parametrize("variant", ["hk", "hk2", "hkos"])
 def test_whole_games_rotate_the_deal_and_end_after_their_rounds(variant: str) -> None:
     _play_games(variant, 2, "south" if variant == "hk2" else "east")
+
+
+# ---------------------------------------------------------------- kongs
+
+KONG_HANDS = [
+    "1z2m3m4m6m7m8m2s3s4s6s7s8s",
+    "111z123p456p789p9p",
+    "147m258s369s2345z",
+    "147m258s369s2345z",
+]
+
+
+def test_a_kong_replacement_comes_from_the_tail_and_can_win() -> None:
+    rules, state, _ = hk_start("hk", KONG_HANDS, "5s", tail="9p")
+    state, _ = run(rules, state, ["0: discard 1z"])
+    assert offers(rules, state, 1) == ["pass", "kan 111z", "pon 11z"]
+    state, events = run(rules, state, ["1: kan 111z"])
+    (drew,) = of_kind(events, "drew")
+    assert (drew.seat, tile_name(drew.tile), drew.replacement) == (1, "9p", True)
+    assert state.back_taken == 1 and state.wall[-1] == drew.tile  # no dead wall: the tail
+    state, events = run(rules, state, ["1: tsumo"])
+    (won,) = of_kind(events, "won")
+    ids = [i["id"] for i in won.result["items"]]
+    # hongkong.md: win on the kong replacement tile, a self-draw that adds to self-drawn
+    assert {"kong_replacement", "self_drawn", "round_wind_pung", "half_flush"} <= set(ids)
+    (paid,) = of_kind(events, "points_moved")
+    p = {6: 32}[won.result["total"]]
+    assert list(paid.deltas) == [-p, 3 * p, -p, -p]
+
+
+def test_robbing_a_kong_is_a_discard_win_paid_by_the_kong_maker() -> None:
+    # seat 1 waits on 5m (concealed hand + seat wind: 2 fan, no win on East's 5m at the
+    # minimum of 3, and no furiten in hk); seat 2 adds the fourth 5m to its pung: robbed, 3 fan
+    hands = [
+        "5m1z3z4z5z6z7z1s2s3s7s8s9m",
+        "46m222z123p456p99p",
+        "55m1s2s3s4s6s7m8m1z3z4z5z",
+        "1m2m3m7p8p2s3s4s6s1z3z4z6z",
+    ]
+    rules, state, _ = hk_start("hk", hands, "9s9s9s9s5m")
+    state, _ = run(rules, state, ["0: discard 5m"])
+    assert "ron" not in offers(rules, state, 1)
+    script = ["2: pon 55m", "2: discard 1s", "3: discard 9s", "0: discard 9s", "1: discard 9s"]
+    state, _ = run(rules, state, [*script, "2: kakan 5m"])
+    assert offers(rules, state, 1) == ["pass", "ron"]
+    state, events = run(rules, state, ["1: ron"])
+    (won,) = of_kind(events, "won")
+    assert won.robbed_kong and won.source == 2
+    assert "robbing_kong" in [i["id"] for i in won.result["items"]] and won.result["total"] == 3
+    (paid,) = of_kind(events, "points_moved")
+    assert list(paid.deltas) == [0, 16, -16, 0]
