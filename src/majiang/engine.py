@@ -939,6 +939,8 @@ def _award_wins(
         _end_hand(rules, st, Outcome("win", winners=st.winners), ev)
         return
     # the winners leave play (Sichuan's bloody battle); play goes on after the last of them
+    if robbed and source is not None and st.claim_kind == "kakan":
+        _unmake_robbed_kong(st, source, tile, winners[0])
     st.status = tuple(s | {"out"} if i in winners else s for i, s in enumerate(st.status))
     st.phase = "turn"
     st.claim_tile = None
@@ -946,6 +948,20 @@ def _award_wins(
         _exhaustive_draw(rules, st, ev)
     else:
         _draw(rules, st, next_seat(st, winners[-1]), ev)
+
+
+def _unmake_robbed_kong(st: GameState, seat: int, tile: Tile, winner: int) -> None:
+    """Turn a robbed added kong back into its pung and give the robbed tile to the (first)
+    winner, where play goes on after the win: the kong never stood."""
+    melds = list(st.melds[seat])
+    i = max(j for j, m in enumerate(melds) if m.kind == "kakan" and m.first == kind(tile))
+    rest = list(melds[i].tiles)
+    rest.remove(tile)
+    melds[i] = Meld("pon", tuple(rest), melds[i].source)
+    st.melds = _set(st.melds, seat, tuple(melds))
+    last = max(j for j, s in enumerate(st.kongs) if s == seat)
+    st.kongs = (*st.kongs[:last], *st.kongs[last + 1 :])
+    st.concealed = _set(st.concealed, winner, (*st.concealed[winner], tile))
 
 
 def _pay(st: GameState, moves: Moves, ev: list[Event]) -> None:
