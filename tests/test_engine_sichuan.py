@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from engine_support import kinds, of_kind, play
+from engine_support import kinds, of_kind, physical_tiles, play
 from majiang.actions import Action, DeclareVoid, Discard, Exchange, Pass, Pon, Ron
 from majiang.engine import legal_actions, new_game, step
 from majiang.errors import IllegalAction
@@ -446,3 +446,22 @@ def test_at_a_draw_only_the_players_still_in_settle() -> None:
     settled = [m for m in of_kind(events, "points_moved") if m.reason != "win"]
     assert settled and all(m.deltas[1] == 0 for m in settled)
     assert of_kind(events, "hand_ended")[0].winners == (1,)
+
+
+def test_a_robbed_added_kong_is_never_made_and_play_goes_on() -> None:
+    south = "33s456p789p22p256s"
+    west = "234567p888p24s99s"  # 234p 567p 888p 99s + 24s: waits on 3s
+    state, _ = start([KONG_DEALER, south, west, JUNK_3], "1m1m1m3s", voids="smmp")
+    state, _ = play(state, ["0: discard 3s", "1: pon 33s", "1: discard 2s"], rules=SICHUAN)
+    state, _ = advance(state, lambda s: s.turn == 1 and s.phase == "turn")
+    state, events = play(state, ["1: kakan 3s", "2: ron"], rules=SICHUAN)
+    won = of_kind(events, "won")[0]
+    assert (won.seat, won.source, won.robbed_kong) == (2, 1, True)
+    assert "robbing_kong" in [i["id"] for i in won.result["items"]]
+    assert [m.reason for m in of_kind(events, "points_moved")] == ["win"]  # no kong money
+    # the kong never stood: South keeps its pung, the robbed tile went to the winner
+    assert [str(m) for m in state.melds[1]] == ["pon 333s from=1"]
+    assert len(state.concealed[1]) + 3 == 13 and state.kongs == ()
+    assert Counter(state.concealed[2]) == Counter(tiles(west + "3s"))
+    assert physical_tiles(state) == Counter(tile_set("sichuan", {}).tiles())
+    assert state.turn == 3 and state.phase == "turn"
