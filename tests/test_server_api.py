@@ -232,3 +232,20 @@ def test_sqlite_synchronous_level(tmp_path: Path, level: str, value: int) -> Non
 def test_sqlite_synchronous_off_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="FULL or NORMAL"):
         make_engine(f"sqlite:///{tmp_path / 's.sqlite3'}", "OFF")
+
+
+def test_openapi_lists_the_api(client: TestClient) -> None:
+    paths = client.get("/openapi.json").json()["paths"]
+    for path in (
+        "/api/score",
+        "/api/analyze",
+        "/api/players",
+        "/api/tables",
+        "/api/rooms",
+        "/api/rooms/{code}/join",
+        "/api/rooms/{code}/leave",
+        "/api/rooms/{code}/start",
+        "/api/players/me/games",
+        "/api/games/{game_id}/record",
+    ):
+        assert path in paths, path
