@@ -400,6 +400,7 @@ def _start_hand(rules: Ruleset, st: GameState, ev: list[Event]) -> None:
     st.winners = ()
     st.dice = dice
     st.variant_state = None
+    st.bonus_replaced = False
     ev.append(
         HandStarted(
             st.hand_index,
@@ -502,7 +503,9 @@ def _draw(
 ) -> None:
     tile = _take(st, replacement)
     ev.append(Drew(seat, tile, replacement))
+    st.bonus_replaced = False
     while is_bonus(tile):
+        st.bonus_replaced = True
         st.bonus = _set(st.bonus, seat, (*st.bonus[seat], tile))
         ev.append(BonusDeclared(seat, tile))
         if st.live_tiles(rules.dead_wall) <= 0:  # no tile left to replace it: the wall is done
@@ -838,7 +841,7 @@ def win_request(
         seat_wind=st.seat_wind(seat),
         round_wind=st.round_wind,
         discarder=None if source is None else st.seat_wind(source),
-        situation=frozenset(sit),
+        situation=rules.win_situation(st.options, st, seat, source, frozenset(sit)),
         dora_indicators=st.dora_indicators,
         ura_indicators=_indicator_tiles(rules, st, True) if in_riichi else (),
         honba=st.honba if counters else 0,

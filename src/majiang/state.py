@@ -104,6 +104,8 @@ class GameState:
     winners: tuple[int, ...] = ()
     #: per seat, the seat liable (pao) for that seat's win, else None
     liable: tuple[int | None, ...] = ()
+    #: the turn seat's tile replaced a bonus tile it drew (a flower's replacement)
+    bonus_replaced: bool = False
     #: the dice thrown to break this hand's wall (empty when the variant throws none)
     dice: tuple[int, ...] = ()
     #: the variant's own per-hand record, an immutable value its hooks replace (Sichuan: the

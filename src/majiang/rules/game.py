@@ -249,6 +249,18 @@ class GameRules:
         kong). Default: none, the record unchanged."""
         return [], state.variant_state
 
+    def win_situation(
+        self,
+        options: Options,
+        state: GameState,
+        seat: int,
+        source: int | None,
+        situation: frozenset[str],
+    ) -> frozenset[str]:
+        """Return the situation of a win now, given the one the engine read from the state
+        (Taiwan adds ``flower_replacement`` under its option). Unchanged by default."""
+        return situation
+
     def is_ready(self, options: Options, state: GameState, seat: int) -> bool:
         """Return whether a seat still in play counts as ready at an exhaustive draw."""
         return bool(state.waits[seat])
