@@ -320,3 +320,16 @@ def test_a_bonus_tile_drawn_as_the_last_live_tile_ends_the_hand() -> None:
     assert kinds(events)[-4:] == ["drew", "bonus_declared", "hand_ended", "game_ended"]
     assert of_kind(events, "hand_ended")[0].outcome == "exhaustive_draw"
     assert left_in_wall(state) == 16 and state.bonus[3] == tuple(parse_tiles("8f"))
+
+
+@pytest.mark.parametrize(("option", "counted"), [(True, True), (False, False)])
+def test_a_win_on_a_bonus_tiles_replacement_under_its_option(option: bool, counted: bool) -> None:
+    # taiwan.md options: "a flower kong counted as a replacement win" (flower_replacement_win)
+    options = {"flower_replacement_win": option}
+    wall = taiwan_wall([DEALER_GIVES, WAITS_ON_1S, JUNK_W, JUNK_N], "7z9p8p7p6p6f", back="1s")
+    state, _ = new_game(TAIWAN, options, 0, "one_hand", walls=[wall])
+    script = ["0: discard 7z", "1: discard 9p", "2: discard 8p", "3: discard 7p", "0: discard 6p"]
+    state, events = play(state, [*script, "1: tsumo"], rules=TAIWAN)
+    ids = [i["id"] for i in of_kind(events, "won")[0].result["items"]]
+    assert ("flower_replacement" in ids) is counted
+    assert "seat_season" in ids  # 6f is South's season

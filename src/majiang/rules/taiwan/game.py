@@ -17,9 +17,12 @@ payers (seat winds, dealer tai included) come from the scoring contract.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from majiang.rules.game import GameRules
+from majiang.rules.game import GameRules, Options
+
+if TYPE_CHECKING:
+    from majiang.state import GameState
 
 __all__ = ["TaiwanGame"]
 
@@ -33,3 +36,23 @@ class TaiwanGame(GameRules):
     dead_wall: ClassVar[int] = 16
     #: lik gu lik gu: seven distinct pairs and a pung (17 tiles)
     win_forms: ClassVar[tuple[str, ...]] = ("seven_pairs_one_pung",)
+
+    def win_situation(
+        self,
+        options: Options,
+        state: GameState,
+        seat: int,
+        source: int | None,
+        situation: frozenset[str],
+    ) -> frozenset[str]:
+        """Return the situation with ``flower_replacement`` added for a self-draw on a bonus
+        tile's replacement, under the option ``flower_replacement_win`` (not on the first turn's
+        hands, which replace such items, nor on a kong's replacement, already counted)."""
+        if (
+            source is None
+            and options.get("flower_replacement_win")
+            and state.bonus_replaced
+            and not situation & {"heavenly", "earthly", "kong_replacement"}
+        ):
+            return situation | {"flower_replacement"}
+        return situation
