@@ -27,6 +27,9 @@ __all__ = ["Reader"]
 _KIND = tuple(kind(t) for t in range(45))
 #: variants where a seat cannot win on a tile it discarded itself (riichi's furiten)
 _FURITEN = {"riichi"}
+#: how often a seat showing the same signs is really ready with a legal win, per variant:
+#: Hong Kong's minimum fan keeps many shapes from winning, so its threats count for less
+_THREAT_SCALE = {"hk": 0.5, "hk2": 0.5, "hkos": 0.6}
 #: how much a hand that wins against us costs, per variant (in Valuation.points units)
 _OPPONENT_VALUE = {"riichi": 2.6, "hk": 1.8, "hk2": 1.8, "hkos": 1.8, "taiwan": 1.4, "sichuan": 2.0}
 
@@ -88,7 +91,7 @@ class Reader:
                 threat = 0.05 if discards < 8 else 0.15 if discards < 12 else 0.3
             if view.variant != "riichi" and discards >= 12:
                 threat = min(1.0, threat + 0.15)
-            self.threat[p] = threat
+            self.threat[p] = threat * _THREAT_SCALE.get(view.variant, 1.0)
             value = base_value
             if opened:
                 suits = {_KIND[m.tiles[0]] // 9 for m in opened if _KIND[m.tiles[0]] < 27}

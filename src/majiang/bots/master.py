@@ -17,9 +17,11 @@ their luck. Master leaves the expert's choice only for a candidate whose mean ga
 above ``min_gain`` and ``z`` standard errors.
 
 A fixed number of samples makes master deterministic for a seed; ``budget`` (seconds per
-decision) caps the lookahead in live play: it stops taking new worlds once the time is spent
-(at least ``min_samples`` when the budget allows none), so a slower machine plays on fewer
-samples, not more slowly.
+decision) caps the lookahead in live play: master stops taking new worlds when the next one
+would overrun it, so a slower machine plays on fewer samples, not more slowly. The budget
+counts this process's CPU time (``time.process_time``): on an idle machine that is the time a
+player waits; on a machine shared by many processes it keeps master's strength from depending
+on the neighbours' load (the wall-clock wait then grows with the load).
 
 >>> from majiang.bots.play import play_game
 >>> from majiang.rules import get_ruleset
@@ -58,15 +60,15 @@ __all__ = ["BUDGET", "SAMPLES", "MasterBot"]
 
 #: worlds per simulated decision, and the time cap per decision in live play (seconds)
 SAMPLES = 8
-BUDGET = 0.6
+BUDGET = 0.8
 #: discards within this many points of the expert's score (one shanten = 100) are close
 MARGIN = 6.0
 #: a threat at least this strong (0-1, defense.Reader) makes push or fold a decision
 THREAT = 0.6
 #: never switch below this many worlds, nor for a gain below min_gain points or z errors
-MIN_SAMPLES = 3
-MIN_GAIN = 150.0
-Z = 1.0
+MIN_SAMPLES = 4
+MIN_GAIN = 300.0
+Z = 2.0
 #: the longest playout (actions), a guard only: a hand ends long before
 _PLAYOUT_CAP = 600
 
@@ -163,7 +165,9 @@ class MasterBot:
         base = self.expert.choose(view, legal)
         if self.samples <= 0 or len(legal) < 2 or view.phase not in ("turn", "claim"):
             return base
+        tie_breaks = self.expert.rng.getstate()  # looking does not move the expert's dice
         candidates = self.candidates(view, legal, base)
+        self.expert.rng.setstate(tie_breaks)
         if len(candidates) < 2:
             return base
         return self.look_ahead(view, legal, candidates)
@@ -238,14 +242,14 @@ class MasterBot:
     ) -> Action:
         """Return the candidate with the best mean result over sampled worlds (see the module)."""
         rules = get_ruleset(view.variant)
-        started = time.perf_counter()
+        started = time.process_time()
         results: list[list[float]] = [[] for _ in candidates]
         self.stats["simulated"] += 1
         for i in range(self.samples):
             if (
                 self.budget is not None
                 and i >= 1
-                and time.perf_counter() - started > self.budget * i / (i + 1)
+                and time.process_time() - started > self.budget * i / (i + 1)
             ):
                 break
             try:
@@ -254,14 +258,14 @@ class MasterBot:
                 break
             self.stats["worlds"] += 1
             for c, action in enumerate(candidates):
-                results[c].append(self.play_out(rules, world, view, action))
+                results[c].append(self.play_out(rules, world, view, action, i))
         return candidates[self.pick(results)]
 
     def pick(self, results: Sequence[Sequence[float]]) -> int:
         """Return the index of the chosen candidate: 0 (the expert's) unless another gains enough.
 
         >>> bot = MasterBot(samples=4)
-        >>> bot.pick([[0, 0, 0, 0], [1000, 900, 1100, 1000]]), bot.pick([[0, 0, 0], [50, 40, 60]])
+        >>> bot.pick([[0, 0, 0, 0], [1000, 900, 1100, 1000]]), bot.pick([[0] * 4, [50, 40, 60, 50]])
         (1, 0)
         """
         base = results[0]
@@ -297,11 +301,15 @@ class MasterBot:
                 bot.memo = {"void": "mps".index(sv.void)}
         return self._players
 
-    def play_out(self, rules: Ruleset, world: GameState, view: PlayerView, action: Action) -> float:
+    def play_out(
+        self, rules: Ruleset, world: GameState, view: PlayerView, action: Action, sample: int = 0
+    ) -> float:
         """Return the points ``action`` brings the viewer in ``world``, played to the hand's end
         by the expert policy at every seat."""
         me = view.seat
         bots = self._rollout_bots(world.players, view)
+        for s, bot in enumerate(bots):  # the same tie-breaks for every candidate in a world
+            bot.rng.seed(f"master-playout/{self.seed}/{sample}/{s}")
         self.stats["playouts"] += 1
         gained = 0.0
         state, events = step(rules, _with_cache(world), me, action)

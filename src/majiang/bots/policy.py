@@ -67,9 +67,7 @@ class Style:
 
 BEGINNER = Style("beginner", unseen=False, value=False, greedy_calls=True, defense=False)
 NORMAL = Style("normal", unseen=True, value=True, greedy_calls=False, defense=False)
-EXPERT = Style(
-    "expert", unseen=True, value=True, greedy_calls=False, defense=True, lookahead=True
-)
+EXPERT = Style("expert", unseen=True, value=True, greedy_calls=False, defense=True, lookahead=True)
 
 
 class PolicyBot:
@@ -223,6 +221,7 @@ class PolicyBot:
         tiles = tuple(concealed)
         copies = 0.0
         best = 0.0
+        expected = 0.0
         for w in waits:
             if not ctx.unseen[w]:
                 continue
@@ -235,9 +234,12 @@ class PolicyBot:
                 continue
             copies += weight * ctx.unseen[w]
             best = max(best, valuation.points(fan))
+            expected += weight * ctx.unseen[w] * valuation.points(fan)
         if not copies:
             return -_SHANTEN
-        return copies + 2.0 * best ** 0.5
+        if self.style.lookahead:  # the expert weighs each wait by what it pays
+            return 2.0 * expected / max(1.0, best) ** 0.5
+        return copies + 2.0 * best**0.5
 
     def danger_weight(self, ctx: HandContext, reader: Reader, shanten: int) -> float:
         """Return how many improving tiles one unit of risk is worth (push or fold)."""
