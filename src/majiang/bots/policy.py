@@ -26,6 +26,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -238,8 +239,8 @@ class PolicyBot:
         if not copies:
             return -_SHANTEN
         if self.style.lookahead:  # the expert weighs each wait by what it pays
-            return 2.0 * expected / max(1.0, best) ** 0.5
-        return copies + 2.0 * best**0.5
+            return 2.0 * expected / math.sqrt(max(1.0, best))
+        return copies + 2.0 * math.sqrt(best)
 
     def danger_weight(self, ctx: HandContext, reader: Reader, shanten: int) -> float:
         """Return how many improving tiles one unit of risk is worth (push or fold)."""
