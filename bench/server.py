@@ -76,10 +76,15 @@ class Clock:
         return self.ready.is_set() and time.monotonic() < self.until
 
 
+#: the bots' level at every table (``--bot-level``)
+BOT_LEVEL = {"level": "simple"}
+
+
 async def new_table(http: httpx.AsyncClient, ws_base: str, token: str) -> Any:
     """Return an open websocket at a new practice table, greeted."""
     auth = {"Authorization": f"Bearer {token}"}
-    room = (await http.post("/api/tables", json={"length": "east"}, headers=auth)).json()
+    body = {"length": "east", "bot_level": BOT_LEVEL["level"]}
+    room = (await http.post("/api/tables", json=body, headers=auth)).json()
     ws = await websockets.connect(ws_base + room["websocket"])
     await ws.send(json.dumps({"type": "hello", "protocol": 1, "token": token}))
     return ws
@@ -179,13 +184,20 @@ def main() -> int:
         default="both",
         help="both: sqlite and postgres; all: also sqlite with synchronous=NORMAL",
     )
+    parser.add_argument(
+        "--bot-level",
+        default="simple",
+        choices=["simple", "beginner", "normal", "expert", "master"],
+        help="the bots' level (simple: instant bots, the server's own cost alone)",
+    )
     args = parser.parse_args()
+    BOT_LEVEL["level"] = args.bot_level
     names = {"both": ["sqlite", "postgres"], "all": ["sqlite", "sqlite-normal", "postgres"]}.get(
         args.backend, [args.backend]
     )
     print(
-        f"{args.tables} tables, one client each acting {args.think * 1000:.0f} ms after each "
-        f"decision, {args.seconds:.0f} s"
+        f"{args.tables} tables ({args.bot_level} bots), one client each acting "
+        f"{args.think * 1000:.0f} ms after each decision, {args.seconds:.0f} s"
     )
     print(
         f"{'backend':<14} {'actions':>8} {'median ms':>10} {'p99 ms':>8} {'events/s':>9} "

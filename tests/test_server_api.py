@@ -161,7 +161,7 @@ def test_practice_table_bad_room_options_are_422(client: TestClient, body: dict[
 
 def test_every_bot_level_is_accepted(client: TestClient) -> None:
     me = _guest(client, "Lan")
-    for level in ("beginner", "normal", "expert", "master"):
+    for level in ("beginner", "normal", "expert", "master", "simple"):
         r = client.post("/api/tables", json={"bot_level": level}, headers=me)
         assert r.status_code == 201, level
         assert r.json()["bot_level"] == level

@@ -28,10 +28,10 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
 
 
 def _whole_game(
-    client: TestClient, variant: str, length: str
+    client: TestClient, variant: str, length: str, level: str = "simple"
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], dict[str, Any]]:
     host = guest(client, "Host")
-    body = {"variant": variant, "length": length, "spectators": True}
+    body = {"variant": variant, "length": length, "spectators": True, "bot_level": level}
     code = client.post("/api/rooms", json=body, headers=host.auth).json()["code"]
     client.post(f"/api/rooms/{code}/start", headers=host.auth)
     seat_frames: list[dict[str, Any]] = []
@@ -56,18 +56,19 @@ def _whole_game(
 
 
 GAMES = [
-    ("riichi", "east"),  # several hands, riichi, dora indicators, ura at wins
-    ("hk", "one_hand"),
-    ("taiwan", "one_hand"),  # flowers declared face up
-    ("sichuan", "one_hand"),  # winners show their hands and play goes on
+    ("riichi", "east", "simple"),  # several hands, riichi, dora indicators, ura at wins
+    ("riichi", "one_hand", "normal"),  # bots that call: chi, pon, kongs
+    ("hk", "one_hand", "normal"),
+    ("taiwan", "one_hand", "normal"),  # flowers declared face up
+    ("sichuan", "one_hand", "normal"),  # winners show their hands and play goes on
 ]
 
 
-@pytest.mark.parametrize(("variant", "length"), GAMES)
+@pytest.mark.parametrize(("variant", "length", "level"), GAMES)
 def test_no_private_tile_reaches_another_seat(
-    client: TestClient, variant: str, length: str
+    client: TestClient, variant: str, length: str, level: str
 ) -> None:
-    seat_frames, watch_frames, record = _whole_game(client, variant, length)
+    seat_frames, watch_frames, record = _whole_game(client, variant, length, level)
     assert len(record["events"]) > 50
     found = leaks(seat_frames, known_tiles(record, 0))
     assert found == [], found[:3]

@@ -88,8 +88,9 @@ def guest(client: TestClient, name: str = "Lan") -> Guest:
 
 
 def practice(client: TestClient, who: Guest, **options: Any) -> dict[str, Any]:
-    """Return a new practice table (it has started)."""
-    body = {"length": "one_hand", **options}
+    """Return a new practice table (it has started); one hand against the instant bots unless
+    ``options`` say otherwise."""
+    body = {"length": "one_hand", "bot_level": "simple", **options}
     r = client.post("/api/tables", json=body, headers=who.auth)
     assert r.status_code == 201, r.text
     return dict(r.json())

@@ -17,22 +17,32 @@ from majiang.errors import IllegalAction, MajiangError
 from majiang.server.db import Player, open_database
 from majiang.server.settings import Settings
 from majiang.server.store import Journal
-from majiang.server.tables import BOT_LEVELS, SPECTATOR, Table, TableSpec, check_spec
+from majiang.server.tables import BOT_LEVELS, SPECTATOR, Table, TableSpec, bot_name, check_spec
 
 
-def _played(spec: TableSpec, actions: int) -> Table:
+def _played(spec: TableSpec, actions: int, level: str = "simple") -> Table:
     table = Table(spec)
     rng = random.Random(3)
     while len(table.actions) < actions and not table.over:
         seat = table.waiting()[0]
-        table.apply(seat, table.bot_action(seat, "normal", rng.randrange(1000)))
+        table.apply(seat, table.bot_action(seat, level, rng.randrange(1000)))
     return table
 
 
-@pytest.mark.parametrize("variant", ["riichi", "hk", "hk2", "taiwan", "sichuan"])
-def test_replay_rebuilds_the_same_table(variant: str) -> None:
+@pytest.mark.parametrize(
+    ("variant", "level"),
+    [
+        ("riichi", "simple"),
+        ("riichi", "normal"),
+        ("hk", "simple"),
+        ("hk2", "simple"),
+        ("taiwan", "simple"),
+        ("sichuan", "normal"),
+    ],
+)
+def test_replay_rebuilds_the_same_table(variant: str, level: str) -> None:
     spec = TableSpec(variant, "east", {}, "replay-seed")
-    table = _played(spec, 150)
+    table = _played(spec, 150, level)
     stored = [(seat, action.to_dict()) for seat, action in table.actions]
     again = Table.replay(spec, stored)
     assert [e.to_dict() for e in again.events] == [e.to_dict() for e in table.events]
@@ -66,7 +76,7 @@ def test_default_action_discards_the_drawn_tile_or_passes() -> None:
         if table.phase() == "claim":
             assert default == Pass()
             seen_pass = True
-        table.apply(seat, table.bot_action(seat, "normal", rng.randrange(1000)))
+        table.apply(seat, table.bot_action(seat, "simple", rng.randrange(1000)))
     assert seen_pass
     with pytest.raises(IllegalAction):
         Table(TableSpec("riichi", "east", {}, "defaults")).default_action(2)
@@ -89,7 +99,7 @@ def test_record_is_native_and_names_bots() -> None:
     table = _played(TableSpec("riichi", "one_hand", {}, "record"), 10_000)
     record = table.record(["Lan", None, None, None])
     assert record["format"] == "majiang-record"
-    assert record["seats"] == ["Lan", "bot:eager", "bot:eager", "bot:eager"]
+    assert record["seats"] == ["Lan", "bot:normal", "bot:normal", "bot:normal"]
     assert record["seed"] == "record"
     assert len(record["events"]) == table.seq
 
@@ -115,6 +125,7 @@ def test_every_level_has_a_bot() -> None:
     table = Table(TableSpec("riichi", "one_hand", {}, "levels"))
     for level in BOT_LEVELS:
         assert table.bot_action(0, level, 1) in table.legal(0)
+        assert table._bots[0].name == bot_name(level)
 
 
 def test_journal_commits_in_order_and_isolates_a_refused_write(tmp_path: Path) -> None:

@@ -19,6 +19,7 @@ import random
 import secrets
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -28,7 +29,7 @@ from majiang.errors import MajiangError
 from majiang.server.protocol import PROTOCOL_VERSION, error_frame, frame_ref
 from majiang.server.settings import Settings
 from majiang.server.store import Journal, StoredGame, finish_game, store_action
-from majiang.server.tables import SPECTATOR, Table
+from majiang.server.tables import QUICK_BOTS, SPECTATOR, Table, bot_name
 
 log = logging.getLogger("majiang.server")
 
@@ -126,6 +127,8 @@ class Decision:
         }
 
 
+#: the threads where bots that think (the levels) choose, off the event loop
+BOT_THREADS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="majiang-bot")
 #: a run of bot actions is flushed (committed, then sent) at least every this many actions
 FLUSH_EVERY = 32
 
@@ -334,7 +337,14 @@ class LiveGame:
                         still = bot in self.table.waiting()
                         if not still or not self.seats[bot].played_by_bot(time.monotonic()):
                             continue
-                    action = self.table.bot_action(bot, self.bot_level, self.rng.randrange(2**31))
+                    seed = self.rng.randrange(2**31)
+                    if bot_name(self.bot_level) in QUICK_BOTS:
+                        action = self.table.bot_action(bot, self.bot_level, seed)
+                    else:  # a thinking bot: show what is done, think off the event loop
+                        await self._flush()
+                        action = await asyncio.get_running_loop().run_in_executor(
+                            BOT_THREADS, self.table.bot_action, bot, self.bot_level, seed
+                        )
                     self._act(bot, action, "bot")
                     if self._unflushed >= FLUSH_EVERY:
                         await self._flush()

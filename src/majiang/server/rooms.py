@@ -22,7 +22,7 @@ from majiang.server.tables import BOT_LEVELS, check_spec
 
 T = TypeVar("T")
 
-BotLevel = Literal["beginner", "normal", "expert", "master"]
+BotLevel = Literal["beginner", "normal", "expert", "master", "simple"]
 
 
 class TableOptions(BaseModel):

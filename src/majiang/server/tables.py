@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from majiang.actions import Action, Discard, Pass, action_from_dict
-from majiang.bots import Bot, make_bot
+from majiang.bots import Bot
+from majiang.bots.levels import make_bot
 from majiang.engine import legal_actions, new_game, resolve_options, step
 from majiang.errors import IllegalAction
 from majiang.events import Event
@@ -36,22 +37,36 @@ from majiang.view import player_view
 
 __all__ = [
     "BOT_LEVELS",
+    "QUICK_BOTS",
     "SPECTATOR",
     "Table",
     "TableSpec",
+    "bot_name",
     "check_spec",
 ]
 
 #: the seat number that stands for a spectator: it sees only public tiles
 SPECTATOR = -1
-#: the bot strengths a room may ask for, and the engine bot that plays each one today (the
-#: strengths of their own come later: see docs/server.md)
+#: the bot levels a room may ask for and the bot (``majiang.bots.levels``) that plays each;
+#: ``simple`` is the engine's eager bot: instant, for load tests and quick games
 BOT_LEVELS: dict[str, str] = {
-    "beginner": "tsumogiri",
-    "normal": "eager",
-    "expert": "eager",
-    "master": "eager",
+    "beginner": "beginner",
+    "normal": "normal",
+    "expert": "expert",
+    "master": "master",
+    "simple": "eager",
 }
+#: bots that decide in well under a millisecond: the server runs them inline
+QUICK_BOTS = frozenset({"eager", "tsumogiri", "random"})
+
+
+def bot_name(level: str) -> str:
+    """Return the name of the bot that plays ``level``.
+
+    >>> bot_name("expert"), bot_name("simple")
+    ('expert', 'eager')
+    """
+    return BOT_LEVELS.get(level, "eager")
 
 
 @dataclass(frozen=True)
@@ -173,10 +188,14 @@ class Table:
         return discards[-1] if discards else legal[0]
 
     def bot_action(self, seat: int, level: str, seed: int = 0) -> Action:
-        """Return the choice of the bot that plays ``level`` (``BOT_LEVELS``) for ``seat``."""
+        """Return the choice of the bot that plays ``level`` (``BOT_LEVELS``) for ``seat``; the
+        bot knows the table's rules and sees only the seat's view."""
+        name = bot_name(level)
         bot = self._bots.get(seat)
-        if bot is None or bot.name != BOT_LEVELS.get(level, "eager"):
-            bot = self._bots[seat] = make_bot(BOT_LEVELS.get(level, "eager"), seed)
+        if bot is None or bot.name != name:
+            scoring = self.rules.options  # the bots score with the scoring options alone
+            options = {k: v for k, v in self.state.options.items() if k in scoring}
+            bot = self._bots[seat] = make_bot(name, self.spec.variant, seed, options)
         return bot.choose(player_view(self.rules, self.state, seat), self.legal(seat))
 
     # -- what a seat sees
@@ -201,7 +220,7 @@ class Table:
     def record(self, names: Sequence[str | None] = ()) -> dict[str, Any]:
         """Return the native record (``majiang.records``): options, seed, actions, events."""
         st = self.state
-        seats = [name or f"bot:{BOT_LEVELS.get(self.bot_level, 'eager')}" for name in names]
+        seats = [name or f"bot:{bot_name(self.bot_level)}" for name in names]
         return GameRecord(
             variant=self.spec.variant,
             options=dict(st.options),
