@@ -15,6 +15,15 @@ every rotation of the seats):
 It prints one markdown row per match and level: points per hand with its 95% interval (over
 deals), win and deal-in rates, decisions per second, and whether the stronger level's interval
 lies wholly above the weaker's. Each row names the ``majiang arena`` command that reproduces it.
+
+    .venv/bin/python bench/bots.py --master-timing [--variants riichi] [--hands 12]
+                                   [--samples 8] [--budget 0.8]
+
+times master instead (``master_timing``): master at seat 0 against experts for ``--hands``
+one-hand games; per decision the wall-clock and CPU time (median, 95th percentile, maximum),
+the share of decisions it looked ahead on and the worlds (samples) it used. The target: median
+under 0.3 s and 95th percentile under 1 s. ``--budget 0`` lifts the time cap (the fixed sample
+count alone).
 """
 
 from __future__ import annotations
@@ -86,7 +95,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--only", choices=("ladder", "anchor"), default=None)
     p.add_argument("--levels", default="beginner,normal,expert", help="levels to measure")
     p.add_argument("--json", metavar="FILE", help="also write every report as JSON lines")
+    p.add_argument("--master-timing", action="store_true", help="time master's decisions")
+    p.add_argument("--hands", type=int, default=12, help="--master-timing: hands to play")
+    p.add_argument("--samples", type=int, default=None, help="--master-timing: worlds")
+    p.add_argument("--budget", type=float, default=None, help="--master-timing: seconds")
     args = p.parse_args(argv)
+    if args.master_timing:
+        for variant in args.variants.split(","):
+            master_timing(variant, args.hands, args.samples, args.budget)
+        return 0
     print(
         "| variant | match | level | hands | points/hand [95%] | win % | deal-in % | "
         "decisions/s | above the weaker | command |"
@@ -108,6 +125,61 @@ def main(argv: list[str] | None = None) -> int:
                 with open(args.json, "a", encoding="utf-8") as f:
                     f.write(json.dumps(records[-1]) + "\n")
     return 0
+
+
+def master_timing(
+    variant: str, hands: int, samples: int | None = None, budget: float | None = None
+) -> None:
+    """Print master's time per decision against experts (see the module docstring)."""
+    import statistics
+    import time
+
+    from majiang.bots.base import Bot
+    from majiang.bots.levels import make_bot
+    from majiang.bots.master import BUDGET, SAMPLES, MasterBot
+    from majiang.bots.play import play_game
+    from majiang.shanten import precompute
+
+    rules = get_ruleset(variant)
+    precompute(9, 5 if rules.hand_size == 16 else 4)
+    samples = SAMPLES if samples is None else samples
+    budget = BUDGET if budget is None else budget
+    master = MasterBot(0, variant, samples=samples, budget=budget or None)
+    wall: list[float] = []
+    cpu: list[float] = []
+
+    class Clocked:
+        name = "master"
+
+        def choose(self, view: Any, legal: Any) -> Any:
+            w, c = time.perf_counter(), time.process_time()
+            action = master.choose(view, legal)
+            cpu.append(time.process_time() - c)
+            wall.append(time.perf_counter() - w)
+            return action
+
+    started = time.perf_counter()
+    for hand in range(hands):
+        others = [make_bot("expert", variant, hand * 8 + s) for s in range(1, rules.players)]
+        seats: list[Bot] = [Clocked(), *others]
+        play_game(rules, seats, seed=hand, length="one_hand", record_events=False)
+    stats = master.stats
+    looked = stats["simulated"]
+
+    def pct(values: list[float], q: float) -> float:
+        return sorted(values)[min(len(values) - 1, int(q * len(values)))]
+
+    print(
+        f"{variant}: master vs experts, {hands} hands, {stats['decisions']} decisions, "
+        f"{time.perf_counter() - started:.0f} s; samples {samples}, budget {budget or 'none'} s: "
+        f"looked ahead on {looked} ({100 * looked / max(1, stats['decisions']):.0f}%), "
+        f"{stats['worlds'] / max(1, looked):.1f} worlds each, switched on {stats['switched']}"
+    )
+    for label, values in (("wall", wall), ("cpu", cpu)):
+        print(
+            f"  {label:4} median {statistics.median(values):.3f} s, p95 {pct(values, 0.95):.3f} s,"
+            f" max {max(values):.3f} s"
+        )
 
 
 if __name__ == "__main__":
