@@ -139,3 +139,22 @@ def test_mjai_process_seat(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     mjai = report.rows[0]
     assert mjai.level == "mjai" and mjai.hands == 4
     assert mjai.illegal == 0
+
+
+@pytest.mark.long
+@pytest.mark.parametrize(
+    ("variant", "strong", "weak", "deals"),
+    [
+        # issue 10's ladder, the clearest steps (bench/bots.py measures all of them)
+        ("riichi", "beginner", "random", 60),
+        ("riichi", "normal", "beginner", 200),
+        ("hk", "beginner", "random", 100),
+        ("hk", "normal", "beginner", 100),
+        ("taiwan", "normal", "beginner", 100),
+    ],
+)
+def test_ladder_steps_apart(variant: str, strong: str, weak: str, deals: int) -> None:
+    report = run_arena(variant, [strong, strong, weak, weak], deals=deals, seed=500, workers=2)
+    hi, lo = report.rows
+    assert hi.level == strong
+    assert hi.points_per_hand[1] > lo.points_per_hand[2]  # the intervals are apart
