@@ -84,6 +84,8 @@ class SichuanGame(GameRules):
     claims: ClassVar[frozenset[str]] = frozenset({"pon", "kan"})
     win_forms: ClassVar[tuple[str, ...]] = ("seven_pairs_quads",)
     furiten: ClassVar[frozenset[str]] = frozenset({"temporary", "until_draw"})
+    #: no limit on kongs in a hand (each kind at most once): the limit of four is riichi's
+    max_kongs: ClassVar[int] = 27
 
     # -- the wall, the deal and the decisions before play
 

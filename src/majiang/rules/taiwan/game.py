@@ -36,6 +36,8 @@ class TaiwanGame(GameRules):
     dead_wall: ClassVar[int] = 16
     #: lik gu lik gu: seven distinct pairs and a pung (17 tiles)
     win_forms: ClassVar[tuple[str, ...]] = ("seven_pairs_one_pung",)
+    #: no limit on kongs in a hand (each kind at most once): the limit of four is riichi's
+    max_kongs: ClassVar[int] = 34
 
     def win_situation(
         self,
