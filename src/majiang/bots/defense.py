@@ -101,7 +101,10 @@ class Reader:
                 elif view.variant == "riichi":
                     value *= 0.6
             self.value[p] = value
-            if view.variant == "sichuan" and s.river:
+            declared = getattr(s, "void", None)
+            if declared:
+                self.void[p] = "mps".index(declared)
+            elif view.variant == "sichuan" and s.river:
                 first = _KIND[s.river[0].tile]
                 if first < 27:
                     suit = first // 9

@@ -399,15 +399,45 @@ class SichuanValuation(Valuation):
     win); pungs are the only calls; a pure suit, all pungs and seven pairs double and redouble."""
 
     def begin_hand(self, ctx: HandContext) -> None:
-        """Choose the void suit: the suit with the fewest tiles, the least connected breaking ties."""
-        if "void" not in ctx.memo:
+        """Read the void suit the seat declared; before the declaration, plan one: the suit
+        with the fewest tiles, the least connected breaking ties."""
+        declared = getattr(ctx.view.seats[ctx.view.seat], "void", None)
+        if declared:
+            ctx.memo["void"] = "mps".index(declared)
+        elif "void" not in ctx.memo or ctx.memo.get("void_planned"):
             ctx.memo["void"] = choose_void_suit(ctx.counts)
+            ctx.memo["void_planned"] = True
 
     def void_suit(self, ctx: HandContext) -> int:
         """Return the suit this hand declared (or plans to declare) void."""
         if "void" not in ctx.memo:
             self.begin_hand(ctx)
         return int(ctx.memo["void"])
+
+    def choose_special(self, ctx: HandContext, legal: Sequence[Action]) -> Action | None:
+        """Return the exchange of three tiles of the planned void suit (its least connected
+        tiles), or the declaration of the void suit."""
+        exchanges = [a for a in legal if a.kind == "exchange"]
+        if exchanges:
+
+            def cost(a: Action) -> tuple[int, int]:
+                tiles = getattr(a, "tiles", ())
+                kinds = [kind(t) for t in tiles]
+                suit = kinds[0] // 9 if kinds else 0
+                rest = list(ctx.counts)
+                for k in kinds:
+                    rest[k] -= 1
+                left = sum(rest[suit * 9 : suit * 9 + 9])
+                links = sum(_links(ctx.counts, k) for k in kinds)
+                return (left, links)
+
+            return min(exchanges, key=cost)
+        voids = [a for a in legal if a.kind == "void"]
+        if voids:
+            suit = choose_void_suit(ctx.counts)
+            ctx.memo["void"] = suit
+            return next((a for a in voids if getattr(a, "suit", "") == "mps"[suit]), voids[0])
+        return None
 
     def dead_kinds(self, ctx: HandContext) -> tuple[int, ...]:
         """Return the void suit's nine kinds."""
@@ -452,6 +482,12 @@ class SichuanValuation(Valuation):
         """Return fan as points: each fan doubles, up to the cap."""
         cap = float(self.options.get("max_fan", 4))
         return float(2 ** min(fan, cap))
+
+
+def _links(counts: Sequence[int], k: int) -> int:
+    """Return how many tiles of the hand sit next to (or on) kind ``k`` in its suit."""
+    base = k - k % 9
+    return sum(counts[j] for j in range(max(base, k - 2), min(base + 8, k + 2) + 1)) - 1
 
 
 def choose_void_suit(counts: Sequence[int]) -> int:
