@@ -832,6 +832,7 @@ def win_request(
             sit = {"human"}
     in_riichi = "riichi" in sit
     liable = st.liable[seat]
+    payer = rules.win_discarder(st.options, st, seat, source)
     return ScoreRequest(
         variant=st.variant,
         rules=st.options,
@@ -840,7 +841,7 @@ def win_request(
         win="tsumo" if source is None else "ron",
         seat_wind=st.seat_wind(seat),
         round_wind=st.round_wind,
-        discarder=None if source is None else st.seat_wind(source),
+        discarder=None if payer is None else st.seat_wind(payer),
         situation=rules.win_situation(st.options, st, seat, source, frozenset(sit)),
         dora_indicators=st.dora_indicators,
         ura_indicators=_indicator_tiles(rules, st, True) if in_riichi else (),
@@ -931,7 +932,8 @@ def _award_wins(
                 robbed,
             )
         )
-        deltas, sticks = settle(st, seat, result, source, liable)
+        payer = rules.win_discarder(st.options, st, seat, source)
+        deltas, sticks = settle(st, seat, result, payer, liable)
         st.scores = tuple(a + b for a, b in zip(st.scores, deltas, strict=True))
         st.sticks -= sticks
         ev.append(PointsMoved("win", deltas, -sticks, rules.stick_value))

@@ -261,6 +261,15 @@ class GameRules:
         (Taiwan adds ``flower_replacement`` under its option). Unchanged by default."""
         return situation
 
+    def win_discarder(
+        self, options: Options, state: GameState, seat: int, source: int | None
+    ) -> int | None:
+        """Return the seat named as the discarder of a win now (it pays the contract's
+        ``discarder`` role): the seat the tile came from, None for a self-draw. Sichuan's
+        ``kong_flower_from_discard: discarder_pays`` names the kong tile's discarder on a
+        self-draw from a claimed kong's replacement."""
+        return source
+
     def is_ready(self, options: Options, state: GameState, seat: int) -> bool:
         """Return whether a seat still in play counts as ready at an exhaustive draw."""
         return bool(state.waits[seat])
