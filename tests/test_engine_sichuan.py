@@ -465,3 +465,21 @@ def test_a_robbed_added_kong_is_never_made_and_play_goes_on() -> None:
     assert Counter(state.concealed[2]) == Counter(tiles(west + "3s"))
     assert physical_tiles(state) == Counter(tile_set("sichuan", {}).tiles())
     assert state.turn == 3 and state.phase == "turn"
+
+
+@pytest.mark.parametrize("rule", ["self_draw", "discarder_pays"])
+def test_a_win_on_a_claimed_kongs_replacement(rule: str) -> None:
+    # sichuan.md: option kong_flower_from_discard: self_draw (default) or discarder_pays
+    south = "333s678p789p22p55p"  # after the kong: 678p 789p 22p 55p, the 5p replacement wins
+    options = {"kong_flower_from_discard": rule}
+    state, _ = start([KONG_DEALER, south, JUNK_2, JUNK_3], back="5p", options=options, voids="smpp")
+    state, events = play(state, ["0: discard 3s", "1: kan 333s", "1: tsumo"], rules=SICHUAN)
+    result = of_kind(events, "won")[0].result
+    assert "kong_replacement" in [i["id"] for i in result["items"]]
+    hand = 2 ** result["total"]
+    moved = [m.deltas for m in of_kind(events, "points_moved")]
+    if rule == "discarder_pays":  # the kong tile's discarder pays alone, as for a discard
+        assert moved == [(-2, 2, 0, 0), (-hand, hand, 0, 0)]
+    else:  # every other player still in pays, one base more each
+        each = hand + 1
+        assert moved == [(-2, 2, 0, 0), (-each, 3 * each, -each, -each)]

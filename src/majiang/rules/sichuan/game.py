@@ -283,3 +283,19 @@ class SichuanGame(GameRules):
     def game_end(self, options: Options, state: GameState, nxt: NextHand) -> str | None:
         """Return ``length`` after the game's last hand (1, 4, 8 or 16 hands)."""
         return "length" if state.hand_index + 1 >= self.hands_in_game(state.length) else None
+
+    def win_discarder(
+        self, options: Options, state: GameState, seat: int, source: int | None
+    ) -> int | None:
+        """Return the seat that pays a win as its discarder: under ``kong_flower_from_discard:
+        discarder_pays`` a self-draw on the replacement of a kong claimed from a discard is paid
+        by the kong tile's discarder alone; otherwise the discarder of the winning tile."""
+        if (
+            source is None
+            and options.get("kong_flower_from_discard") == "discarder_pays"
+            and state.kong_chain
+            and state.melds[seat]
+            and state.melds[seat][-1].kind == "kan"
+        ):
+            return state.meld_sources[seat][-1]
+        return source
