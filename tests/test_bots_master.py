@@ -152,9 +152,9 @@ def test_master_is_deterministic_for_a_seed_with_a_fixed_sample_count() -> None:
         assert choices[0] == choices[1]
         assert bots[0].stats == bots[1].stats and bots[0].stats["playouts"] >= 8
         looked += 1
-        if looked == 3:
+        if looked == 2:
             break
-    assert looked == 3
+    assert looked == 2
 
 
 def test_master_weighs_riichi_against_staying_silent() -> None:
@@ -168,6 +168,8 @@ def test_master_weighs_riichi_against_staying_silent() -> None:
         if isinstance(base, Discard) and base.riichi:
             assert Discard(base.tile) in options
             seen += 1
+            if seen == 3:
+                break
     assert seen > 0
 
 

@@ -29,10 +29,16 @@ RULES = get_ruleset("riichi")
 class InProcessSeat(MjaiProcessBot):
     """The arena's mjai seat, talking to an ``MjaiPlayer`` in this process instead of a pipe."""
 
-    def __init__(self, level: str, seed: int) -> None:
+    def __init__(
+        self, level: str, seed: int, one_per_line: bool = False, anonymous: bool = False
+    ) -> None:
         super().__init__(f"in-process {level}")
         self.player = MjaiPlayer(level, seed)
         self.lines = 0
+        #: send each event on its own line (the original mjai stream), answering every one
+        self.one_per_line = one_per_line
+        #: leave ``id`` out of start_game: the seat must come from start_kyoku's hands
+        self.anonymous = anonymous
 
     def _start(self, seat: int) -> None:
         from majiang.bots.mjai import MjaiConverter
@@ -40,11 +46,17 @@ class InProcessSeat(MjaiProcessBot):
         self.seat = seat
         self.converter = MjaiConverter(seat)
         self.pending = self.converter.start([f"seat{s}" for s in range(4)])
+        if self.anonymous:
+            del self.pending[0]["id"]
 
     def _ask(self, events: list[dict[str, Any]]) -> dict[str, Any]:
-        self.lines += 1
-        line = json.dumps(events)  # the wire form, both ways
-        return dict(json.loads(json.dumps(self.player.react(json.loads(line)))))
+        batches = [[e] for e in events] if self.one_per_line and events else [events]
+        reply: dict[str, Any] = {}
+        for batch in batches:
+            self.lines += 1
+            line = json.dumps(batch[0] if self.one_per_line else batch)  # the wire form
+            reply = dict(json.loads(json.dumps(self.player.react(json.loads(line)))))
+        return reply
 
     def close(self) -> None:
         if self.pending:
@@ -86,6 +98,30 @@ def test_in_process_players_make_only_legal_moves(
             assert bot.illegal == 0, (seed, bot.player.log)
             assert bot.player.log == [], (seed, bot.player.log)
             assert bot.lines > 0
+
+
+@pytest.mark.parametrize(("one_per_line", "anonymous"), [(True, False), (False, True)])
+def test_one_event_per_line_and_the_seat_from_the_dealt_hands(
+    one_per_line: bool, anonymous: bool
+) -> None:
+    for seed in range(60, 64):
+        seats = [
+            InProcessSeat(level, seed * 4 + s, one_per_line, anonymous)
+            for s, level in enumerate(("normal", "random", "eager", "beginner"))
+        ]
+        assert play(seats, seed).game_over
+        for s, bot in enumerate(seats):
+            assert bot.illegal == 0 and bot.player.log == [], (seed, bot.player.log)
+            assert bot.player.seat == s
+
+
+def test_unfollowable_events_are_answered_none_until_the_next_hand() -> None:
+    player = MjaiPlayer("beginner")
+    assert player.react({"type": "start_game", "id": 1}) == {"type": "none"}
+    # a tsumo with no hand dealt, then a dahai the shadow cannot place: none, never a crash
+    assert player.react([{"type": "tsumo", "actor": 1, "pai": "1m"}]) == {"type": "none"}
+    assert player.react({"type": "dahai", "actor": 3, "pai": "9z"}) == {"type": "none"}
+    assert player.react({"type": "mystery"}) == {"type": "none"}
 
 
 def _command(level: str, *extra: str) -> str:
