@@ -62,8 +62,8 @@ class Reader:
         base_value = _OPPONENT_VALUE.get(view.variant, 1.5)
         for s in view.seats:
             p = s.seat
-            if p == view.seat:
-                continue
+            if p == view.seat or getattr(s, "out", False):
+                continue  # a seat that won and left play (Sichuan) threatens nobody
             own = {_KIND[r.tile] for r in s.river}
             (self.safe if furiten else self.half_safe)[p] = own
             opened = [m for m in s.melds if m.is_open]

@@ -191,7 +191,9 @@ class PolicyBot:
                 _, kinds, copies = accepted[k]
                 if s == 0 and self.style.value:
                     score += self.ready_value(ctx, a.tile)
-                elif self.style.lookahead and s == 1 and s == best:
+                elif self.style.lookahead and s == 1 and s == best and not valuation.min_fan:
+                    # (not where a minimum fan makes many ready shapes worthless: the look
+                    # counts waits without scoring them)
                     counts[k] -= 1
                     score += calc.ready_quality(counts, ctx.unseen)
                     counts[k] += 1
