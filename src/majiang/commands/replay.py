@@ -31,7 +31,7 @@ def register(sub: Any) -> None:
 def _line(event: dict[str, Any]) -> str | None:
     kind = event.get("type")
     if kind == "hand_started":
-        label = f"{WINDS[event['round_wind'] % 4]}{event['dealer'] + 1}"
+        label = f"hand {event['hand'] + 1} ({WINDS[event['round_wind'] % 4]}{event['dealer'] + 1})"
         scores = " ".join(str(s) for s in event["scores"])
         return (
             f"\n[bold]{label}[/] honba {event['honba']}, sticks {event['sticks']}, "

@@ -22,7 +22,15 @@ from rich.table import Table
 from majiang.bots import make_bot
 from majiang.bots.play import play_game
 from majiang.errors import MajiangError
-from majiang.events import Called, Event, HandEnded, PointsMoved, RiichiDeclared, Won
+from majiang.events import (
+    Called,
+    Event,
+    GameEnded,
+    HandEnded,
+    PointsMoved,
+    RiichiDeclared,
+    Won,
+)
 from majiang.records import save_record
 from majiang.rules import VARIANTS, get_ruleset
 from majiang.rules.game import LENGTHS
@@ -96,6 +104,8 @@ class Stats:
                     self.events["win:pao"] += 1
             elif isinstance(e, PointsMoved) and e.reason not in ("win", "riichi"):
                 self.events[f"payment:{e.reason}"] += 1
+            elif isinstance(e, GameEnded):
+                self.events[f"game:{e.reason}"] += 1
             elif isinstance(e, HandEnded):
                 self.hands += 1
                 self.events[
@@ -108,8 +118,6 @@ class Stats:
             for s in range(self.players):
                 self.points[s] += state.scores[s]
                 self.places[s] += state.placements[s]
-            if any(x < 0 for x in state.scores):
-                self.events["game:bust"] += 1
 
     def summary(self, seconds: float, bots: list[str]) -> dict[str, Any]:
         """Return the statistics as a JSON-able dict."""
