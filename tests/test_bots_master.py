@@ -48,7 +48,9 @@ def _all_tiles(world: GameState) -> Counter[int]:
     return c
 
 
-@pytest.mark.parametrize(("variant", "seeds"), [("riichi", range(3)), ("hk", range(2))])
+@pytest.mark.parametrize(
+    ("variant", "seeds"), [("riichi", range(3)), ("hk", range(2)), ("taiwan", range(1))]
+)
 def test_a_world_shows_the_viewer_exactly_its_view_and_holds_every_tile_once(
     variant: str, seeds: range
 ) -> None:
@@ -176,3 +178,14 @@ def test_master_weighs_riichi_against_staying_silent() -> None:
 def test_master_is_a_level() -> None:
     bot = make_bot("master", "riichi", 1)
     assert isinstance(bot, MasterBot) and bot.name == "master"
+
+
+@pytest.mark.parametrize("variant", ["taiwan", "hkos", "sichuan", "hk2"])
+def test_master_plays_a_hand_of_every_variant(variant: str) -> None:
+    """The worlds of variants with flowers (kept out of hands), 16-tile hands, void suits and
+    two players; each hand is played to its end with lookahead on."""
+    rules = get_ruleset(variant)
+    master = MasterBot(0, variant, samples=2, budget=None)
+    bots = [master, *(make_bot("beginner", variant, s) for s in range(1, rules.players))]
+    game = play_game(rules, bots, seed=1, length="one_hand")
+    assert game.state.game_over and master.stats["worlds"] > 0

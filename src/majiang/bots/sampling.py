@@ -13,6 +13,7 @@ What is known beyond the bare tile counts shapes the sample:
 - a seat with two or more open sets, or any seat late in the hand, holds a ready hand with
   some probability (an open hand one set from done usually is);
 - a seat that declared a void suit holds no tile of it (it must discard those first);
+- bonus tiles (flowers) are never in a hand: they are set aside as soon as drawn;
 - the rest is uniform over the unseen tiles.
 
 The state is built in the phase of the view: the viewer's turn (the decision about to be
@@ -48,7 +49,7 @@ from majiang.errors import MajiangError
 from majiang.readiness import waits
 from majiang.rules.base import Ruleset
 from majiang.state import GameState
-from majiang.tiles import Tile, kind, tile_set
+from majiang.tiles import Tile, is_bonus, kind, tile_set
 from majiang.view import PlayerView
 
 __all__ = ["SampleError", "sample_world", "unseen_tiles"]
@@ -157,7 +158,7 @@ def _random_hand(
     pool: Counter[Tile], size: int, banned: set[int], rng: random.Random
 ) -> list[Tile]:
     """Return ``size`` tiles drawn uniformly from the pool (avoiding ``banned`` kinds while it can)."""
-    tiles = sorted(pool.elements())
+    tiles = [t for t in sorted(pool.elements()) if not is_bonus(t)]  # flowers stay in the wall
     allowed = [t for t in tiles if _KIND[t] not in banned]
     source = allowed if len(allowed) >= size else tiles
     hand = rng.sample(source, size)
