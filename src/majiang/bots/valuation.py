@@ -381,11 +381,9 @@ class TaiwanValuation(Valuation):
     def call_ok(
         self, ctx: HandContext, counts: Sequence[int], melds: Sequence[Meld], shanten_after: int
     ) -> bool:
-        """Return calls that give a value set, or that bring a fast hand close."""
-        last = melds[-1]
-        if last.is_pung_like and kind(last.tiles[0]) in (*_DRAGONS, *ctx.value_winds()):
-            return True
-        return shanten_after <= 2
+        """Return every call that brings the hand on: any complete hand wins and the base is
+        worth several tai, so speed beats the closed hand's tai."""
+        return True
 
     def points(self, fan: float) -> float:
         """Return tai as points in units of a plain win (the base plus its tai)."""
