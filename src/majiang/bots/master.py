@@ -59,7 +59,7 @@ from majiang.view import PlayerView, player_view
 __all__ = ["BUDGET", "SAMPLES", "MasterBot"]
 
 #: worlds per simulated decision, and the time cap per decision in live play (seconds)
-SAMPLES = 8
+SAMPLES = 12
 BUDGET = 0.8
 #: discards within this many points of the expert's score (one shanten = 100) are close
 MARGIN = 6.0
