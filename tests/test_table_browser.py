@@ -235,12 +235,13 @@ def test_reload_mid_hand_and_continue(player: Player) -> None:
     sent: list[str] = []
     page.on("websocket", lambda ws: ws.on("framesent", lambda data: sent.append(str(data))))
     player.practice("Rei", "riichi")
-    for _ in range(3):
+    mine = "#table .seat.me .pond svg.tile"
+    while page.locator(mine).count() < 3:  # three discards of this seat (claims passed)
         assert player.wait_ready() == "decision"
         decision = player.app("decision")
         player.answer(win=False)
         player.wait_answered(decision)
-    player.wait_ready()
+    assert player.wait_ready() == "decision"
     hand_before = sorted(player.hand())
     river_before = page.eval_on_selector_all(
         "#table .seat.me .pond svg.tile", "ts => ts.map(t => t.dataset.tile)"
@@ -406,3 +407,36 @@ def test_phone_sized_screen_with_the_keyboard_alone(browser: Any, base_url: str)
         assert p.diffs() == []
     finally:
         p.close()
+
+
+# ---------------------------------------------------------------- long: whole games
+
+
+@pytest.mark.long
+@pytest.mark.timeout(900)
+@pytest.mark.parametrize("variant", ["riichi", "hk", "hk2", "hkos", "taiwan", "sichuan"])
+def test_whole_east_round_and_the_model_agrees(player: Player, variant: str) -> None:
+    """A whole East round per variant by clicking (calls taken when offered, wins taken): after
+    every hand the page's model, built from the events, equals the server's snapshot."""
+    page = player.page
+    player.practice("Lu", variant, length="east")
+    hands = 0
+    for _ in range(5000):
+        state = player.wait_ready(timeout=20000)
+        if state == "final":
+            break
+        if state == "result":
+            hands += 1
+            page.click("#next-hand")
+            continue
+        offered = player.offered()
+        decision = player.app("decision")
+        calls = [k for k in ("pon", "chi", "kan", "ankan", "kakan") if k in offered]
+        if calls and "ron" not in offered and "tsumo" not in offered:
+            player.tap(page.locator(f'#actions button[data-action="{calls[0]}"]').first)
+        else:
+            player.answer()
+        player.wait_answered(decision)
+    assert player.app("phase") == "final"
+    assert hands >= 4
+    assert player.diffs() == []

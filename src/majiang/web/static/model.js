@@ -57,6 +57,8 @@ export function fromView(view, seq) {
       void: s.void,
     })),
     // beside the view
+    dealing: view.phase === "decision", // Sichuan's rounds after the deal: see endDeal
+    lastIn: null,
     result: null,
     final: null,
   };
@@ -82,6 +84,8 @@ export function emptyModel(seat, players, variant) {
     claim_from: null,
     placements: [],
     seats: Array.from({ length: players }, (_, i) => blankSeat(i)),
+    dealing: false,
+    lastIn: null,
     result: null,
     final: null,
   };
@@ -141,11 +145,57 @@ function newResult(m) {
   };
 }
 
+/** The events of a hand's deal (and of Sichuan's exchange and missing suit after it). */
+const DEAL_EVENTS = new Set(["dealt", "bonus_declared", "dice_rolled", "indicator_revealed", "tiles_passed", "void_declared"]);
+
+/** The dealer's tile "just drawn" at the start: the engine counts as drawn the last tile that
+ *  came into the dealer's hand (the 14th dealt, or the last flower replacement, or the last
+ *  tile received in Sichuan's exchange); every other tile of the deal is in the hand. */
+function settleDeal(m) {
+  if (m.seat !== m.dealer || m.seat === null || m.seat === undefined) return;
+  if (m.drawn) m.hand.push(m.drawn);
+  m.drawn = null;
+  if (m.hand.length % 3 === 2 && m.lastIn && m.hand.includes(m.lastIn)) {
+    removeOne(m.hand, m.lastIn);
+    m.drawn = m.lastIn;
+  }
+  m.hand = sortTiles(m.hand);
+}
+
+/** The deal is over (play starts): fix the dealer's drawn tile. Called by the first event of
+ *  play, and by the page when the first decision with discards arrives (Sichuan's dealer, whose
+ *  first turn follows the exchange and the missing suit without an event). */
+export function endDeal(m) {
+  if (!m.dealing) return;
+  m.dealing = false;
+  settleDeal(m);
+}
+
 /** Apply one event (its JSON as the server sends it) to the model, in place. */
 export function applyEvent(m, e) {
   const n = m.seats.length;
   const me = m.seat;
   const seatOf = (i) => m.seats[i];
+  const dealStage = m.dealing && (DEAL_EVENTS.has(e.type) || (e.type === "drew" && e.replacement));
+  if (m.dealing && !dealStage && e.type !== "hand_started") endDeal(m);
+  if (dealStage && e.type === "drew") {
+    seatOf(e.seat).concealed += 1;
+    if (m.wall_left !== null) m.wall_left = Math.max(0, m.wall_left - 1);
+    if (e.seat === me && e.tile) {
+      if (m.drawn) m.hand.push(m.drawn);
+      m.drawn = null;
+      m.hand = sortTiles([...m.hand, e.tile]);
+      m.lastIn = e.tile;
+    }
+    if (m.variant !== "sichuan") settleDeal(m);
+    return m;
+  }
+  applyPlain(m, e, n, me, seatOf);
+  if (dealStage && m.variant !== "sichuan") settleDeal(m);
+  return m;
+}
+
+function applyPlain(m, e, n, me, seatOf) {
   switch (e.type) {
     case "hand_started": {
       m.hand_index = e.hand;
@@ -166,11 +216,18 @@ export function applyEvent(m, e) {
         wind: WINDS[(i - e.dealer + n) % n],
       }));
       m.result = null;
+      m.dealing = true;
+      m.lastIn = null;
       break;
     }
     case "dealt": {
       seatOf(e.seat).concealed = e.count;
-      if (e.seat === me) m.hand = sortTiles(tilesOrEmpty(e.tiles));
+      if (e.seat === me) {
+        const tiles = tilesOrEmpty(e.tiles);
+        m.hand = sortTiles(tiles);
+        m.drawn = null;
+        m.lastIn = tiles.length ? tiles[tiles.length - 1] : null;
+      }
       break;
     }
     case "drew": {
@@ -192,6 +249,7 @@ export function applyEvent(m, e) {
       if (e.seat === me) {
         if (m.drawn === e.tile) m.drawn = null;
         else removeOne(m.hand, e.tile);
+        if (m.lastIn === e.tile) m.lastIn = null;
       }
       break;
     }
@@ -297,7 +355,12 @@ export function applyEvent(m, e) {
       seatOf(e.seat).concealed -= e.count;
       seatOf(e.to).concealed += e.count;
       if (e.seat === me) for (const t of tiles) removeOne(m.hand, t);
-      if (e.to === me) m.hand = sortTiles([...m.hand, ...tiles]);
+      if (e.to === me) {
+        if (m.drawn) m.hand.push(m.drawn);
+        m.drawn = null;
+        m.hand = sortTiles([...m.hand, ...tiles]);
+        if (tiles.length) m.lastIn = tiles[tiles.length - 1];
+      }
       break;
     }
     case "void_declared": {
@@ -307,7 +370,6 @@ export function applyEvent(m, e) {
     default:
       break; // dice and anything newer: nothing on the table changes
   }
-  return m;
 }
 
 /** The differences between a model and a fresh view of the same moment ([] when they agree). */

@@ -6,7 +6,7 @@
 // server did not send to this seat.
 
 import { api, ensurePlayer, forgetTable, loadPlayer, loadTable, saveTable } from "./session.js";
-import { applyEvent, carryOver, compareWithView, emptyModel, fromView } from "./model.js";
+import { applyEvent, carryOver, compareWithView, emptyModel, endDeal, fromView } from "./model.js";
 import { parseMeld, sortTiles, formatTiles } from "./notation.js";
 import { render, renderLobby, renderResult, renderFinal, actionLabel, ACTION_KEYS } from "./table_view.js";
 
@@ -168,6 +168,7 @@ function onFrame(f) {
       onEvent(f);
       break;
     case "decision":
+      if (ui.model && f.actions.some((a) => a.type === "discard")) endDeal(ui.model);
       ui.decision = { ...f, deadline: f.timeout_ms === null ? null : performance.now() + f.timeout_ms };
       ui.pending = false;
       ui.riichiMode = false;
