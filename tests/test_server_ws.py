@@ -376,11 +376,13 @@ def test_bot_delay_paces_the_bots(client: TestClient) -> None:
     with client.websocket_connect(room["websocket"]) as ws:
         ws.send_json(hello(me.token))
         decision = _until(ws, "decision")
+        # the clock starts before our action: every bot action after it waits its pause, so the
+        # elapsed time is a lower bound that a slow machine cannot break
+        started = time.monotonic()
         ws.send_json(
             {"type": "action", "decision": decision["decision"], "action": decision["default"]}
         )
         assert _until(ws, "accepted")["decision"] == decision["decision"]
-        started = time.monotonic()
         frames: list[dict[str, Any]] = []
         _until(ws, "decision", frames)
         bot_discards = [
