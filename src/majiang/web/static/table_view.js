@@ -261,7 +261,12 @@ function hintHtml(ui, m) {
     }
   }
   if (h.error) parts.push(`<p class="error">${esc(h.error)}</p>`);
-  if (h.bot) parts.push(`<p id="hint-bot"><strong>The ${esc(h.bot.level)} bot would:</strong> ${esc(actionLabel(h.bot.action))}</p>`);
+  if (h.bot) {
+    const a = h.bot.action;
+    const tiles = a.tile ? [a.tile] : a.tiles ? tilesOrEmpty(a.tiles) : [];
+    const shown = tiles.length ? ` <span class="tiles mini">${tilesHtml(tiles)}</span>` : "";
+    parts.push(`<p id="hint-bot"><strong>The ${esc(h.bot.level)} bot would:</strong> ${esc(actionLabel(a))}${shown}</p>`);
+  }
   if (h.botError) parts.push(`<p class="muted">${esc(h.botError)}</p>`);
   return `<div id="hint-box" class="hint-box" tabindex="-1" role="status" aria-label="hint">${parts.join(
     "",
