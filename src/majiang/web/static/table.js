@@ -459,6 +459,11 @@ function draw() {
     const again = document.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
     if (again && !again.disabled) again.focus();
   }
+  if (resultModel && ui.resultFocused !== resultModel.seq) {
+    ui.resultFocused = resultModel.seq; // a new result: its button takes the focus, once
+    const next = $("#next-hand");
+    if (next) next.focus();
+  }
   tick();
 }
 
