@@ -386,7 +386,11 @@ def test_bot_delay_paces_the_bots(client: TestClient) -> None:
         frames: list[dict[str, Any]] = []
         _until(ws, "decision", frames)
         bot_discards = [
-            f for f in frames if f["type"] == "event" and f["event"]["type"] == "discarded"
+            f
+            for f in frames
+            if f["type"] == "event"
+            and f["event"]["type"] == "discarded"
+            and f["event"]["seat"] != decision["seat"]
         ]
         # every bot action is preceded by a 40 ms pause
         assert time.monotonic() - started >= 0.04 * max(len(bot_discards), 1)
