@@ -450,37 +450,22 @@ def readings(ctx: WinContext) -> list[Reading]:
                 )
             )
         if win in closed_pungs:
-            if ron:
-                opened = meld_open + tuple(p == win for p in closed_pungs)
-                out.append(
-                    Reading(
-                        "standard",
-                        pair,
-                        chows,
-                        closed_chows,
-                        pungs,
-                        opened,
-                        kongs,
-                        n_closed - 1,
-                        "shanpon",
-                        shape,
-                    )
+            # a pung completed by a discard counts as open; by a self-draw it stays concealed
+            opened = meld_open + tuple(p == win for p in closed_pungs) if ron else all_concealed
+            out.append(
+                Reading(
+                    "standard",
+                    pair,
+                    chows,
+                    closed_chows,
+                    pungs,
+                    opened,
+                    kongs,
+                    n_closed - 1 if ron else n_closed,
+                    "shanpon",
+                    shape,
                 )
-            else:
-                out.append(
-                    Reading(
-                        "standard",
-                        pair,
-                        chows,
-                        closed_chows,
-                        pungs,
-                        all_concealed,
-                        kongs,
-                        n_closed,
-                        "shanpon",
-                        shape,
-                    )
-                )
+            )
         if closed_chows:
             seen: list[Wait] = []
             for first in closed_chows:
