@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import contextlib
 import re
-import socket
 import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from test_server_support import free_port
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
@@ -30,19 +31,13 @@ ARGS = [
 ]
 ARTIFACTS = Path(__file__).parent / "artifacts"
 
+__all__ = ["ARGS", "ARTIFACTS", "CHROMIUM", "free_port"]
+
 #: true in the page when this seat has a decision open, or a result or the standings are shown
 READY_JS = """() => {
   const a = document.querySelector('#table-app');
   return Boolean(a && (a.dataset.decision || a.dataset.phase === 'result' || a.dataset.phase === 'final'));
 }"""
-
-
-def free_port() -> int:
-    """Return a TCP port free on the loopback."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 @contextlib.contextmanager
