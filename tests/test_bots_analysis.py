@@ -66,6 +66,24 @@ def test_improving_counts_unseen_copies() -> None:
     assert calc.improving(counts, unseen) == (0, 2, 1 + 4)  # 1z (one left), 2z (four)
 
 
+@pytest.mark.parametrize(
+    ("hand", "variant", "waits"),
+    [
+        # hongkong.md / riichi.md: thirteen orphans ready on its missing kind, which is no
+        # neighbour of any tile held (a wait the ready hand must still see)
+        ("9m19p19s12345667z", "hk2", "1m"),
+        ("9m19p19s12345667z", "riichi", "1m"),
+        ("19m19p19s1234567z", "riichi", "19m19p19s1234567z"),  # the thirteen-sided wait
+        # the standard shape's waits stay neighbours
+        ("123m456p789s1122z", "riichi", "12z"),
+    ],
+)
+def test_ready_hand_sees_every_wait(hand: str, variant: str, waits: str) -> None:
+    base, found = HandCalc(variant).improving_kinds(counts34(parse_tiles(hand)))
+    assert base == 0
+    assert found == sorted({kind(t) for t in parse_tiles(waits)})
+
+
 def test_neighbours() -> None:
     assert neighbours(parse_tile("5p")) == tuple(parse_tiles("34567p"))
     assert neighbours(parse_tile("9s")) == tuple(parse_tiles("789s"))

@@ -225,7 +225,7 @@ class HandCalc:
         for k in range(34):
             if counts[k]:
                 candidates.update(neighbours(k))
-        if self.closed and base >= 1:
+        if self.closed:  # (thirteen orphans: its waits are not neighbours, even when ready)
             candidates.update((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
         found = []
         lacks = self.lacks
