@@ -1,7 +1,8 @@
 """The one scoring contract: a request dict in, a result dict out, for every variant.
 
 ``score(request)`` reads and checks the request (``ScoreRequest.from_dict``), hands it to the
-variant's ruleset and returns ``ScoreResult.to_dict()``. A malformed request raises
+variant's ruleset and returns ``ScoreResult.to_dict()``; a ruleset with a ``score_dict`` method
+reads the dict itself instead, with the same results and errors (riichi, for speed). A malformed request raises
 ``InvalidRequest`` whose ``field`` names the culprit; ``error_object`` turns it into the
 contract's ``{"error": ..., "field": ...}``. Library users who prefer types call
 ``score_request(ScoreRequest.from_dict(...))`` and get a ``ScoreResult``.
@@ -11,7 +12,7 @@ The request and result shapes are those of ``shared/rules/README.md``; see docs/
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
@@ -435,7 +436,35 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
     ...
     majiang.errors.InvalidRequest: unknown variant 'nope' (expected one of riichi, hk, hk2, hkos, taiwan, sichuan)
     """
+    if type(request) is dict:
+        direct = _direct_scorer(request.get("variant"))
+        if direct is not None:
+            return direct(request)
     return score_request(ScoreRequest.from_dict(request)).to_dict()
+
+
+#: variant -> its ruleset's ``score_dict`` (or ``None`` when it has none), found on first use
+_DIRECT: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]] | None] = {}
+
+
+def _direct_scorer(variant: object) -> Callable[[Mapping[str, Any]], dict[str, Any]] | None:
+    """Return the variant's own reader of request dicts, if its ruleset has one.
+
+    A ruleset may define ``score_dict(request) -> dict`` that reads the dict its own faster way
+    with the same results and the same errors as ``from_dict`` + ``score`` (riichi does).
+    """
+    if type(variant) is not str:
+        return None
+    try:
+        return _DIRECT[variant]
+    except KeyError:
+        pass
+    try:
+        ruleset = get_ruleset(variant)
+    except MajiangError:
+        return None
+    found = _DIRECT[variant] = getattr(ruleset, "score_dict", None)
+    return found
 
 
 def error_object(exc: MajiangError) -> dict[str, Any]:

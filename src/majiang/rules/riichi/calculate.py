@@ -1,13 +1,9 @@
-"""The riichi calculator: every reading of the hand scored, the highest one returned.
+"""The riichi calculator on a typed request, and the result of the best reading in both forms.
 
-Readings cover every decomposition, seven pairs and thirteen orphans, and every placement of
-the winning tile (which decides the wait, the fu and whether a pung is concealed). Among them
-the one that pays the most wins; on equal points a yakuman, then more han, then more fu.
-
-The facts of the whole hand are read once (``WinContext``); the hand-level yaku are asked
-once per win, the reading-level ones once per reading, and only those whose ``needs`` bits
-the hand and the reading have. Items are shared immutable values, put in order only for the
-winning reading.
+``score_win(req)`` reads a checked ``ScoreRequest`` into blocks and meld facts, asks
+``evaluate.best_reading`` and returns a ``ScoreResult``; ``result_dict`` builds the contract's
+result dict of a best reading directly, for the dict path (``request.py``). Both give the same
+result for the same request (``ScoreResult.to_dict`` equals ``result_dict``).
 
 >>> from majiang.scoring import ScoreRequest
 >>> res = score_win(ScoreRequest.from_dict({"variant": "riichi", "hand": "234567m234p55p777z",
@@ -19,17 +15,23 @@ winning reading.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from majiang.errors import InvalidRequest
-from majiang.rules.riichi.context import WinContext, readings
-from majiang.rules.riichi.dora import dora_items
-from majiang.rules.riichi.fu import fu_items
-from majiang.rules.riichi.payments import base_points, hand_value, payments
-from majiang.rules.riichi.yaku import YAKUMAN_HAN, yaku_candidates, yakuman_candidates
+from majiang.rules.riichi.dora import DORA_OF, dora_items
+from majiang.rules.riichi.evaluate import Best, MeldFacts, best_reading, meld_facts, option_bits
+from majiang.rules.riichi.features import situation_bits
+from majiang.rules.riichi.fu import SET_FU, SEVEN_PAIRS_ITEM, fu_items
+from majiang.rules.riichi.payments import base_points, payers, payments
+from majiang.rules.riichi.shapes import BLOCKS, SHANPON, block
 from majiang.scoring import FuItem, Item, ScoreRequest, ScoreResult, fill_frozen
+from majiang.tiles import RED_BASE, kind
 
 UNIT = "han"
 #: the yakuman a liable player (pao) answers for
 PAO_YAKUMAN = frozenset({"daisangen", "daisuushii"})
+_KIND = tuple(kind(t) for t in range(RED_BASE + 3))
 
 
 def _nagashi(req: ScoreRequest) -> ScoreResult:
@@ -46,8 +48,32 @@ def _nagashi(req: ScoreRequest) -> ScoreResult:
     )
 
 
-def _position(scored: tuple[int, Item]) -> int:
-    return scored[0]
+def best_fu_items(
+    best: Best,
+    melds: Sequence[MeldFacts],
+    win: int,
+    tsumo: bool,
+    seat_wind: int,
+    round_wind: int,
+    double_wind_pair_fu: int,
+) -> list[FuItem]:
+    """Return the fu items of the best reading (none for a yakuman)."""
+    if best.fu is None:
+        return []
+    if best.parts is None:
+        return [SEVEN_PAIRS_ITEM]
+    sets = [m.fu_item for m in melds if m.fu_item is not None]
+    opened = best.wait == SHANPON and not tsumo
+    pair = -1
+    for part in best.parts:
+        pair = max(pair, part.pair)
+        for k in part.pungs:
+            sets.append(SET_FU[(k, opened and k == win, False)])
+    closed = not any(m.is_open for m in melds)
+    items, _ = fu_items(
+        closed, tsumo, sets, pair, best.wait, seat_wind, round_wind, double_wind_pair_fu
+    )
+    return items
 
 
 def score_win(req: ScoreRequest) -> ScoreResult:
@@ -55,77 +81,56 @@ def score_win(req: ScoreRequest) -> ScoreResult:
     situation = req.situation
     if situation and "nagashi_mangan" in situation:
         return _nagashi(req)
-    ctx = WinContext.from_request(req)
-    found = readings(ctx)
-    if not found:
-        return ScoreResult.invalid(
-            UNIT, "not a complete hand: no four sets and a pair, seven pairs or thirteen orphans"
-        )
     rules = req.rules
-    dealer = req.seat_wind == 0
-    tsumo = ctx.tsumo
-    double = bool(rules.get("double_yakuman", True))
-    hand_facts = ctx.facts
-    first = found[0]
-    hand_limits: list[tuple[int, Item]] = []
-    for n, applies, item in yakuman_candidates("hand", hand_facts, double):
-        if applies(ctx, first):
-            hand_limits.append((n, item))
-    hand_yaku: list[tuple[int, Item]] = []
-    for n, applies, item in yaku_candidates("hand", hand_facts):
-        if applies(ctx, first):
-            hand_yaku.append((n, item))
-    dora_han = -1
-    dora: list[Item] = []
-    best_key: tuple[int, int, int, int] | None = None
-    best: tuple[list[tuple[int, Item]], int, int | None, list[FuItem], int, str | None] | None
-    best = None
-    for r in found:
-        facts = hand_facts | r.shape
-        limits = hand_limits
-        for n, applies, item in yakuman_candidates("reading", facts, double):
-            if applies(ctx, r):
-                limits = [*limits, (n, item)]
-        if limits:
-            han = 0
-            for _, item in limits:
-                han += item.value
-            multiple = han // YAKUMAN_HAN if double else 1
-            base, limit = base_points(0, 0, multiple, rules)
-            key = (hand_value(base, dealer, tsumo), 1, han, 0)
-            if best_key is None or key > best_key:
-                best_key, best = key, (limits, YAKUMAN_HAN * multiple, None, [], base, limit)
-            continue
-        scored = hand_yaku
-        for n, applies, item in yaku_candidates("reading", facts):
-            if applies(ctx, r):
-                scored = [*scored, (n, item)]
-        if not scored:
-            continue
-        fus, fu, _ = fu_items(ctx, r)
-        if dora_han < 0:
-            in_riichi = "riichi" in situation or "double_riichi" in situation
-            dora = dora_items(
-                ctx.counts, req.dora_indicators, req.ura_indicators, ctx.red_fives, in_riichi
-            )
-            dora_han = 0
-            for item in dora:
-                dora_han += item.value
-        han = dora_han
-        for _, item in scored:
-            han += item.value
-        base, limit = base_points(han, fu, 0, rules)
-        key = (hand_value(base, dealer, tsumo), 0, han, fu)
-        if best_key is None or key > best_key:
-            best_key, best = key, (scored, han, fu, fus, base, limit)
-    if best is None:
-        return ScoreResult.invalid(
-            UNIT, "no yaku: the hand is complete but has no yaku (dora do not count)"
-        )
-    scored_best, total, best_fu, fus, base, limit = best
-    items = [i for _, i in sorted(scored_best, key=_position)]
-    if best_fu is not None:
-        items += dora
+    counts = [0] * 36
+    red = 0
+    for t in req.hand.concealed:
+        if t >= RED_BASE:
+            red += 1
+        counts[_KIND[t]] += 1
+    blocks = (
+        block(0, tuple(counts[0:9])),
+        block(1, tuple(counts[9:18])),
+        block(2, tuple(counts[18:27])),
+        block(3, tuple(counts[27:36])),
+    )
+    melds = tuple(meld_facts(m) for m in req.hand.melds)
+    for m in melds:
+        for k in m.kinds:
+            counts[k] += 1
+        if m.red_suit >= 0:
+            red += 1
+    in_riichi = "riichi" in situation or "double_riichi" in situation
+    dora = sum(counts[DORA_OF[t]] for t in req.dora_indicators)
+    ura = sum(counts[DORA_OF[t]] for t in req.ura_indicators) if in_riichi else 0
+    win = _KIND[req.win_tile]
+    tsumo = req.win == "tsumo"
+    seat = 27 + req.seat_wind
+    rnd = 27 + req.round_wind
+    dwp = int(rules.get("double_wind_pair_fu", 4))
+    best = best_reading(
+        blocks,
+        melds,
+        win,
+        tsumo,
+        seat,
+        rnd,
+        situation_bits(situation),
+        option_bits(
+            bool(rules.get("open_tanyao", True)),
+            str(rules.get("renhou", "off")),
+            bool(rules.get("double_yakuman", True)),
+        ),
+        bool(rules.get("kiriage", False)),
+        bool(rules.get("kazoe", True)),
+        dwp,
+        dora + ura + red,
+    )
+    if isinstance(best, str):
+        return ScoreResult.invalid(UNIT, best)
+    items = list(best.items)
+    if best.fu is not None:
+        items += dora_items(dora, ura, red)
     liable = False
     liable_is_discarder = False
     if req.liable is not None and rules.get("pao", True):
@@ -137,7 +142,13 @@ def score_win(req: ScoreRequest) -> ScoreResult:
         liable = True
         liable_is_discarder = req.discarder == req.liable
     points = payments(
-        base, dealer, tsumo, req.honba, req.riichi_sticks, liable, liable_is_discarder
+        best.base,
+        req.seat_wind == 0,
+        tsumo,
+        req.honba,
+        req.riichi_sticks,
+        liable,
+        liable_is_discarder,
     )
     return fill_frozen(
         ScoreResult,
@@ -145,10 +156,73 @@ def score_win(req: ScoreRequest) -> ScoreResult:
         unit=UNIT,
         reason=None,
         items=tuple(items),
-        total=total,
-        fu=best_fu,
-        fu_items=tuple(fus),
-        limit=limit,
+        total=best.han,
+        fu=best.fu,
+        fu_items=tuple(best_fu_items(best, melds, win, tsumo, seat, rnd, dwp)),
+        limit=best.limit,
         points=points,
         extra={},
     )
+
+
+def invalid_dict(reason: str) -> dict[str, Any]:
+    """Return the contract's ``valid: false`` result dict."""
+    return {
+        "valid": False,
+        "reason": reason,
+        "items": [],
+        "unit": UNIT,
+        "total": 0,
+        "fu": None,
+        "fu_items": [],
+        "limit": None,
+        "points": {"total": 0, "payers": []},
+    }
+
+
+def result_dict(
+    best: Best,
+    melds: Sequence[MeldFacts],
+    win: int,
+    tsumo: bool,
+    seat_wind: int,
+    round_wind: int,
+    double_wind_pair_fu: int,
+    dora: int,
+    ura: int,
+    red: int,
+    honba: int,
+    sticks: int,
+) -> dict[str, Any]:
+    """Return the contract's result dict of the best reading (no pao: see ``score_win``)."""
+    items = [{"id": i.id, "name": i.name, "value": i.value} for i in best.items]
+    if best.fu is not None:
+        if dora:
+            items.append({"id": "dora", "name": "Dora", "value": dora})
+        if ura:
+            items.append({"id": "ura_dora", "name": "Ura dora", "value": ura})
+        if red:
+            items.append({"id": "aka_dora", "name": "Red fives", "value": red})
+    total, paid = payers(best.base, seat_wind == 27, tsumo, honba, sticks)
+    return {
+        "valid": True,
+        "reason": None,
+        "items": items,
+        "unit": UNIT,
+        "total": best.han,
+        "fu": best.fu,
+        "fu_items": [
+            {"id": i.id, "value": i.value}
+            for i in best_fu_items(
+                best, melds, win, tsumo, seat_wind, round_wind, double_wind_pair_fu
+            )
+        ],
+        "limit": best.limit,
+        "points": {
+            "total": total,
+            "payers": [{"from": payer, "amount": amount} for payer, amount in paid],
+        },
+    }
+
+
+__all__ = ["BLOCKS", "UNIT", "invalid_dict", "result_dict", "score_win"]

@@ -18,44 +18,34 @@ from collections.abc import Sequence
 from majiang.scoring import Item
 from majiang.tiles import NUM_TILE_IDS, dora_from_indicator
 
-#: tile id (red fives included) -> the kind its indicator makes dora
-_DORA_OF = tuple(dora_from_indicator(t) for t in range(NUM_TILE_IDS))
+#: tile id (red fives included) -> the kind it makes dora as an indicator
+DORA_OF = tuple(dora_from_indicator(t) for t in range(NUM_TILE_IDS))
 
 
 def count_dora(counts: Sequence[int], indicators: Sequence[int]) -> int:
     """Return how many han the indicators give a hand with these kind counts."""
-    dora_of = _DORA_OF
+    dora_of = DORA_OF
     n = 0
     for t in indicators:
         n += counts[dora_of[t]]
     return n
 
 
-def dora_items(
-    counts: Sequence[int],
-    dora_indicators: Sequence[int],
-    ura_indicators: Sequence[int],
-    red_fives: int,
-    in_riichi: bool,
-) -> list[Item]:
-    """Return the ``dora``, ``ura_dora`` and ``aka_dora`` items (only those worth something).
+def dora_items(dora: int, ura: int, red: int) -> list[Item]:
+    """Return the ``dora``, ``ura_dora`` and ``aka_dora`` items of these han (those worth some).
 
     >>> from majiang.tiles import counts34, parse_tiles
-    >>> [i.to_dict() for i in dora_items(counts34(parse_tiles("555m")), parse_tiles("4m"),
-    ...                                  parse_tiles("4m"), 1, in_riichi=False)]
+    >>> [i.to_dict() for i in dora_items(count_dora(counts34(parse_tiles("555m")),
+    ...                                             parse_tiles("4m")), 0, 1)]
     [{'id': 'dora', 'name': 'Dora', 'value': 3}, {'id': 'aka_dora', 'name': 'Red fives', 'value': 1}]
     """
     out: list[Item] = []
-    if dora_indicators:
-        dora = count_dora(counts, dora_indicators)
-        if dora:
-            out.append(_item("dora", "Dora", dora))
-    if in_riichi and ura_indicators:
-        ura = count_dora(counts, ura_indicators)
-        if ura:
-            out.append(_item("ura_dora", "Ura dora", ura))
-    if red_fives:
-        out.append(_item("aka_dora", "Red fives", red_fives))
+    if dora:
+        out.append(_item("dora", "Dora", dora))
+    if ura:
+        out.append(_item("ura_dora", "Ura dora", ura))
+    if red:
+        out.append(_item("aka_dora", "Red fives", red))
     return out
 
 

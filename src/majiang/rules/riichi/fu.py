@@ -12,21 +12,24 @@ except seven pairs: 25 fu flat.
 
 from __future__ import annotations
 
-from majiang.rules.riichi.context import Reading, WinContext, is_orphan
+from majiang.rules.riichi.shapes import ORPHAN
 from majiang.scoring import FuItem
 
 SEVEN_PAIRS_FU = 25
 
-_WAIT_FU = {
-    "kanchan": FuItem("closed_wait", 2),
-    "penchan": FuItem("edge_wait", 2),
-    "tanki": FuItem("single_wait", 2),
-}
+#: per wait (``shapes.TANKI``...): its fu item, ``None`` for none
+_WAIT_FU: tuple[FuItem | None, ...] = (
+    FuItem("single_wait", 2),  # tanki
+    None,  # shanpon: the pung's own fu
+    FuItem("closed_wait", 2),  # kanchan
+    FuItem("edge_wait", 2),  # penchan
+    None,  # ryanmen
+)
 _BASE = FuItem("base", 20)
 _CLOSED_RON = FuItem("closed_ron", 10)
 _TSUMO = FuItem("tsumo", 2)
 _OPEN_PINFU = FuItem("open_pinfu", 10)
-_SEVEN_PAIRS = FuItem("seven_pairs", SEVEN_PAIRS_FU)
+SEVEN_PAIRS_ITEM = FuItem("seven_pairs", SEVEN_PAIRS_FU)
 _DRAGON_PAIR = FuItem("dragon_pair", 2)
 _SEAT_WIND_PAIR = FuItem("seat_wind_pair", 2)
 _ROUND_WIND_PAIR = FuItem("round_wind_pair", 2)
@@ -35,7 +38,7 @@ _DOUBLE_WIND_PAIR = {v: FuItem("double_wind_pair", v) for v in (2, 4)}
 
 def _set_fu(k: int, is_open: bool, is_kong: bool) -> FuItem:
     value = 2
-    if is_orphan(k):
+    if ORPHAN[k]:
         value *= 2
         sort = "honor" if k >= 27 else "terminal"
     else:
@@ -50,7 +53,7 @@ def _set_fu(k: int, is_open: bool, is_kong: bool) -> FuItem:
 
 
 #: (kind, open, kong) -> the set's fu item, built once
-_SET_FU: dict[tuple[int, bool, bool], FuItem] = {
+SET_FU: dict[tuple[int, bool, bool], FuItem] = {
     (k, o, q): _set_fu(k, o, q) for k in range(34) for o in (False, True) for q in (False, True)
 }
 
@@ -62,44 +65,39 @@ def round_fu(raw: int, seven_pairs: bool = False) -> int:
     return -(-raw // 10) * 10
 
 
-def fu_items(ctx: WinContext, r: Reading) -> tuple[list[FuItem], int, bool]:
-    """Return the fu items of a reading, the rounded fu, and whether the reading has the pinfu
-    shape (closed, no fu beyond the base and the closed ron).
+def fu_items(
+    closed: bool,
+    tsumo: bool,
+    sets: list[FuItem],
+    pair: int,
+    wait: int,
+    seat_wind: int,
+    round_wind: int,
+    double_wind_pair_fu: int,
+) -> tuple[list[FuItem], int]:
+    """Return the fu items of a standard reading and its rounded fu.
 
-    The winning tile's placement decides the wait; a pung completed by a winning discard
-    counts as open (``Reading.open_pungs``).
+    ``sets`` are the items of its pungs and kongs (``SET_FU``, a pung completed by a winning
+    discard as open), ``pair`` the pair's kind, ``wait`` the wait the winning tile completed
+    (``shapes.TANKI``...), winds as kinds (27 = East).
+
+    >>> from majiang.rules.riichi.shapes import TANKI
+    >>> items, fu = fu_items(True, False, [SET_FU[(31, False, False)]], 27, TANKI, 28, 27, 4)
+    >>> [i.id for i in items], fu
+    (['base', 'closed_ron', 'concealed_honor_pung', 'round_wind_pair', 'single_wait'], 50)
     """
-    if r.form == "seven_pairs":
-        return [_SEVEN_PAIRS], SEVEN_PAIRS_FU, False
     items = [_BASE]
-    closed = ctx.closed
-    tsumo = ctx.tsumo
     if closed and not tsumo:
         items.append(_CLOSED_RON)
     extra = 0
-    kongs = r.kongs
-    for k, is_open in zip(r.pungs, r.open_pungs, strict=True):
-        item = _SET_FU[(k, is_open, k in kongs)]
+    for item in sets:
         items.append(item)
         extra += item.value
-    pair = r.pair
-    if pair >= 31:
-        items.append(_DRAGON_PAIR)
-        extra += 2
-    elif pair >= 27:
-        seat = pair == ctx.seat_wind
-        rnd = pair == ctx.round_wind
-        if seat and rnd:
-            value = int(ctx.rules.get("double_wind_pair_fu", 4))
-            items.append(_DOUBLE_WIND_PAIR.get(value) or FuItem("double_wind_pair", value))
-            extra += value
-        elif seat:
-            items.append(_SEAT_WIND_PAIR)
-            extra += 2
-        elif rnd:
-            items.append(_ROUND_WIND_PAIR)
-            extra += 2
-    wait_item = _WAIT_FU.get(r.wait)
+    pair_item = pair_fu_item(pair, seat_wind, round_wind, double_wind_pair_fu)
+    if pair_item is not None:
+        items.append(pair_item)
+        extra += pair_item.value
+    wait_item = _WAIT_FU[wait]
     if wait_item is not None:
         items.append(wait_item)
         extra += 2
@@ -111,4 +109,25 @@ def fu_items(ctx: WinContext, r: Reading) -> tuple[list[FuItem], int, bool]:
         items.append(_OPEN_PINFU)
         extra += 10
     raw = 20 + extra + (10 if closed and not tsumo else 0)
-    return items, -(-raw // 10) * 10, pinfu_shape
+    return items, -(-raw // 10) * 10
+
+
+def pair_fu_item(
+    pair: int, seat_wind: int, round_wind: int, double_wind_pair_fu: int
+) -> FuItem | None:
+    """Return the fu item of a pair (a dragon, the seat or the round wind), or ``None``."""
+    if pair >= 31:
+        return _DRAGON_PAIR
+    if pair < 27:
+        return None
+    seat = pair == seat_wind
+    rnd = pair == round_wind
+    if seat and rnd:
+        return _DOUBLE_WIND_PAIR.get(double_wind_pair_fu) or FuItem(
+            "double_wind_pair", double_wind_pair_fu
+        )
+    if seat:
+        return _SEAT_WIND_PAIR
+    if rnd:
+        return _ROUND_WIND_PAIR
+    return None

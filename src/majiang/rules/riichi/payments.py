@@ -89,6 +89,53 @@ def hand_value(base: int, dealer: bool, tsumo: bool) -> int:
     return _up100(2 * base) + 2 * _up100(base)
 
 
+def payers(
+    base: int,
+    dealer: bool,
+    tsumo: bool,
+    honba: int,
+    sticks: int,
+    liable: bool = False,
+    liable_is_discarder: bool = False,
+) -> tuple[int, list[tuple[str, int]]]:
+    """Return what the winner receives in all and each payer's share by role.
+
+    Payers are ``discarder`` (ron), ``dealer`` and ``non_dealer`` (tsumo, one entry per payer),
+    ``liable`` (pao) and ``riichi_sticks`` (the sticks on the table, 1000 each).
+
+    >>> payers(960, False, False, 1, 1)
+    (5200, [('discarder', 4200), ('riichi_sticks', 1000)])
+    >>> payers(2000, False, True, 0, 0)
+    (8000, [('dealer', 4000), ('non_dealer', 2000), ('non_dealer', 2000)])
+    """
+    bonus = 300 * honba
+    out: list[tuple[str, int]]
+    if not tsumo:
+        value = _up100(base * (6 if dealer else 4))
+        total = value + bonus
+        if liable and not liable_is_discarder:
+            half = _up100(value // 2)
+            out = [("discarder", total - half), ("liable", half)]
+        else:
+            out = [("discarder", total)]
+    elif liable:
+        total = hand_value(base, dealer, True) + bonus
+        out = [("liable", total)]
+    elif dealer:
+        each = _up100(2 * base) + bonus // 3
+        total = 3 * each
+        out = [("non_dealer", each)] * 3
+    else:
+        from_dealer = _up100(2 * base) + bonus // 3
+        child = _up100(base) + bonus // 3
+        total = from_dealer + 2 * child
+        out = [("dealer", from_dealer), ("non_dealer", child), ("non_dealer", child)]
+    if sticks:
+        out.append(("riichi_sticks", 1000 * sticks))
+        total += 1000 * sticks
+    return total, out
+
+
 def payments(
     base: int,
     dealer: bool,
@@ -98,38 +145,12 @@ def payments(
     liable: bool = False,
     liable_is_discarder: bool = False,
 ) -> Points:
-    """Return the points of a win: the total received and each payer's share by role.
-
-    Payers are ``discarder`` (ron), ``dealer`` and ``non_dealer`` (tsumo, one entry per payer),
-    ``liable`` (pao) and ``riichi_sticks`` (the sticks on the table, 1000 each).
+    """Return the points of a win (see ``payers``) as the contract's ``Points``.
 
     >>> payments(960, False, False, 1, 1).to_dict()
     {'total': 5200, 'payers': [{'from': 'discarder', 'amount': 4200}, {'from': 'riichi_sticks', 'amount': 1000}]}
-    >>> [p.amount for p in payments(2000, False, True, 0, 0).payers]
-    [4000, 2000, 2000]
     """
-    bonus = 300 * honba
-    if not tsumo:
-        value = _up100(base * (6 if dealer else 4))
-        total = value + bonus
-        if liable and not liable_is_discarder:
-            half = _up100(value // 2)
-            payers = [Payment("discarder", total - half), Payment("liable", half)]
-        else:
-            payers = [Payment("discarder", total)]
-    elif liable:
-        total = hand_value(base, dealer, True) + bonus
-        payers = [Payment("liable", total)]
-    elif dealer:
-        each = Payment("non_dealer", _up100(2 * base) + bonus // 3)
-        total = 3 * each.amount
-        payers = [each, each, each]
-    else:
-        from_dealer = Payment("dealer", _up100(2 * base) + bonus // 3)
-        child = Payment("non_dealer", _up100(base) + bonus // 3)
-        total = from_dealer.amount + 2 * child.amount
-        payers = [from_dealer, child, child]
-    if sticks:
-        payers.append(Payment("riichi_sticks", 1000 * sticks))
-        total += 1000 * sticks
-    return fill_frozen(Points, total=total, payers=tuple(payers))
+    total, out = payers(base, dealer, tsumo, honba, sticks, liable, liable_is_discarder)
+    return fill_frozen(
+        Points, total=total, payers=tuple(Payment(payer, amount) for payer, amount in out)
+    )

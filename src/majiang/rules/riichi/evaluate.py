@@ -1,0 +1,427 @@
+"""The riichi calculator's core: every reading of a win scored, the one that pays most kept.
+
+Readings cover every split of the concealed tiles into sets and a pair (products of the
+blocks' splits, ``shapes.py``), seven pairs and thirteen orphans, and every placement of the
+winning tile (the wait: it decides the fu, pinfu and whether a pung is concealed). Each
+reading is one integer of fact bits (``features.py``); ``yaku.yaku_of`` says what it scores.
+Among the readings the one that pays the most wins; on equal points a yakuman, then more han,
+then more fu, then the first found.
+
+Both faces of the contract come here: the typed ``ScoreRequest`` (``calculate.score_win``)
+and the request dict read directly (``request.py``). Nothing of a request is kept.
+
+>>> from majiang.rules.riichi.shapes import block
+>>> blocks = (block(0, (0, 1, 1, 1, 1, 1, 1, 0, 0)), block(1, (0, 1, 1, 1, 2, 0, 0, 0, 0)),
+...           block(2, EMPTY), block(3, (0, 0, 0, 0, 0, 0, 3, 0, 0)))
+>>> best = best_reading(blocks, (), 13, False, 28, 27, f.RIICHI, 0, False, True, 4, 0)
+>>> best.han, best.fu, best.value, [i.id for i in best.items]
+(2, 40, 2600, ['riichi', 'yakuhai_red'])
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from majiang.melds import Meld
+from majiang.rules.riichi import features as f
+from majiang.rules.riichi.fu import SET_FU, SEVEN_PAIRS_FU, pair_fu_item
+from majiang.rules.riichi.payments import limit_name
+from majiang.rules.riichi.shapes import (
+    EMPTY,
+    ORPHAN,
+    OUTSIDE_CHOWS,
+    RYANMEN,
+    SHANPON,
+    TANKI,
+    Block,
+    Part,
+)
+from majiang.rules.riichi.yaku import _SCORED, yaku_of
+from majiang.scoring import FuItem, Item
+from majiang.tiles import RED_BASE, kind
+
+__all__ = ["EMPTY", "Best", "MeldFacts", "best_reading", "meld_facts", "option_bits"]
+
+
+def _mask(kinds: object) -> int:
+    bits = 0
+    for k in kinds:  # type: ignore[attr-defined]
+        bits |= 1 << k
+    return bits
+
+
+_ORPHAN_BITS = _mask(k for k in range(34) if ORPHAN[k])
+_TERMINAL_BITS = _mask(k for k in range(27) if k % 9 in (0, 8))
+_HONOR_BITS = _mask(range(27, 34))
+_SUIT_BITS = tuple(_mask(range(9 * s, 9 * s + 9)) for s in range(3))
+_NUMBER_BITS = _mask(range(27))
+_GREEN_BITS = _mask((19, 20, 21, 23, 25, 32))
+#: chow first kinds that start 123 of a suit: a straight has 123, 456 and 789 there
+_STRAIGHT_STARTS = _mask((0, 9, 18))
+#: a pung of ``k`` completed by a winning discard counts open: this much fu less
+_OPENED_FU = tuple(4 if ORPHAN[k] else 2 for k in range(34))
+#: the honors a wind (27-30) or dragon (31-33) pair makes count (see ``_honor_facts``)
+_PAIR_SORT = tuple(0 if k < 27 else (1 if k < 31 else 2) for k in range(34))
+
+
+def _honor_facts(pungs: int, pair_sort: int) -> int:
+    """Return the dragon and wind facts of honor pungs (bit i = kind 27 + i) and the pair."""
+    bits = 0
+    for i, name in ((4, f.WHITE_PUNG), (5, f.GREEN_PUNG), (6, f.RED_PUNG)):
+        if pungs >> i & 1:
+            bits |= name
+    dragons = bin(pungs >> 4).count("1")
+    winds = bin(pungs & 15).count("1")
+    if dragons == 3:
+        bits |= f.BIG_DRAGONS
+    elif dragons == 2 and pair_sort == 2:
+        bits |= f.LITTLE_DRAGONS
+    if winds == 4:
+        bits |= f.BIG_WINDS
+    elif winds == 3 and pair_sort == 1:
+        bits |= f.LITTLE_WINDS
+    return bits
+
+
+#: (honor pung bits) + 128 * (pair sort: 0 none, 1 wind, 2 dragon) -> the facts
+_HONOR_FACTS = tuple(_honor_facts(i % 128, i // 128) for i in range(3 * 128))
+
+
+class MeldFacts:
+    """A called or declared set as the readings use it (built once per meld, kept).
+
+    ``kinds`` lists its tiles as kinds, ``red_suit`` the suit of its red five (-1 none),
+    ``chow_bits``/``pung_bits`` its bit among the chows or pungs, ``fu_item`` its fu (a chow:
+    ``None``).
+    """
+
+    __slots__ = (
+        "chow_bits",
+        "fu",
+        "fu_item",
+        "is_chow",
+        "is_kong",
+        "is_open",
+        "kinds",
+        "outside",
+        "present",
+        "pung_bits",
+        "red_suit",
+    )
+
+    def __init__(self, meld: Meld) -> None:
+        kinds = tuple(kind(t) for t in meld.tiles)
+        first = min(kinds)
+        red = [t for t in meld.tiles if t >= RED_BASE]
+        self.kinds = kinds
+        self.red_suit = red[0] - RED_BASE if red else -1
+        self.present = _mask(kinds)
+        self.is_chow = meld.kind == "chi"
+        self.is_open = meld.kind != "ankan"
+        self.is_kong = meld.kind in ("kan", "ankan", "kakan")
+        self.chow_bits = 1 << first if self.is_chow else 0
+        self.pung_bits = 0 if self.is_chow else 1 << first
+        self.outside = first in OUTSIDE_CHOWS if self.is_chow else ORPHAN[first]
+        self.fu_item: FuItem | None = (
+            None if self.is_chow else SET_FU[(first, self.is_open, self.is_kong)]
+        )
+        self.fu = 0 if self.fu_item is None else self.fu_item.value
+
+
+_MELD_FACTS: dict[Meld, MeldFacts] = {}
+
+
+def meld_facts(meld: Meld) -> MeldFacts:
+    """Return the ``MeldFacts`` of a meld (kept per meld: there are a few hundred)."""
+    found = _MELD_FACTS.get(meld)
+    if found is None:
+        found = _MELD_FACTS[meld] = MeldFacts(meld)
+    return found
+
+
+def option_bits(open_tanyao: bool, renhou: str, double_yakuman: bool) -> int:
+    """Return the fact bits of the table options that change a yaku."""
+    bits = f.OPEN_TANYAO if open_tanyao else 0
+    if renhou == "mangan":
+        bits |= f.RENHOU_MANGAN
+    elif renhou == "yakuman":
+        bits |= f.RENHOU_YAKUMAN
+    if double_yakuman:
+        bits |= f.DOUBLE_YAKUMAN
+    return bits
+
+
+class Best:
+    """The reading that pays the most: what it scores and, for the fu items, how it reads.
+
+    ``yakuman`` is the number of yakuman (0 for an ordinary hand); ``han`` the total with dora
+    (13 per yakuman); ``items`` the yaku in table order (dora not included); ``fu`` ``None``
+    for a yakuman; ``value`` what the hand alone pays. ``parts`` and ``wait`` give a standard
+    reading's sets (``None`` for the special forms), ``form`` its name.
+    """
+
+    __slots__ = ("base", "form", "fu", "han", "items", "limit", "parts", "value", "wait", "yakuman")
+
+    def __init__(
+        self,
+        form: str,
+        yakuman: int,
+        han: int,
+        items: tuple[Item, ...],
+        fu: int | None,
+        base: int,
+        limit: str | None,
+        value: int,
+        parts: tuple[Part, ...] | None = None,
+        wait: int = TANKI,
+    ) -> None:
+        self.form = form
+        self.yakuman = yakuman
+        self.han = han
+        self.items = items
+        self.fu = fu
+        self.base = base
+        self.limit = limit
+        self.value = value
+        self.parts = parts
+        self.wait = wait
+
+
+_LIMITS = ((11, 6000, "sanbaiman"), (8, 4000, "baiman"), (6, 3000, "haneman"), (5, 2000, "mangan"))
+
+
+def best_reading(
+    blocks: tuple[Block, Block, Block, Block],
+    melds: tuple[MeldFacts, ...],
+    win: int,
+    tsumo: bool,
+    seat_wind: int,
+    round_wind: int,
+    situation: int,
+    options: int,
+    kiriage: bool,
+    kazoe: bool,
+    double_wind_pair_fu: int,
+    dora: int,
+) -> Best | str:
+    """Return the best reading of a win, or why there is none (the ``valid: false`` reason).
+
+    ``blocks`` are the concealed tiles (winning tile included) per suit and honors, ``win``
+    the winning kind, winds as kinds (27 = East), ``situation`` and ``options`` fact bits
+    (``features.situation_bits``, ``option_bits``), ``dora`` the han of dora, ura dora and
+    red fives together (they count only for a hand with a yaku).
+    """
+    b0, b1, b2, b3 = blocks
+    present = b0.present | b1.present | b2.present | b3.present
+    size = b0.size + b1.size + b2.size + b3.size
+    closed = True
+    meld_chows = meld_chow_bits = meld_pung_bits = meld_fu = ankans = kongs = 0
+    meld_outside = True
+    for m in melds:
+        present |= m.present
+        if m.is_chow:
+            meld_chows += 1
+            meld_chow_bits |= m.chow_bits
+        else:
+            meld_pung_bits |= m.pung_bits
+            meld_fu += m.fu
+            if m.is_kong:
+                kongs += 1
+        if m.is_open:
+            closed = False
+        elif not m.is_chow:
+            ankans += 1
+        if not m.outside:
+            meld_outside = False
+
+    # the facts of the hand, shared by every reading
+    bits = situation | options
+    if closed:
+        bits |= f.CLOSED
+    if tsumo:
+        bits |= f.TSUMO
+    if not present & _ORPHAN_BITS:
+        bits |= f.ALL_SIMPLES
+    elif not present & ~_ORPHAN_BITS:
+        bits |= f.ALL_ORPHANS
+        if not present & ~_TERMINAL_BITS:
+            bits |= f.ALL_TERMINALS
+    if present & _HONOR_BITS:
+        bits |= f.HAS_HONORS
+        if not present & _NUMBER_BITS:
+            bits |= f.ALL_HONORS
+    suits = (
+        bool(present & _SUIT_BITS[0])
+        + bool(present & _SUIT_BITS[1])
+        + bool(present & _SUIT_BITS[2])
+    )
+    if suits == 1:
+        bits |= f.ONE_SUIT
+        if not melds and not bits & f.HAS_HONORS and blocks[win // 9].nine_gates:
+            bits |= f.NINE_GATES
+            if blocks[win // 9].counts[win % 9] == (4 if win % 9 in (0, 8) else 2):
+                bits |= f.NINE_SIDED
+    if not present & ~_GREEN_BITS:
+        bits |= f.ALL_GREEN
+    if kongs >= 3:
+        bits |= f.THREE_KONGS if kongs == 3 else f.FOUR_KONGS
+
+    dealer = seat_wind == 27
+    scored_table = _SCORED
+    best: Best | None = None
+    best_key = (-1, 0, 0, 0)
+    complete = False
+
+    if not melds and size == 14:
+        if present == _ORPHAN_BITS:
+            wait13 = blocks[win // 9].counts[win % 9] == 2
+            ym, han, items = yaku_of(bits | (f.THIRTEEN_WAIT if wait13 else f.THIRTEEN_ORPHANS))
+            return _yakuman(ym, han, items, dealer, tsumo, "thirteen_orphans")
+        if b0.twos + b1.twos + b2.twos + b3.twos == 7:
+            complete = True
+            ym, han, items = yaku_of(bits | f.SEVEN_PAIRS)
+            if ym:
+                best = _yakuman(ym, han, items, dealer, tsumo, "seven_pairs")
+                best_key = (best.value, 1, han, 0)
+            elif han:
+                han += dora
+                base, limit = _base_points(han, SEVEN_PAIRS_FU, kiriage, kazoe)
+                value = _hand_value(base, dealer, tsumo)
+                best = Best("seven_pairs", 0, han, items, SEVEN_PAIRS_FU, base, limit, value)
+                best_key = (value, 0, han, SEVEN_PAIRS_FU)
+
+    pair_blocks = (b0.size % 3 == 2) + (b1.size % 3 == 2) + (b2.size % 3 == 2) + (b3.size % 3 == 2)
+    if size == 14 - 3 * len(melds) and pair_blocks == 1:
+        win_block = win // 9
+        win_at = win % 9
+        base_fu = 30 if closed and not tsumo else 20
+        for parts in product(b0.parts, b1.parts, b2.parts, b3.parts):
+            p0, p1, p2, p3 = parts
+            pair = max(p0.pair, p1.pair, p2.pair, p3.pair)  # the one block with the pair
+            complete = True
+            n_chows = p0.n_chows + p1.n_chows + p2.n_chows + meld_chows
+            pungs = p0.pung_bits | p1.pung_bits | p2.pung_bits | p3.pung_bits | meld_pung_bits
+            g = bits
+            if n_chows:
+                chows = p0.chow_bits | p1.chow_bits | p2.chow_bits | meld_chow_bits
+                if n_chows >= 3:
+                    if chows & chows >> 9 & chows >> 18:
+                        g |= f.MIXED_CHOWS
+                    if chows & chows >> 3 & chows >> 6 & _STRAIGHT_STARTS:
+                        g |= f.STRAIGHT
+                if closed:
+                    twins = p0.peikou + p1.peikou + p2.peikou
+                    if twins:
+                        g |= f.TWIN_CHOWS if twins == 1 else f.TWO_TWIN_CHOWS
+                if (
+                    ORPHAN[pair]
+                    and meld_outside
+                    and p0.outside
+                    and p1.outside
+                    and p2.outside
+                    and p3.outside
+                ):
+                    g |= f.OUTSIDE
+            else:
+                g |= f.FOUR_PUNGS
+            if n_chows <= 1 and pungs & pungs >> 9 & pungs >> 18 & 0x1FF:
+                g |= f.MIXED_PUNGS
+            honors = pungs >> 27
+            if honors:
+                g |= _HONOR_FACTS[honors + 128 * _PAIR_SORT[pair]]
+                if pungs >> seat_wind & 1:
+                    g |= f.SEAT_WIND_PUNG
+                if pungs >> round_wind & 1:
+                    g |= f.ROUND_WIND_PUNG
+            value_pair = pair >= 31 or pair in (seat_wind, round_wind)
+            concealed = p0.n_pungs + p1.n_pungs + p2.n_pungs + p3.n_pungs + ankans
+            set_fu = p0.pung_fu + p1.pung_fu + p2.pung_fu + p3.pung_fu + meld_fu
+            if pair >= 27:
+                pair_item = pair_fu_item(pair, seat_wind, round_wind, double_wind_pair_fu)
+                if pair_item is not None:
+                    set_fu += pair_item.value
+            for wait in parts[win_block].waits[win_at]:
+                h = g
+                n_concealed = concealed
+                extra = set_fu
+                if wait == TANKI:
+                    h |= f.SINGLE_WAIT
+                    extra += 2
+                elif wait == SHANPON:
+                    if not tsumo:
+                        n_concealed -= 1
+                        extra -= _OPENED_FU[win]
+                elif wait == RYANMEN:
+                    if n_chows == 4 and not value_pair:
+                        h |= f.PINFU_SHAPE
+                else:
+                    extra += 2
+                if n_concealed >= 3:
+                    h |= f.THREE_CONCEALED if n_concealed == 3 else f.FOUR_CONCEALED
+                ym, han, items = scored_table.get(h) or yaku_of(h)
+                if ym:
+                    found = _yakuman(ym, han, items, dealer, tsumo, "standard", parts, wait)
+                    key = (found.value, 1, han, 0)
+                    if key > best_key:
+                        best, best_key = found, key
+                    continue
+                if not han:
+                    continue
+                if tsumo and not (closed and extra == 0):
+                    extra += 2
+                elif not closed and extra == 0:
+                    extra = 10
+                fu = -(-(base_fu + extra) // 10) * 10
+                han += dora
+                base, limit = _base_points(han, fu, kiriage, kazoe)
+                value = _hand_value(base, dealer, tsumo)
+                key = (value, 0, han, fu)
+                if key > best_key:
+                    best_key = key
+                    best = Best("standard", 0, han, items, fu, base, limit, value, parts, wait)
+    if best is not None:
+        return best
+    if complete:
+        return "no yaku: the hand is complete but has no yaku (dora do not count)"
+    return "not a complete hand: no four sets and a pair, seven pairs or thirteen orphans"
+
+
+def _yakuman(
+    multiple: int,
+    han: int,
+    items: tuple[Item, ...],
+    dealer: bool,
+    tsumo: bool,
+    form: str,
+    parts: tuple[Part, ...] | None = None,
+    wait: int = TANKI,
+) -> Best:
+    base = 8000 * multiple
+    value = _hand_value(base, dealer, tsumo)
+    limit = limit_name(multiple)
+    return Best(form, multiple, 13 * multiple, items, None, base, limit, value, parts, wait)
+
+
+def _base_points(han: int, fu: int, kiriage: bool, kazoe: bool) -> tuple[int, str | None]:
+    """Return the base points and the limit of an ordinary hand (``payments.base_points``)."""
+    if han >= 5:
+        if han >= 13:
+            return (8000, "yakuman") if kazoe else (6000, "sanbaiman")
+        for least, base, name in _LIMITS:
+            if han >= least:
+                return base, name
+    base = fu << (han + 2)
+    if base >= 2000:
+        return 2000, "mangan"
+    if kiriage and ((han == 4 and fu == 30) or (han == 3 and fu == 60)):
+        return 2000, "mangan"
+    return base, None
+
+
+def _hand_value(base: int, dealer: bool, tsumo: bool) -> int:
+    """Return what the winner receives for the hand alone (``payments.hand_value``)."""
+    if not tsumo:
+        return -(-base * (6 if dealer else 4) // 100) * 100
+    if dealer:
+        return 3 * (-(-2 * base // 100) * 100)
+    return -(-2 * base // 100) * 100 + 2 * (-(-base // 100) * 100)
