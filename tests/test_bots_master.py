@@ -189,3 +189,25 @@ def test_master_plays_a_hand_of_every_variant(variant: str) -> None:
     bots = [master, *(make_bot("beginner", variant, s) for s in range(1, rules.players))]
     game = play_game(rules, bots, seed=1, length="one_hand")
     assert game.state.game_over and master.stats["worlds"] > 0
+
+
+def test_in_the_duplicate_arena_master_without_lookahead_ties_the_expert_exactly() -> None:
+    """The arena seeds a seat's bot by deal and seat, not by rotation: master with no worlds
+    makes the expert's every choice with the expert's dice, so each rotation replays one game
+    and master's points per hand are exactly zero (only a different decision can move them)."""
+    from majiang.bots import arena
+
+    def build(name: str, variant: str, seed: int, options: dict[str, object]) -> object:
+        if name == "master":
+            return MasterBot(seed, variant, options, samples=0)
+        return make_bot(name, variant, seed, options)
+
+    original = arena.build_bot
+    arena.build_bot = build  # type: ignore[assignment]
+    try:
+        for deal in (3, 4):
+            results = arena.play_deal("riichi", ["master", "master", "expert", "expert"], deal)
+            assert sum(r.points for r in results if r.name == "master") == 0
+            assert any(r.points for r in results)  # the hands did move points
+    finally:
+        arena.build_bot = original
