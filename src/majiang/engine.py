@@ -422,18 +422,31 @@ def _start_hand(rules: Ruleset, st: GameState, ev: list[Event]) -> None:
         seat = (st.dealer + i) % n
         ev.append(Dealt(seat, hands[seat], len(hands[seat])))
     st.concealed = tuple(hands)
+    _replace_dealt_bonus(rules, st, ev)
+
+
+def _replace_dealt_bonus(rules: Ruleset, st: GameState, ev: list[Event]) -> None:
+    """Set aside and replace the bonus tiles of the deal, seat by seat from the dealer, each
+    seat until it holds none (a replacement that is a bonus tile in turn); then turn the first
+    indicators and open the decision rounds or begin play. A win offered on a bonus tile (once
+    it is replaced: the hand is whole) pauses the deal; passed, the deal goes on from here."""
+    n = st.players
     for i in range(n):
         seat = (st.dealer + i) % n
-        while any(is_bonus(t) for t in st.concealed[seat]):
-            for t in [t for t in st.concealed[seat] if is_bonus(t)]:
-                held = list(st.concealed[seat])
-                held.remove(t)
-                st.concealed = _set(st.concealed, seat, tuple(held))
-                st.bonus = _set(st.bonus, seat, (*st.bonus[seat], t))
-                ev.append(BonusDeclared(seat, t))
-                new = _take(st, True)
-                ev.append(Drew(seat, new, True))
-                st.concealed = _set(st.concealed, seat, (*st.concealed[seat], new))
+        while True:
+            t = next((t for t in st.concealed[seat] if is_bonus(t)), None)
+            if t is None:
+                break
+            held = list(st.concealed[seat])
+            held.remove(t)
+            st.concealed = _set(st.concealed, seat, tuple(held))
+            st.bonus = _set(st.bonus, seat, (*st.bonus[seat], t))
+            ev.append(BonusDeclared(seat, t))
+            new = _take(st, True)
+            ev.append(Drew(seat, new, True))
+            st.concealed = _set(st.concealed, seat, (*st.concealed[seat], new))
+            if _open_bonus_wins(rules, st, seat, t, "deal_bonus"):
+                return
     for _ in range(rules.initial_indicators(st.options)):
         _reveal_indicator(rules, st, ev)
     rounds = rules.decisions(st.options)
@@ -504,15 +517,21 @@ def _draw(
     tile = _take(st, replacement)
     ev.append(Drew(seat, tile, replacement))
     st.bonus_replaced = False
-    while is_bonus(tile):
+    if not replacement:
+        st.kong_chain = 0
+    _keep_drawn(rules, st, seat, tile, ev)
+
+
+def _keep_drawn(rules: Ruleset, st: GameState, seat: int, tile: Tile, ev: list[Event]) -> None:
+    """The seat keeps the tile it drew and its turn begins; a bonus tile is first set aside
+    (a win on it may be offered: play pauses) and replaced from the back, in a chain."""
+    if is_bonus(tile):
         st.bonus_replaced = True
         st.bonus = _set(st.bonus, seat, (*st.bonus[seat], tile))
         ev.append(BonusDeclared(seat, tile))
-        if st.live_tiles(rules.dead_wall) <= 0:  # no tile left to replace it: the wall is done
-            _exhaustive_draw(rules, st, ev)
-            return
-        tile = _take(st, True)
-        ev.append(Drew(seat, tile, True))
+        if not _open_bonus_wins(rules, st, seat, tile, "bonus"):
+            _replace_bonus(rules, st, seat, ev)
+        return
     st.concealed = _set(st.concealed, seat, (*st.concealed[seat], tile))
     if "until_draw" in rules.furiten and "furiten_temp" in st.status[seat]:
         st.status = _set(st.status, seat, st.status[seat] - {"furiten_temp"})
@@ -521,8 +540,70 @@ def _draw(
     st.phase = "turn"
     st.called_this_turn = False
     st.forbidden = frozenset()
-    if not replacement:
-        st.kong_chain = 0
+
+
+def _replace_bonus(rules: Ruleset, st: GameState, seat: int, ev: list[Event]) -> None:
+    """Replace the bonus tile the seat has just set aside in play, from the back of the wall
+    (the hand is drawn when no live tile is left to replace it)."""
+    if st.live_tiles(rules.dead_wall) <= 0:
+        _exhaustive_draw(rules, st, ev)
+        return
+    tile = _take(st, True)
+    ev.append(Drew(seat, tile, True))
+    _keep_drawn(rules, st, seat, tile, ev)
+
+
+def _open_bonus_wins(rules: Ruleset, st: GameState, revealer: int, tile: Tile, what: str) -> bool:
+    """Open the window of wins on the bonus tile ``revealer`` has just set aside (``what``:
+    ``bonus`` in play, ``deal_bonus`` in the deal) when ``bonus_win`` offers one that scores;
+    return whether it opened. The revealer's own win is a ``tsumo``, another seat's a ``ron``."""
+    offers: list[tuple[Action, ...]] = []
+    for s in range(st.players):
+        offer = None if "out" in st.status[s] else rules.bonus_win(st.options, st, s, revealer)
+        source = None if s == revealer else revealer
+        if offer is None or not win_result(rules, st, s, tile, source, bonus=True).valid:
+            offers.append(())
+            continue
+        win = _TSUMO if source is None else _RON
+        offers.append((win,) if offer.forced else (_PASS, win))
+    if not any(offers):
+        return False
+    st.phase = "claim"
+    st.claim_tile = tile
+    st.claim_kind = what
+    st.turn = revealer
+    st.claim_options = tuple(offers)
+    st.responses = (None,) * st.players
+    return True
+
+
+def _resolve_bonus_wins(rules: Ruleset, st: GameState, ev: list[Event]) -> None:
+    """Apply the answers to a window of wins on a bonus tile: the revealer's own win, else the
+    wins of the others (``ron_winners``); when all pass, the deal or the draw goes on."""
+    revealer = st.turn
+    tile = st.claim_tile
+    assert tile is not None
+    what = st.claim_kind
+    n = st.players
+    st.phase = "turn"
+    if isinstance(st.responses[revealer], Tsumo):
+        _award_wins(rules, st, (revealer,), None, tile, ev, bonus=True)
+        return
+    order = [(revealer + i) % n for i in range(1, n)]
+    rons = tuple(s for s in order if isinstance(st.responses[s], Ron))
+    if rons:
+        winners = rules.ron_winners(st.options, rons)
+        if winners is None:
+            _end_hand(rules, st, Outcome("abortive_draw", "triple_ron"), ev)
+        else:
+            _award_wins(rules, st, winners, revealer, tile, ev, bonus=True)
+        return
+    st.claim_tile = None
+    st.claim_kind = ""
+    if what == "deal_bonus":
+        _replace_dealt_bonus(rules, st, ev)
+    else:
+        _replace_bonus(rules, st, revealer, ev)
 
 
 def _reveal_indicator(rules: Ruleset, st: GameState, ev: list[Event]) -> None:
@@ -592,6 +673,9 @@ def _open_claims(
 
 
 def _resolve_claims(rules: Ruleset, st: GameState, ev: list[Event]) -> None:
+    if st.claim_kind in ("bonus", "deal_bonus"):
+        _resolve_bonus_wins(rules, st, ev)
+        return
     n = st.players
     source = st.turn
     tile = st.claim_tile
@@ -784,10 +868,14 @@ def win_result(
     *,
     robbed: bool = False,
     counters: bool = False,
+    bonus: bool = False,
 ) -> ScoreResult:
     """Return the scoring contract's result for ``seat`` winning on ``tile`` now (from
-    ``source``, None for a self-draw); ``counters`` adds the honba and sticks on the table."""
-    return rules.score(win_request(rules, st, seat, tile, source, robbed=robbed, counters=counters))
+    ``source``, None for a self-draw); ``counters`` adds the honba and sticks on the table;
+    ``bonus``: ``tile`` is the bonus tile just revealed (see ``win_request``)."""
+    return rules.score(
+        win_request(rules, st, seat, tile, source, robbed=robbed, counters=counters, bonus=bonus)
+    )
 
 
 def win_request(
@@ -799,8 +887,27 @@ def win_request(
     *,
     robbed: bool = False,
     counters: bool = False,
+    bonus: bool = False,
 ) -> ScoreRequest:
-    """Return the score request for a win now, its situation read from the state."""
+    """Return the score request for a win now, its situation read from the state.
+
+    ``bonus``: a win on the bonus tile ``tile`` that ``source`` (the seat itself when None)
+    has just revealed (``GameRules.bonus_win``): the hand is the seat's concealed tiles as they
+    are, its last one named as the winning tile (the contract asks for one), the revealed tile
+    among its bonus tiles, and the situation the hook gives.
+    """
+    if bonus:
+        offer = rules.bonus_win(st.options, st, seat, seat if source is None else source)
+        flowers = st.bonus[seat] if source is None else (*st.bonus[seat], tile)
+        return _request(
+            rules,
+            st,
+            seat,
+            Hand(st.concealed[seat], st.melds[seat], flowers),
+            st.concealed[seat][-1],
+            source,
+            frozenset() if offer is None else offer.situation,
+        )
     concealed = st.concealed[seat] if source is None else (*st.concealed[seat], tile)
     status = st.status[seat]
     sit: set[str] = set()
@@ -831,20 +938,46 @@ def win_request(
         if first_turn and seat != st.dealer:
             sit = {"human"}
     in_riichi = "riichi" in sit
+    return _request(
+        rules,
+        st,
+        seat,
+        Hand(tuple(concealed), st.melds[seat], st.bonus[seat]),
+        tile,
+        source,
+        rules.win_situation(st.options, st, seat, source, frozenset(sit)),
+        ura=_indicator_tiles(rules, st, True) if in_riichi else (),
+        counters=counters,
+    )
+
+
+def _request(
+    rules: Ruleset,
+    st: GameState,
+    seat: int,
+    hand: Hand,
+    tile: Tile,
+    source: int | None,
+    situation: frozenset[str],
+    *,
+    ura: tuple[Tile, ...] = (),
+    counters: bool = False,
+) -> ScoreRequest:
+    """Return the score request of ``seat``'s win with this hand and situation now."""
     liable = st.liable[seat]
     payer = rules.win_discarder(st.options, st, seat, source)
     return ScoreRequest(
         variant=st.variant,
         rules=st.options,
-        hand=Hand(tuple(concealed), st.melds[seat], st.bonus[seat]),
+        hand=hand,
         win_tile=tile,
         win="tsumo" if source is None else "ron",
         seat_wind=st.seat_wind(seat),
         round_wind=st.round_wind,
         discarder=None if payer is None else st.seat_wind(payer),
-        situation=rules.win_situation(st.options, st, seat, source, frozenset(sit)),
+        situation=situation,
         dora_indicators=st.dora_indicators,
-        ura_indicators=_indicator_tiles(rules, st, True) if in_riichi else (),
+        ura_indicators=ura,
         honba=st.honba if counters else 0,
         riichi_sticks=st.sticks if counters else 0,
         dealer_streak=st.dealer_streak,
@@ -913,10 +1046,14 @@ def _award_wins(
     tile: Tile,
     ev: list[Event],
     robbed: bool = False,
+    bonus: bool = False,
 ) -> None:
     for i, seat in enumerate(winners):
-        result = win_result(rules, st, seat, tile, source, robbed=robbed, counters=i == 0)
-        concealed = st.concealed[seat] if source is None else (*st.concealed[seat], tile)
+        result = win_result(
+            rules, st, seat, tile, source, robbed=robbed, counters=i == 0, bonus=bonus
+        )
+        held = source is None or bonus  # the winning tile is not added to the hand shown
+        concealed = st.concealed[seat] if held else (*st.concealed[seat], tile)
         liable = st.liable[seat]
         in_riichi = "riichi" in st.status[seat]
         ev.append(

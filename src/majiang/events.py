@@ -185,8 +185,9 @@ class IndicatorRevealed(Event):
 
 @dataclass(frozen=True)
 class Won(Event):
-    """A seat wins: on ``tile`` from ``source`` (None for a self-draw); the hand shown, the
-    scoring ``result`` (the contract's dict), ura indicators, and who was ``liable``."""
+    """A seat wins: on ``tile`` from ``source`` (None for a self-draw; ``tile`` is a bonus tile
+    for a win on one just revealed, ``hand`` then without it); the hand shown, the scoring
+    ``result`` (the contract's dict), ura indicators, and who was ``liable``."""
 
     kind: ClassVar[str] = "won"
     tile_fields: ClassVar[frozenset[str]] = frozenset({"tile"})

@@ -89,7 +89,9 @@ class GameState:
     #: after a chi/pon the turn seat must discard, not these kinds (kuikae)
     forbidden: frozenset[int] = frozenset()
     called_this_turn: bool = False
-    #: the claim window: the tile, what made it ("discard", "kakan", "ankan"), offers, answers
+    #: the claim window: the tile, what made it ("discard", "kakan", "ankan"; "bonus" or
+    #: "deal_bonus": a bonus tile revealed in play or in the deal, with wins on it), offers,
+    #: answers
     claim_tile: Tile | None = None
     claim_kind: str = ""
     claim_options: tuple[tuple[Action, ...], ...] = ()

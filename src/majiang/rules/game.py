@@ -85,6 +85,20 @@ class Decision:
     events: tuple[Event, ...] = ()
 
 
+@dataclass(frozen=True)
+class BonusWin:
+    """A win offered on a bonus tile just revealed (``bonus_win``): ``forced`` makes it the
+    seat's only action (an instant win), else the seat may pass; ``situation`` is the score
+    request's whole situation (the engine reads none from the state for such a win).
+
+    >>> BonusWin(forced=False, situation=frozenset({"robbing_flower"})).forced
+    False
+    """
+
+    forced: bool
+    situation: frozenset[str] = frozenset()
+
+
 class GameRules:
     """Game hooks with neutral defaults. Attributes are data; methods are decisions."""
 
@@ -269,6 +283,17 @@ class GameRules:
         ``kong_flower_from_discard: discarder_pays`` names the kong tile's discarder on a
         self-draw from a claimed kong's replacement."""
         return source
+
+    def bonus_win(
+        self, options: Options, state: GameState, seat: int, revealer: int
+    ) -> BonusWin | None:
+        """Return the win ``seat`` is offered on the bonus tile ``revealer`` has just revealed
+        (already among ``state.bonus[revealer]``; the seat's own when ``seat == revealer``), or
+        None: no win, the tile is replaced and play goes on (the neutral default). The engine
+        asks when the revealer holds a whole hand (in play before the replacement is drawn, in
+        the deal once it is) and offers the win only when the score is valid. Taiwan: eight
+        bonus tiles, seven robbing the eighth."""
+        return None
 
     def is_ready(self, options: Options, state: GameState, seat: int) -> bool:
         """Return whether a seat still in play counts as ready at an exhaustive draw."""
