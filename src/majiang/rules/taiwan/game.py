@@ -11,6 +11,12 @@ of one win are head-bumped to the first in turn order after the discarder; the h
 earthly and human hands are read from the state (no call yet, the seat's first turn); the win's
 payers (seat winds, dealer tai included) come from the scoring contract.
 
+The bonus-tile wins of the options (taiwan.md "Options beyond the seed"; docs/taiwan.md):
+``eight_flowers``, a seat that reveals its eighth bonus tile wins at once (its only action,
+``tsumo``: 8 tai, paid by the three others); ``seven_rob_eighth``, a seat holding seven may rob
+the eighth when another seat reveals it (``ron`` or ``pass``: 8 tai, situation
+``robbing_flower``, paid by the seat that revealed it). Both off by default.
+
 >>> TaiwanGame.dead_wall, TaiwanGame.win_forms
 (16, ('seven_pairs_one_pung',))
 """
@@ -19,12 +25,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from majiang.rules.game import GameRules, Options
+from majiang.rules.game import BonusWin, GameRules, Options
+from majiang.tiles import BONUS
 
 if TYPE_CHECKING:
     from majiang.state import GameState
 
 __all__ = ["TaiwanGame"]
+
+#: eight bonus tiles revealed by the seat itself: the only action is the win
+EIGHT_FLOWERS = BonusWin(forced=True)
+#: seven bonus tiles and another seat reveals the eighth: a win the seat may pass
+SEVEN_ROB_EIGHTH = BonusWin(forced=False, situation=frozenset({"robbing_flower"}))
 
 
 class TaiwanGame(GameRules):
@@ -58,3 +70,17 @@ class TaiwanGame(GameRules):
         ):
             return situation | {"flower_replacement"}
         return situation
+
+    def bonus_win(
+        self, options: Options, state: GameState, seat: int, revealer: int
+    ) -> BonusWin | None:
+        """Return the bonus-tile win offered to ``seat`` when ``revealer`` has just revealed a
+        bonus tile: the instant win of all eight (option ``eight_flowers``) to the revealer
+        itself, the rob of the eighth (option ``seven_rob_eighth``) to another seat holding the
+        other seven; else None."""
+        held = len(state.bonus[seat])
+        if seat == revealer:
+            return EIGHT_FLOWERS if options.get("eight_flowers") and held == len(BONUS) else None
+        if options.get("seven_rob_eighth") and held == len(BONUS) - 1:
+            return SEVEN_ROB_EIGHTH
+        return None
