@@ -11,7 +11,7 @@ pass (or the discard of the drawn tile), so a faulty bot cannot stop the arena.
 The bot learns the game from the events its seat may see (``event.for_seat``), which the
 arena passes to ``observe``; its view is used only to pick among the legal actions.
 
-(``majiang.records.mjai``, being written separately, is the full record conversion; this
+(``majiang.records.mjai`` is the full record conversion, and the tile names of both; this
 module converts only the events a playing seat needs.)
 
 >>> from majiang.tiles import parse_tile
@@ -54,35 +54,24 @@ from majiang.events import (
     RiichiDeclared,
     Won,
 )
-from majiang.tiles import Tile, tile_name
+from majiang.records.mjai import mjai_tile as record_tile
+from majiang.records.mjai import parse_mjai_tile
+from majiang.tiles import Tile
 from majiang.view import PlayerView
 
 __all__ = ["MjaiConverter", "MjaiProcessBot", "mjai_tile", "tile_from_mjai"]
 
-_HONORS = "ESWNPFC"
-
 
 def mjai_tile(t: Tile | None) -> str:
-    """Return a tile in mjai notation (``5mr`` a red five, ``E``..``N``, ``P`` ``F`` ``C``;
-    ``?`` for a hidden tile)."""
-    if t is None:
-        return "?"
-    if 42 <= t <= 44:
-        return "5" + "mps"[t - 42] + "r"
-    if t >= 27:
-        return _HONORS[t - 27]
-    return tile_name(t)
+    """Return a tile in mjai notation (``records.mjai``'s names: ``5mr`` a red five, ``E``..``N``,
+    ``P`` ``F`` ``C``), or ``?`` for a hidden tile."""
+    return "?" if t is None else record_tile(t)
 
 
 def tile_from_mjai(text: str) -> Tile:
-    """Return the tile id of an mjai tile name."""
-    if text in _HONORS and len(text) == 1:
-        return 27 + _HONORS.index(text)
-    if len(text) == 3 and text[0] == "5" and text[2] == "r" and text[1] in "mps":
-        return 42 + "mps".index(text[1])
-    if len(text) == 2 and text[0] in "123456789" and text[1] in "mps":
-        return "mps".index(text[1]) * 9 + int(text[0]) - 1
-    raise MajiangError(f"not an mjai tile: {text!r}")
+    """Return the tile id of an mjai tile name (``records.mjai.parse_mjai_tile``: anything else,
+    the hidden ``?`` included, raises a ``MajiangError``)."""
+    return parse_mjai_tile(text)
 
 
 class MjaiConverter:
