@@ -58,16 +58,21 @@ from majiang.view import PlayerView, player_view
 
 __all__ = ["BUDGET", "SAMPLES", "MasterBot"]
 
-#: worlds per simulated decision, and the time cap per decision in live play (seconds)
-SAMPLES = 12
+#: worlds per simulated decision at most, and the time cap per decision in live play (seconds)
+SAMPLES = 32
 BUDGET = 0.8
+#: after this many worlds, a candidate not ahead of the expert's choice is dropped
+FIRST = 8
 #: discards within this many points of the expert's score (one shanten = 100) are close
 MARGIN = 6.0
 #: a threat at least this strong (0-1, defense.Reader) makes push or fold a decision
 THREAT = 0.6
-#: never switch below this many worlds, nor for a gain below min_gain points or z errors
-MIN_SAMPLES = 4
-MIN_GAIN = 300.0
+#: never switch below this many worlds or worlds where the candidates' results differ, nor
+#: for a gain below min_gain times the spread of the expert's results (scale-free: 300 points of
+#: riichi's 6,000, a point or so of Hong Kong's 12), nor below z standard errors
+MIN_SAMPLES = 8
+MIN_DIFFERENT = 5
+MIN_GAIN = 0.05
 Z = 2.0
 #: the longest playout (actions), a guard only: a hand ends long before
 _PLAYOUT_CAP = 600
@@ -240,45 +245,60 @@ class MasterBot:
     def look_ahead(
         self, view: PlayerView, legal: Sequence[Action], candidates: Sequence[Action]
     ) -> Action:
-        """Return the candidate with the best mean result over sampled worlds (see the module)."""
+        """Return the candidate with the best mean result over sampled worlds (see the module).
+
+        Every candidate meets the same worlds; after ``FIRST`` worlds the candidates not ahead
+        of the expert's choice are dropped, and the rest go on to ``samples`` worlds (or the
+        budget), so the time goes to the decisions that might change."""
         rules = get_ruleset(view.variant)
         started = time.process_time()
         results: list[list[float]] = [[] for _ in candidates]
+        alive = list(range(len(candidates)))
         self.stats["simulated"] += 1
         for i in range(self.samples):
-            if (
-                self.budget is not None
-                and i >= 1
-                and time.process_time() - started > self.budget * i / (i + 1)
-            ):
-                break
+            if i == FIRST:
+                alive = [0] + [c for c in alive[1:] if _mean_gain(results[c], results[0]) > 0]
+                if len(alive) < 2:
+                    break
+            if self.budget is not None and i >= 1:
+                spent = time.process_time() - started
+                if spent + spent / i > self.budget:  # the next world would overrun it
+                    break
             try:
                 world = sample_world(rules, view, self.options, self.rng, legal)
             except SampleError:
                 break
             self.stats["worlds"] += 1
-            for c, action in enumerate(candidates):
-                results[c].append(self.play_out(rules, world, view, action, i))
-        return candidates[self.pick(results)]
+            for c in alive:
+                results[c].append(self.play_out(rules, world, view, candidates[c], i))
+        n = len(results[0])
+        return candidates[self.pick([r if len(r) == n else [] for r in results])]
 
     def pick(self, results: Sequence[Sequence[float]]) -> int:
-        """Return the index of the chosen candidate: 0 (the expert's) unless another gains enough.
+        """Return the index of the chosen candidate: 0 (the expert's) unless another gains
+        enough (an empty list is a candidate dropped early).
 
-        >>> bot = MasterBot(samples=4)
-        >>> bot.pick([[0, 0, 0, 0], [1000, 900, 1100, 1000]]), bot.pick([[0] * 4, [50, 40, 60, 50]])
+        >>> bot = MasterBot(samples=8)
+        >>> gain = [0, 1000, 900, 0, 1100, 1000, 800, 1200]
+        >>> bot.pick([[0] * 8, gain]), bot.pick([[0] * 8, [50] + [0] * 7])
         (1, 0)
         """
         base = results[0]
         n = len(base)
         if n < MIN_SAMPLES:
             return 0
+        floor = self.min_gain * _spread(base)
         best, best_gain = 0, 0.0
         for c in range(1, len(results)):
+            if len(results[c]) != n:
+                continue
             diffs = [x - y for x, y in zip(results[c], base, strict=True)]
+            if sum(1 for d in diffs if d) < MIN_DIFFERENT:
+                continue
             mean = sum(diffs) / n
             var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
             err = math.sqrt(var / n)
-            if mean > self.min_gain and mean > self.z * err and mean > best_gain:
+            if mean > floor and mean > self.z * err and mean > best_gain:
                 best, best_gain = c, mean
         if best:
             self.stats["switched"] += 1
@@ -324,6 +344,20 @@ class MasterBot:
             choice = bots[seat].choose(player_view(rules, state, seat), legal)
             state, events = step(rules, state, seat, choice)
         return gained
+
+
+def _mean_gain(results: Sequence[float], base: Sequence[float]) -> float:
+    """Return the mean paired difference of a candidate's results over the expert's choice."""
+    return sum(x - y for x, y in zip(results, base, strict=True)) / max(1, len(results))
+
+
+def _spread(values: Sequence[float]) -> float:
+    """Return the standard deviation of the results (0 for fewer than two)."""
+    n = len(values)
+    if n < 2:
+        return 0.0
+    mean = sum(values) / n
+    return math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
 
 
 def _with_cache(world: GameState) -> GameState:
