@@ -114,21 +114,21 @@ def test_a_void_suit_is_kept_out_of_the_seat_s_hand() -> None:
             assert not any(t < 27 and "mps"[kind(t) // 9] == void for t in world.concealed[seat])
 
 
-_SPREAD = [0, 10000, 0, -10000, 0, 10000, 0, -10000]  # the expert's results, sd about 7,600
+_SPREAD = [0, 10000, 0, -10000] * 3  # the expert's results, sd about 7,400
 
 
 @pytest.mark.parametrize(
     ("results", "expected"),
     [
-        ([[0] * 8, [1000, 900, 0, 1100, 1000, 800, 1200, 1000]], 1),  # a clear gain: switch
-        ([[0] * 4, [1000, 900, 1100, 1000]], 0),  # too few worlds (under MIN_SAMPLES)
-        ([[0] * 8, [2000] * 4 + [0] * 4], 0),  # results differ in too few worlds (MIN_DIFFERENT)
+        ([[0] * 12, [1000, 900, 0, 1100, 1000, 800] * 2], 1),  # a clear gain: switch
+        ([[0] * 8, [1000, 900, 1100, 1000] * 2], 0),  # too few worlds (under MIN_SAMPLES)
+        ([[0] * 12, [2000] * 4 + [0] * 8], 0),  # results differ in too few worlds (MIN_DIFFERENT)
         ([_SPREAD, [x + 300 for x in _SPREAD]], 0),  # under MIN_GAIN of the expert's spread
         ([_SPREAD, [x + 600 for x in _SPREAD]], 1),  # above it
-        ([[0] * 8, [8000, -3000, 1000, -2000, 3000, -1000, 500, 0]], 0),  # noise: under Z errors
-        ([[0] * 8, [600, 500, 700, 600] * 2, [2000, 1900, 2100, 2000] * 2], 2),  # the best gain
-        ([[0] * 8, [], [2000, 1900, 2100, 2000] * 2], 2),  # a candidate dropped early
-        ([[500] * 8, [0] * 8], 0),  # the expert's choice is better
+        ([[0] * 12, [8000, -3000, 1000, -2000, 3000, -1000] * 2], 0),  # noise: under Z errors
+        ([[0] * 12, [600, 500, 700, 600] * 3, [2000, 1900, 2100, 2000] * 3], 2),  # the best gain
+        ([[0] * 12, [], [2000, 1900, 2100, 2000] * 3], 2),  # a candidate dropped early
+        ([[500] * 12, [0] * 12], 0),  # the expert's choice is better
     ],
 )
 def test_master_leaves_the_expert_only_on_evidence(

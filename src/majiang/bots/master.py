@@ -60,9 +60,9 @@ __all__ = ["BUDGET", "SAMPLES", "MasterBot"]
 
 #: worlds per simulated decision at most, and the time cap per decision in live play (seconds)
 SAMPLES = 32
-BUDGET = 0.8
+BUDGET = 0.7
 #: after this many worlds, a candidate not ahead of the expert's choice is dropped
-FIRST = 8
+FIRST = 6
 #: discards within this many points of the expert's score (one shanten = 100) are close
 MARGIN = 6.0
 #: a threat at least this strong (0-1, defense.Reader) makes push or fold a decision
@@ -70,7 +70,7 @@ THREAT = 0.6
 #: never switch below this many worlds or worlds where the candidates' results differ, nor
 #: for a gain below min_gain times the spread of the expert's results (scale-free: 300 points of
 #: riichi's 6,000, a point or so of Hong Kong's 12), nor below z standard errors
-MIN_SAMPLES = 8
+MIN_SAMPLES = 12
 MIN_DIFFERENT = 5
 MIN_GAIN = 0.05
 Z = 2.0
@@ -247,19 +247,21 @@ class MasterBot:
     ) -> Action:
         """Return the candidate with the best mean result over sampled worlds (see the module).
 
-        Every candidate meets the same worlds; after ``FIRST`` worlds the candidates not ahead
-        of the expert's choice are dropped, and the rest go on to ``samples`` worlds (or the
-        budget), so the time goes to the decisions that might change."""
+        Every candidate meets the same worlds; after ``FIRST`` worlds only the candidate most
+        ahead of the expert's choice goes on (none, when none is ahead) to ``samples`` worlds or
+        the budget, so the time goes to the decisions that might change."""
         rules = get_ruleset(view.variant)
         started = time.process_time()
         results: list[list[float]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))
         self.stats["simulated"] += 1
         for i in range(self.samples):
-            if i == FIRST:
-                alive = [0] + [c for c in alive[1:] if _mean_gain(results[c], results[0]) > 0]
-                if len(alive) < 2:
+            if i == FIRST:  # the best challenger goes on if it is ahead, the others stop
+                gains = {c: _mean_gain(results[c], results[0]) for c in alive[1:]}
+                ahead = max(gains, key=lambda c: (gains[c], -c))
+                if gains[ahead] <= 0:
                     break
+                alive = [0, ahead]
             if self.budget is not None and i >= 1:
                 spent = time.process_time() - started
                 if spent + spent / i > self.budget:  # the next world would overrun it
@@ -278,9 +280,9 @@ class MasterBot:
         """Return the index of the chosen candidate: 0 (the expert's) unless another gains
         enough (an empty list is a candidate dropped early).
 
-        >>> bot = MasterBot(samples=8)
-        >>> gain = [0, 1000, 900, 0, 1100, 1000, 800, 1200]
-        >>> bot.pick([[0] * 8, gain]), bot.pick([[0] * 8, [50] + [0] * 7])
+        >>> bot = MasterBot(samples=12)
+        >>> gain = [0, 1000, 900, 0, 1100, 1000, 800, 1200] + [900] * 4
+        >>> bot.pick([[0] * 12, gain]), bot.pick([[0] * 12, [50] + [0] * 11])
         (1, 0)
         """
         base = results[0]
