@@ -30,6 +30,7 @@ from majiang.server.protocol import PROTOCOL_VERSION, error_frame, frame_ref
 from majiang.server.settings import Settings
 from majiang.server.store import Journal, StoredGame, finish_game, store_action
 from majiang.server.tables import QUICK_BOTS, SPECTATOR, Table, bot_name
+from majiang.server.trace import ActionMark
 
 log = logging.getLogger("majiang.server")
 
@@ -60,6 +61,8 @@ class Conn:
         self.last_sent = 0
         self.closed = False
         self.close_code = 1000
+        #: tracing only: the marks of ``accepted`` frames waiting in the outbox, by frame id
+        self.marks: dict[int, ActionMark] = {}
 
     def send(self, frame: dict[str, Any]) -> None:
         """Queue a frame; a client too slow to take ``max_outbox`` frames is disconnected."""
@@ -85,6 +88,10 @@ class Conn:
                 await self._close(self.close_code)
                 return
             await self._send(frame)
+            if self.marks:
+                mark = self.marks.pop(id(frame), None)
+                if mark is not None:
+                    mark.sent = time.monotonic()
 
 
 @dataclass
@@ -199,9 +206,9 @@ class LiveGame:
         else:
             self.inbox.put_nowait(("sync", conn))
 
-    def submit(self, conn: Conn, frame: dict[str, Any]) -> None:
-        """Queue a client's ``action`` frame for the game task."""
-        self.inbox.put_nowait(("action", conn, frame))
+    def submit(self, conn: Conn, frame: dict[str, Any], mark: ActionMark | None = None) -> None:
+        """Queue a client's ``action`` frame for the game task (``mark``: when tracing)."""
+        self.inbox.put_nowait(("action", conn, frame, mark))
 
     def wake(self) -> None:
         """Make the game task look at its seats again (a connection came or went)."""
@@ -290,8 +297,12 @@ class LiveGame:
         conn.send({"type": "snapshot", "seq": self.table.seq, "view": self.table.view(conn.seat)})
         conn.last_sent = self.table.seq
 
-    def _send_seat(self, seat: int, frame: dict[str, Any]) -> None:
+    def _send_seat(self, seat: int, frame: dict[str, Any], mark: ActionMark | None = None) -> None:
+        if mark is not None:
+            mark.released = time.monotonic()
         for conn in self.seats[seat].conns:
+            if mark is not None:
+                conn.marks[id(frame)] = mark
             conn.send(frame)
 
     def _broadcast_upto(self, last: int) -> None:
@@ -390,7 +401,7 @@ class LiveGame:
     def _handle(self, item: Item) -> None:
         kind = item[0]
         if kind == "action":
-            self._take(item[1], item[2])
+            self._take(item[1], item[2], item[3])
         elif kind == "attach":
             self.attach(item[1], item[2], item[3])
         elif kind == "sync":
@@ -436,8 +447,10 @@ class LiveGame:
                 self._act(seat, self.table.default_action(seat), "timeout")
                 return
 
-    def _take(self, conn: Conn, frame: dict[str, Any]) -> None:
+    def _take(self, conn: Conn, frame: dict[str, Any], mark: ActionMark | None = None) -> None:
         """Check a client's action frame; act on it or send an error."""
+        if mark is not None:
+            mark.took = time.monotonic()
         ref = frame_ref(frame)
         if conn.closed:
             return
@@ -466,14 +479,19 @@ class LiveGame:
         except MajiangError as exc:
             conn.send(error_frame("illegal_action", str(exc), ref))
             return
-        self._act(conn.seat, action, "player", ref)
+        self._act(conn.seat, action, "player", ref, mark)
 
-    def _act(self, seat: int, action: Action, by: str, ref: Any = None) -> None:
+    def _act(
+        self, seat: int, action: Action, by: str, ref: Any = None, mark: ActionMark | None = None
+    ) -> None:
         """Queue the action's write, apply it, and queue its frames until the write commits."""
         number = len(self.table.actions) + 1
         self._last_write = self.journal.submit(
             store_action(self.game_id, number, seat, action.to_dict())
         )
+        if mark is not None:
+            mark.queued = time.monotonic()
+            self._last_write.add_done_callback(partial(_committed, mark))
         self._unflushed += 1
         decision = self.decisions.pop(seat, None)
         self.table.apply(seat, action)
@@ -486,7 +504,7 @@ class LiveGame:
             }
             if ref is not None:
                 taken["ref"] = ref
-            self._outgoing.append(partial(self._send_seat, seat, taken))
+            self._outgoing.append(partial(self._send_seat, seat, taken, mark))
         self._outgoing.append(partial(self._broadcast_upto, self.table.seq))
 
     async def _finish(self) -> None:
@@ -497,3 +515,7 @@ class LiveGame:
         frame = self.game_over_frame()
         for conn in self.connections():
             conn.send(frame)
+
+
+def _committed(mark: ActionMark, _future: asyncio.Future[None]) -> None:
+    mark.committed = time.monotonic()

@@ -15,6 +15,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session, sessionmaker
 
+from majiang.server import trace
 from majiang.server.live import KEEP_FINISHED, Conn, LiveGame
 from majiang.server.settings import Settings
 from majiang.server.store import Journal, StoredGame, load_game, playing_games
@@ -33,10 +34,13 @@ class Registry:
         self.games: dict[str, LiveGame] = {}
         self.lobbies: dict[str, set[Conn]] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        self._tracer: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         """Start the journal and resume every game still being played."""
         self.journal.start()
+        if trace.TRACE is not None:
+            self._tracer = asyncio.get_running_loop().create_task(trace.run())
         ids = await asyncio.to_thread(self._with_session, playing_games)
         for game_id in ids:
             try:
@@ -51,6 +55,8 @@ class Registry:
         """Stop every game task (their state is stored) and the journal."""
         if self._sweeper is not None:
             self._sweeper.cancel()
+        if self._tracer is not None:
+            self._tracer.cancel()
         for game in self.games.values():
             if game.task is not None:
                 game.task.cancel()

@@ -24,6 +24,10 @@ def default_database_url() -> str:
     return f"sqlite:///{data / 'majiang.sqlite3'}"
 
 
+#: the collector's youngest-generation threshold of a server started by ``majiang serve``
+SERVE_GC_YOUNG = 50_000
+
+
 @dataclass(frozen=True)
 class Settings:
     """What the server needs to start."""
@@ -46,6 +50,10 @@ class Settings:
     resume_grace: float = 30.0
     #: frames queued for a slow client before the server drops the connection
     max_outbox: int = 10000
+    #: the garbage collector's youngest-generation threshold (Python's default: 700); 0 leaves
+    #: the collector as it is. ``majiang serve`` (``from_env``) sets ``SERVE_GC_YOUNG`` and
+    #: freezes what exists at the start (``gc.freeze``), see ``app.tune_collector``
+    gc_young: int = 0
 
     @classmethod
     def from_env(cls, host: str = "127.0.0.1", port: int = 8000) -> Settings:
@@ -74,4 +82,5 @@ class Settings:
                 raise ValueError(
                     f"MAJIANG_{f.name.upper()} must be a number, got {raw!r}"
                 ) from None
+        tuned.setdefault("gc_young", SERVE_GC_YOUNG)
         return cls(database_url=default_database_url(), host=host, port=port, **tuned)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 from typing import Any
 
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
@@ -27,6 +28,7 @@ from majiang.server.protocol import (
 )
 from majiang.server.registry import Registry, game_seat
 from majiang.server.settings import Settings
+from majiang.server.trace import TRACE
 
 
 def _dumps(frame: dict[str, Any]) -> str:
@@ -99,6 +101,7 @@ def mount(app: FastAPI) -> None:
                 return
             while not conn.closed:
                 raw = await _next_text(ws)
+                received = time.monotonic()
                 if not limit.allow():
                     conn.send(error_frame("rate_limited", "too many frames; slow down"))
                     if limit.refused > settings.max_refused:
@@ -109,7 +112,7 @@ def mount(app: FastAPI) -> None:
                 except ProtocolError as exc:
                     conn.send(exc.frame())
                     continue
-                _dispatch(conn, frame)
+                _dispatch(conn, frame, received)
         except WebSocketDisconnect:
             pass
         finally:
@@ -165,7 +168,7 @@ async def _enter(
     return False
 
 
-def _dispatch(conn: Conn, frame: dict[str, Any]) -> None:
+def _dispatch(conn: Conn, frame: dict[str, Any], received: float) -> None:
     kind = frame["type"]
     ref = frame_ref(frame)
     if kind == "ping":
@@ -177,4 +180,5 @@ def _dispatch(conn: Conn, frame: dict[str, Any]) -> None:
     elif kind == "sync":
         conn.game.sync(conn)
     else:  # action
-        conn.game.submit(conn, frame)
+        mark = TRACE.action(ref, received) if TRACE is not None else None
+        conn.game.submit(conn, frame, mark)
