@@ -20,6 +20,7 @@ import contextlib
 import json
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -45,6 +46,11 @@ class Stats:
     games: int = 0
     errors: int = 0
     server_cpu: float = 0.0
+    client_cpu: float = 0.0
+    #: the clients' own event-loop stalls (a late client inflates the round trips it measures)
+    client_stalls: list[float] = field(default_factory=list)
+    #: tracing: each action's id -> (sent, accepted received), ``time.monotonic()``
+    sent_at: dict[int, tuple[float, float]] = field(default_factory=dict)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -57,27 +63,35 @@ def cpu_seconds(pid: int) -> float:
 
 
 class Clock:
-    """The measured window: opened when every client sits at its first table."""
+    """The measured window: it opens ``warmup`` seconds after every client sits at its first
+    table. Clients play from the moment they sit, so they act at times as spread as their
+    arrivals; a window opened as they all start would send every first action at once."""
 
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
         self.ready = asyncio.Event()
-        self.start = 0.0
+        self.start = float("inf")
         self.until = float("inf")
 
-    def open(self) -> None:
-        """Start measuring now."""
-        self.start = time.monotonic()
+    def open(self, warmup: float) -> None:
+        """Start measuring ``warmup`` seconds from now."""
+        self.start = time.monotonic() + warmup
         self.until = self.start + self.seconds
         self.ready.set()
 
-    def measuring(self) -> bool:
-        """Return whether now is inside the window."""
-        return self.ready.is_set() and time.monotonic() < self.until
+    def inside(self, moment: float) -> bool:
+        """Return whether ``moment`` is inside the window."""
+        return self.start <= moment < self.until
+
+    def playing(self) -> bool:
+        """Return whether the clients still play (until the window closes)."""
+        return time.monotonic() < self.until
 
 
 #: the bots' level at every table (``--bot-level``)
 BOT_LEVEL = {"level": "simple"}
+#: the last action id the clients used
+NEXT_ID = [0]
 
 
 async def new_table(http: httpx.AsyncClient, ws_base: str, token: str) -> Any:
@@ -98,48 +112,70 @@ async def client(
     seated: asyncio.Queue[None],
     stats: Stats,
 ) -> None:
-    """Sit at a practice table, wait for the window, then play (new tables as games end)."""
+    """Sit at a practice table and play (a new table when a game ends) until the window
+    closes; count what happens inside the window."""
     token = (await http.post("/api/players", json={"name": "bench"})).json()["token"]
     ws = await new_table(http, ws_base, token)
     seated.put_nowait(None)
-    await clock.ready.wait()
     sent = 0.0
+    ident = 0
     try:
-        while clock.measuring():
+        while clock.playing():
             try:
-                raw = await asyncio.wait_for(ws.recv(), clock.until - time.monotonic() + 0.1)
+                raw = await asyncio.wait_for(ws.recv(), min(clock.until - time.monotonic(), 60))
             except TimeoutError:
                 return
             frame = json.loads(raw)
             kind = frame["type"]
+            inside = clock.inside(time.monotonic())
             if kind == "event":
-                stats.events += 1
+                stats.events += inside
             elif kind == "decision":
                 await asyncio.sleep(think)
+                NEXT_ID[0] += 1
+                ident = NEXT_ID[0]
                 answer = {
                     "type": "action",
+                    "id": ident,
                     "decision": frame["decision"],
                     "action": frame["default"],
                 }
                 sent = time.monotonic()
                 await ws.send(json.dumps(answer))
-            elif kind == "accepted":
-                stats.latencies.append(time.monotonic() - sent)
+            elif kind == "accepted" and clock.inside(sent):
+                now = time.monotonic()
+                stats.latencies.append(now - sent)
+                stats.sent_at[ident] = (sent, now)
             elif kind == "error":
                 stats.errors += 1
             elif kind == "game_over":
-                stats.games += 1
+                stats.games += inside
                 await ws.close()
                 ws = await new_table(http, ws_base, token)
     finally:
         await ws.close()
 
 
+async def watch_loop(clock: Clock, stats: Stats) -> None:
+    """Note every stall of the clients' event loop (5 ms or more) during the window."""
+    while clock.playing():
+        before = time.monotonic()
+        await asyncio.sleep(0.001)
+        late = time.monotonic() - before
+        if late >= 0.005 and clock.inside(before):
+            stats.client_stalls.append(late)
+
+
+#: ``--py-spy FILE``: profile the server during the window into FILE (collapsed stacks)
+PROFILE: dict[str, Path] = {}
+
+
 async def load(
-    base: str, tables: int, seconds: float, think: float, pid: int = 0
-) -> tuple[Stats, float]:
-    """Seat ``tables`` clients, then let them play for ``seconds``; return what they measured
-    and the length of the window."""
+    base: str, tables: int, seconds: float, think: float, pid: int = 0, warmup: float = 2.0
+) -> tuple[Stats, tuple[float, float]]:
+    """Seat ``tables`` clients (each plays as soon as seated), then measure for ``seconds``
+    from ``warmup`` seconds later; return what they measured and the window (its start and
+    end, ``time.monotonic()``)."""
     stats = Stats()
     clock = Clock(seconds)
     seated: asyncio.Queue[None] = asyncio.Queue()
@@ -152,11 +188,36 @@ async def load(
         ]
         for _ in range(tables):
             await seated.get()
+        clock.open(warmup)
+        watch = asyncio.create_task(watch_loop(clock, stats))
+        await asyncio.sleep(max(0.0, clock.start - time.monotonic()))
         used = cpu_seconds(pid) if pid else 0.0
-        clock.open()
+        mine = time.process_time()
+        spy = None
+        if "path" in PROFILE and pid:
+            spy = subprocess.Popen(
+                ["py-spy", "record", "--nonblocking", "--threads", "-r", "250"]
+                + (["--gil"] if "gil" in PROFILE else [])
+                + [
+                    "-f",
+                    "raw",
+                    "-o",
+                    str(PROFILE["path"]),
+                    "-p",
+                    str(pid),
+                    "-d",
+                    str(int(seconds)),
+                ],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
         await asyncio.gather(*players)
         stats.server_cpu = (cpu_seconds(pid) if pid else 0.0) - used
-    return stats, time.monotonic() - clock.start
+        stats.client_cpu = time.process_time() - mine
+        watch.cancel()
+        if spy is not None:
+            spy.wait()
+    return stats, (clock.start, clock.until)
 
 
 @contextlib.contextmanager
@@ -172,12 +233,112 @@ def backend(name: str, tmp: Path) -> Iterator[str]:
         yield pg.new_database()
 
 
+def load_average() -> str:
+    """Return the machine's load average over 1 minute (other processes share its 2 cores)."""
+    try:
+        return Path("/proc/loadavg").read_text().split()[0]
+    except OSError:
+        return "?"
+
+
+def percentile(values: list[float], q: float) -> float:
+    """Return the ``q`` quantile (0-1) of ``values`` in ms (nan when empty)."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * q))] * 1000
+
+
+#: the steps of an action's round trip, as the trace (``majiang.server.trace``) marks them
+PHASES = [
+    ("client sent -> server read it", "client_sent", "received"),
+    ("read -> game task took it", "received", "took"),
+    ("took -> write queued", "took", "queued"),
+    ("queued -> write committed", "queued", "committed"),
+    ("committed -> accepted released", "committed", "released"),
+    ("released -> written to socket", "released", "sent"),
+    ("written -> client read it", "sent", "client_read"),
+]
+
+
+def print_trace(path: Path, stats: Stats, start: float, until: float) -> None:
+    """Print where the round trips went, from the server's trace joined with the clients'."""
+    rows = [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
+    if "keep" in PROFILE:  # keep the raw trace and the clients' times
+        PROFILE["keep"].write_text(
+            json.dumps({"rows": rows, "sent_at": stats.sent_at, "window": [start, until]})
+        )
+    inside = [r for r in rows if start <= r.get("received", r.get("began", r.get("at", 0))) < until]
+    actions = []
+    for r in inside:
+        if r["kind"] == "action" and r["ref"] in stats.sent_at and r["sent"]:
+            r["client_sent"], r["client_read"] = stats.sent_at[r["ref"]]
+            actions.append(r)
+    if not actions:
+        print("  (no traced actions)")
+        return
+    actions.sort(key=lambda r: r["client_read"] - r["client_sent"])
+    tail = actions[int(len(actions) * 0.99) :]
+    print(f"  where the round trip goes ({len(actions)} traced actions; ms):")
+    print(f"  {'step':<34} {'median':>7} {'p90':>7} {'p99':>7} {'mean of slowest 1%':>19}")
+    for name, a, b in PHASES:
+        spans = [r[b] - r[a] for r in actions]
+        slow = statistics.mean(r[b] - r[a] for r in tail) * 1000
+        print(
+            f"  {name:<34} {percentile(spans, 0.5):>7.1f} {percentile(spans, 0.9):>7.1f} "
+            f"{percentile(spans, 0.99):>7.1f} {slow:>19.1f}"
+        )
+    commits = [r for r in inside if r["kind"] == "commit"]
+    if commits:
+        sizes = [r["size"] for r in commits]
+        print(
+            f"  group commits: {len(commits)} ({len(commits) / (until - start):.0f}/s), "
+            f"writes each median {statistics.median(sizes):.0f} max {max(sizes)}; "
+            f"transaction median {percentile([r['ended'] - r['began'] for r in commits], 0.5):.1f}"
+            f" p99 {percentile([r['ended'] - r['began'] for r in commits], 0.99):.1f} ms; "
+            f"oldest write waited p99 "
+            f"{percentile([r['began'] - r['oldest'] for r in commits], 0.99):.1f} ms"
+        )
+    seen: dict[str, int] = {}
+    for r in inside:
+        if r["kind"] == "stacks":
+            for where, n in r["seen"].items():
+                seen[where] = seen.get(where, 0) + n
+    if seen:
+        print("  where the server's event loop was when stalled (times seen):")
+        for where, n in sorted(seen.items(), key=lambda kv: -kv[1])[:12]:
+            print(f"    {n:>5}  {where}")
+    collections = [r for r in inside if r["kind"] == "gc"]
+    if collections:
+        print(
+            f"  garbage collections >= 1 ms: {len(collections)}, "
+            + ", ".join(
+                f"generation {g}: {sum(1 for r in collections if r['generation'] == g)} "
+                f"(max {max([r['seconds'] for r in collections if r['generation'] == g], default=0) * 1000:.0f} ms)"
+                for g in (0, 1, 2)
+            )
+        )
+    stalls = [r["seconds"] for r in inside if r["kind"] == "stall"]
+    busy = sum(r["cpu"] for r in inside if r["kind"] == "stall")
+    print(
+        f"  server event loop stalls >= 5 ms: {len(stalls)}, "
+        f"{sum(stalls) / (until - start):.1%} of the time (its thread ran "
+        f"{busy / (until - start):.1%}: the rest it waited for a core or the GIL), "
+        f"p99 {percentile(stalls, 0.99):.0f} ms, max {max(stalls, default=0) * 1000:.0f} ms; "
+        f"client loop stalls: {len(stats.client_stalls)}, "
+        f"max {max(stats.client_stalls, default=0) * 1000:.0f} ms"
+    )
+
+
 def main() -> int:
     """Run the benchmark and print one row per backend."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--think", type=float, default=0.5)
+    parser.add_argument(
+        "--warmup", type=float, default=2.0, help="seconds of play before the window opens"
+    )
     parser.add_argument(
         "--backend",
         choices=["sqlite", "sqlite-normal", "postgres", "both", "all"],
@@ -190,44 +351,87 @@ def main() -> int:
         choices=["simple", "beginner", "normal", "expert", "master"],
         help="the bots' level (simple: instant bots, the server's own cost alone)",
     )
+    parser.add_argument(
+        "--trace",
+        action="store_true",
+        help="have the server time each step (MAJIANG_TRACE) and print where the time goes",
+    )
+    parser.add_argument(
+        "--py-spy",
+        type=Path,
+        metavar="FILE",
+        help="profile the server with py-spy during the window (collapsed stacks, per backend)",
+    )
+    parser.add_argument("--gil", action="store_true", help="py-spy: only threads holding the GIL")
+    parser.add_argument(
+        "--keep-trace",
+        type=Path,
+        metavar="FILE",
+        help="with --trace: write the server's trace and the clients' times to FILE (JSON)",
+    )
+    parser.add_argument(
+        "--stacks",
+        action="store_true",
+        help="with --trace: sample what the server's event loop runs when it stalls",
+    )
     args = parser.parse_args()
     BOT_LEVEL["level"] = args.bot_level
+    if args.gil:
+        PROFILE["gil"] = Path()
+    if args.keep_trace:
+        PROFILE["keep"] = args.keep_trace
+    if args.stacks:
+        os.environ["MAJIANG_TRACE_STACKS"] = "1"  # read by the server process
     names = {"both": ["sqlite", "postgres"], "all": ["sqlite", "sqlite-normal", "postgres"]}.get(
         args.backend, [args.backend]
     )
     print(
         f"{args.tables} tables ({args.bot_level} bots), one client each acting "
-        f"{args.think * 1000:.0f} ms after each decision, {args.seconds:.0f} s"
+        f"{args.think * 1000:.0f} ms after each decision, {args.seconds:.0f} s per backend; "
+        f"round trip = action sent -> its 'accepted' (sent once the action is committed); "
+        f"{os.cpu_count()} cores, load average {load_average()} at the start"
     )
     print(
         f"{'backend':<14} {'actions':>8} {'median ms':>10} {'p99 ms':>8} {'events/s':>9} "
-        f"{'games':>6} {'errors':>6} {'server CPU':>11} {'CPU/action':>11}"
+        f"{'games':>6} {'errors':>6} {'server CPU':>11} {'CPU/action':>11} {'client CPU':>11} "
+        f"{'load':>5}"
     )
     for name in names:
         with tempfile.TemporaryDirectory() as tmp, backend(name, Path(tmp)) as url:
+            trace = Path(tmp) / "trace.jsonl"
+            if args.trace:
+                os.environ["MAJIANG_TRACE"] = str(trace)  # read by the server process
+            if args.py_spy:
+                PROFILE["path"] = args.py_spy.with_suffix(f".{name}.txt")
             port = free_port()
             server = start_server(url, port, Path(tmp) / "server.log")
             try:
-                stats, took = asyncio.run(
+                stats, (start, until) = asyncio.run(
                     load(
                         f"http://127.0.0.1:{port}",
                         args.tables,
                         args.seconds,
                         args.think,
                         server.pid,
+                        args.warmup,
                     )
                 )
+                time.sleep(1.5 if args.trace else 0)  # the server writes its trace each second
             finally:
                 server.kill()
                 server.wait()
-        lat = sorted(stats.latencies)
-        median = statistics.median(lat) * 1000 if lat else float("nan")
-        p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000 if lat else float("nan")
-        print(
-            f"{name:<14} {len(lat):>8} {median:>10.1f} {p99:>8.1f} {stats.events / took:>9.0f} "
-            f"{stats.games:>6} {stats.errors:>6} {stats.server_cpu / took:>10.0%} "
-            f"{stats.server_cpu / max(len(lat), 1) * 1000:>8.1f} ms"
-        )
+            took = until - start
+            lat = stats.latencies
+            print(
+                f"{name:<14} {len(lat):>8} {percentile(lat, 0.5):>10.1f} "
+                f"{percentile(lat, 0.99):>8.1f} {stats.events / took:>9.0f} "
+                f"{stats.games:>6} {stats.errors:>6} {stats.server_cpu / took:>10.0%} "
+                f"{stats.server_cpu / max(len(lat), 1) * 1000:>8.1f} ms "
+                f"{stats.client_cpu / took:>10.0%} {load_average():>5}",
+                flush=True,
+            )
+            if args.trace:
+                print_trace(trace, stats, start, until)
     return 0
 
 
