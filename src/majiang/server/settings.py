@@ -24,8 +24,8 @@ def default_database_url() -> str:
     return f"sqlite:///{data / 'majiang.sqlite3'}"
 
 
-#: the collector's youngest-generation threshold of a server started by ``majiang serve``
-SERVE_GC_YOUNG = 50_000
+#: how ``majiang serve`` sets the interpreter up (``Settings.gc_young``, ``switch_ms``)
+SERVE_RUNTIME: dict[str, Any] = {"gc_young": 10_000, "switch_ms": 1.0}
 
 
 @dataclass(frozen=True)
@@ -50,10 +50,12 @@ class Settings:
     resume_grace: float = 30.0
     #: frames queued for a slow client before the server drops the connection
     max_outbox: int = 10000
-    #: the garbage collector's youngest-generation threshold (Python's default: 700); 0 leaves
-    #: the collector as it is. ``majiang serve`` (``from_env``) sets ``SERVE_GC_YOUNG`` and
-    #: freezes what exists at the start (``gc.freeze``), see ``app.tune_collector``
+    #: the interpreter, for a long-running server (``app.tune_runtime``; 0: as it is): the
+    #: collector's youngest-generation threshold (Python's: 700; what exists at the start is
+    #: frozen) and the thread switch interval in ms (Python's: 5). ``majiang serve``
+    #: (``from_env``) sets ``SERVE_RUNTIME``
     gc_young: int = 0
+    switch_ms: float = 0.0
 
     @classmethod
     def from_env(cls, host: str = "127.0.0.1", port: int = 8000) -> Settings:
@@ -82,5 +84,6 @@ class Settings:
                 raise ValueError(
                     f"MAJIANG_{f.name.upper()} must be a number, got {raw!r}"
                 ) from None
-        tuned.setdefault("gc_young", SERVE_GC_YOUNG)
+        for name, value in SERVE_RUNTIME.items():
+            tuned.setdefault(name, value)
         return cls(database_url=default_database_url(), host=host, port=port, **tuned)
