@@ -437,14 +437,18 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
     majiang.errors.InvalidRequest: unknown variant 'nope' (expected one of riichi, hk, hk2, hkos, taiwan, sichuan)
     """
     if type(request) is dict:
-        direct = _direct_scorer(request.get("variant"))
+        variant = request.get("variant")
+        try:
+            direct = _DIRECT[variant]
+        except (KeyError, TypeError):
+            direct = _direct_scorer(variant)
         if direct is not None:
             return direct(request)
     return score_request(ScoreRequest.from_dict(request)).to_dict()
 
 
 #: variant -> its ruleset's ``score_dict`` (or ``None`` when it has none), found on first use
-_DIRECT: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]] | None] = {}
+_DIRECT: dict[object, Callable[[Mapping[str, Any]], dict[str, Any]] | None] = {}
 
 
 def _direct_scorer(variant: object) -> Callable[[Mapping[str, Any]], dict[str, Any]] | None:

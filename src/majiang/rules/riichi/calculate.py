@@ -1,9 +1,9 @@
-"""The riichi calculator on a typed request, and the result of the best reading in both forms.
+"""The riichi calculator on a typed request, and the result of the best reading.
 
 ``score_win(req)`` reads a checked ``ScoreRequest`` into blocks and meld facts, asks
-``evaluate.best_reading`` and returns a ``ScoreResult``; ``result_dict`` builds the contract's
-result dict of a best reading directly, for the dict path (``request.py``). Both give the same
-result for the same request (``ScoreResult.to_dict`` equals ``result_dict``).
+``evaluate.best_reading`` and returns a ``ScoreResult``. ``result_dict`` builds the contract's
+result dict of a best reading; the dict path (``request.py``) returns it as it is, the typed
+path makes its ``ScoreResult`` from it, so both give the same result for the same request.
 
 >>> from majiang.scoring import ScoreRequest
 >>> res = score_win(ScoreRequest.from_dict({"variant": "riichi", "hand": "234567m234p55p777z",
@@ -16,39 +16,48 @@ result for the same request (``ScoreResult.to_dict`` equals ``result_dict``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import Any
 
 from majiang.errors import InvalidRequest
-from majiang.rules.riichi.dora import DORA_OF, dora_items
-from majiang.rules.riichi.evaluate import Best, MeldFacts, best_reading, meld_facts, option_bits
+from majiang.rules.riichi.dora import DORA_OF
+from majiang.rules.riichi.evaluate import (
+    Best,
+    MeldFacts,
+    base_points,
+    best_reading,
+    found_yaku,
+    meld_facts,
+    option_bits,
+)
 from majiang.rules.riichi.features import situation_bits
-from majiang.rules.riichi.fu import SET_FU, SEVEN_PAIRS_ITEM, fu_items
-from majiang.rules.riichi.payments import base_points, payers, payments
-from majiang.rules.riichi.shapes import BLOCKS, SHANPON, block
-from majiang.scoring import FuItem, Item, ScoreRequest, ScoreResult, fill_frozen
+from majiang.rules.riichi.fu import SET_FU, SEVEN_PAIRS_FU, Fu, fu_items
+from majiang.rules.riichi.payments import limit_name, payers, payments
+from majiang.rules.riichi.shapes import SHANPON, block
+from majiang.scoring import FuItem, Item, Payment, Points, ScoreRequest, ScoreResult, fill_frozen
 from majiang.tiles import RED_BASE, kind
 
 UNIT = "han"
 #: the yakuman a liable player (pao) answers for
 PAO_YAKUMAN = frozenset({"daisangen", "daisuushii"})
 _KIND = tuple(kind(t) for t in range(RED_BASE + 3))
+_TEMPLATE = itemgetter(2)
 
 
 def _nagashi(req: ScoreRequest) -> ScoreResult:
     if not req.rules.get("nagashi_mangan", True):
         return ScoreResult.invalid(UNIT, "nagashi mangan is not played (rule nagashi_mangan off)")
-    base, limit = base_points(5, 30, 0, req.rules)
     return ScoreResult(
         valid=True,
         unit=UNIT,
         items=(Item("nagashi_mangan", "Nagashi mangan", 5),),
         total=5,
-        limit=limit,
-        points=payments(base, req.is_dealer, True, 0, 0),
+        limit="mangan",
+        points=payments(2000, req.is_dealer, True, 0, 0),
     )
 
 
-def best_fu_items(
+def result_dict(
     best: Best,
     melds: Sequence[MeldFacts],
     win: int,
@@ -56,24 +65,82 @@ def best_fu_items(
     seat_wind: int,
     round_wind: int,
     double_wind_pair_fu: int,
-) -> list[FuItem]:
-    """Return the fu items of the best reading (none for a yakuman)."""
-    if best.fu is None:
-        return []
-    if best.parts is None:
-        return [SEVEN_PAIRS_ITEM]
-    sets = [m.fu_item for m in melds if m.fu_item is not None]
-    opened = best.wait == SHANPON and not tsumo
-    pair = -1
-    for part in best.parts:
-        pair = max(pair, part.pair)
-        for k in part.pungs:
-            sets.append(SET_FU[(k, opened and k == win, False)])
-    closed = not any(m.is_open for m in melds)
-    items, _ = fu_items(
-        closed, tsumo, sets, pair, best.wait, seat_wind, round_wind, double_wind_pair_fu
-    )
-    return items
+    kiriage: bool,
+    kazoe: bool,
+    dora: int,
+    ura: int,
+    red: int,
+    honba: int,
+    sticks: int,
+    liable: bool = False,
+    liable_is_discarder: bool = False,
+) -> dict[str, Any]:
+    """Return the contract's result dict of the best reading (winds as kinds, 27 = East).
+
+    ``liable`` says a pao player pays (checked by the caller), ``liable_is_discarder`` that
+    they also dealt the winning tile.
+    """
+    _, _, _, multiple, han, fu, parts, wait = best
+    items = list(map(dict.copy, map(_TEMPLATE, found_yaku(best))))
+    if multiple:
+        base = 8000 * multiple
+        limit: str | None = limit_name(multiple)
+        fus: list[dict[str, Any]] = []
+    else:
+        base, limit = base_points(han, fu or 0, kiriage, kazoe)
+        if dora:
+            items.append({"id": "dora", "name": "Dora", "value": dora})
+        if ura:
+            items.append({"id": "ura_dora", "name": "Ura dora", "value": ura})
+        if red:
+            items.append({"id": "aka_dora", "name": "Red fives", "value": red})
+        if parts is None:
+            fus = [{"id": "seven_pairs", "value": SEVEN_PAIRS_FU}]
+        else:
+            sets: list[Fu] = []
+            closed = True
+            for m in melds:
+                if m.fu_item is not None:
+                    sets.append(m.fu_item)
+                if m.is_open:
+                    closed = False
+            opened = wait == SHANPON and not tsumo
+            pair = -1
+            for part in parts:
+                if part.pair >= 0:
+                    pair = part.pair
+                for k in part.pungs:
+                    sets.append(SET_FU[(k, opened and k == win, False)])
+            fus = fu_items(
+                closed, tsumo, sets, pair, wait, seat_wind, round_wind, double_wind_pair_fu
+            )[0]
+    total, paid = payers(base, seat_wind == 27, tsumo, honba, sticks, liable, liable_is_discarder)
+    return {
+        "valid": True,
+        "reason": None,
+        "items": items,
+        "unit": UNIT,
+        "total": han,
+        "fu": fu,
+        "fu_items": fus,
+        "limit": limit,
+        "points": {"total": total, "payers": paid},
+    }
+
+
+def invalid_dict(reason: str) -> dict[str, Any]:
+    """Return the contract's ``valid: false`` result dict."""
+    return {
+        "valid": False,
+        "reason": reason,
+        "items": [],
+        "unit": UNIT,
+        "total": 0,
+        "fu": None,
+        "fu_items": [],
+        "limit": None,
+        "points": {"total": 0, "payers": []},
+    }
 
 
 def score_win(req: ScoreRequest) -> ScoreResult:
@@ -108,6 +175,8 @@ def score_win(req: ScoreRequest) -> ScoreResult:
     seat = 27 + req.seat_wind
     rnd = 27 + req.round_wind
     dwp = int(rules.get("double_wind_pair_fu", 4))
+    kiriage = bool(rules.get("kiriage", False))
+    kazoe = bool(rules.get("kazoe", True))
     best = best_reading(
         blocks,
         melds,
@@ -121,108 +190,59 @@ def score_win(req: ScoreRequest) -> ScoreResult:
             str(rules.get("renhou", "off")),
             bool(rules.get("double_yakuman", True)),
         ),
-        bool(rules.get("kiriage", False)),
-        bool(rules.get("kazoe", True)),
+        kiriage,
+        kazoe,
         dwp,
         dora + ura + red,
     )
     if isinstance(best, str):
         return ScoreResult.invalid(UNIT, best)
-    items = list(best.items)
-    if best.fu is not None:
-        items += dora_items(dora, ura, red)
     liable = False
     liable_is_discarder = False
     if req.liable is not None and rules.get("pao", True):
-        if not any(i.id in PAO_YAKUMAN for i in items):
+        if best[3] == 0 or not any(i.id in PAO_YAKUMAN for _, i, _ in found_yaku(best)):
             raise InvalidRequest(
                 "liable (pao) is only for daisangen or daisuushii; this hand has neither",
                 field="liable",
             )
         liable = True
         liable_is_discarder = req.discarder == req.liable
-    points = payments(
-        best.base,
-        req.seat_wind == 0,
+    out = result_dict(
+        best,
+        melds,
+        win,
         tsumo,
+        seat,
+        rnd,
+        dwp,
+        kiriage,
+        kazoe,
+        dora,
+        ura,
+        red,
         req.honba,
         req.riichi_sticks,
         liable,
         liable_is_discarder,
     )
+    points = out["points"]
     return fill_frozen(
         ScoreResult,
         valid=True,
         unit=UNIT,
         reason=None,
-        items=tuple(items),
-        total=best.han,
-        fu=best.fu,
-        fu_items=tuple(best_fu_items(best, melds, win, tsumo, seat, rnd, dwp)),
-        limit=best.limit,
-        points=points,
+        items=tuple(Item(i["id"], i["name"], i["value"]) for i in out["items"]),
+        total=out["total"],
+        fu=out["fu"],
+        fu_items=tuple(FuItem(i["id"], i["value"]) for i in out["fu_items"]),
+        limit=out["limit"],
+        points=fill_frozen(
+            Points,
+            total=points["total"],
+            payers=tuple(Payment(p["from"], p["amount"]) for p in points["payers"]),
+        ),
         extra={},
     )
 
 
-def invalid_dict(reason: str) -> dict[str, Any]:
-    """Return the contract's ``valid: false`` result dict."""
-    return {
-        "valid": False,
-        "reason": reason,
-        "items": [],
-        "unit": UNIT,
-        "total": 0,
-        "fu": None,
-        "fu_items": [],
-        "limit": None,
-        "points": {"total": 0, "payers": []},
-    }
-
-
-def result_dict(
-    best: Best,
-    melds: Sequence[MeldFacts],
-    win: int,
-    tsumo: bool,
-    seat_wind: int,
-    round_wind: int,
-    double_wind_pair_fu: int,
-    dora: int,
-    ura: int,
-    red: int,
-    honba: int,
-    sticks: int,
-) -> dict[str, Any]:
-    """Return the contract's result dict of the best reading (no pao: see ``score_win``)."""
-    items = [{"id": i.id, "name": i.name, "value": i.value} for i in best.items]
-    if best.fu is not None:
-        if dora:
-            items.append({"id": "dora", "name": "Dora", "value": dora})
-        if ura:
-            items.append({"id": "ura_dora", "name": "Ura dora", "value": ura})
-        if red:
-            items.append({"id": "aka_dora", "name": "Red fives", "value": red})
-    total, paid = payers(best.base, seat_wind == 27, tsumo, honba, sticks)
-    return {
-        "valid": True,
-        "reason": None,
-        "items": items,
-        "unit": UNIT,
-        "total": best.han,
-        "fu": best.fu,
-        "fu_items": [
-            {"id": i.id, "value": i.value}
-            for i in best_fu_items(
-                best, melds, win, tsumo, seat_wind, round_wind, double_wind_pair_fu
-            )
-        ],
-        "limit": best.limit,
-        "points": {
-            "total": total,
-            "payers": [{"from": payer, "amount": amount} for payer, amount in paid],
-        },
-    }
-
-
-__all__ = ["BLOCKS", "UNIT", "invalid_dict", "result_dict", "score_win"]
+__all__ = ["UNIT", "invalid_dict", "result_dict", "score_win"]

@@ -14,18 +14,18 @@ and the request dict read directly (``request.py``). Nothing of a request is kep
 >>> blocks = (block(0, (0, 1, 1, 1, 1, 1, 1, 0, 0)), block(1, (0, 1, 1, 1, 2, 0, 0, 0, 0)),
 ...           block(2, EMPTY), block(3, (0, 0, 0, 0, 0, 0, 3, 0, 0)))
 >>> best = best_reading(blocks, (), 13, False, 28, 27, f.RIICHI, 0, False, True, 4, 0)
->>> best.han, best.fu, best.value, [i.id for i in best.items]
+>>> best.han, best.fu, best.value, [i.id for i in best.items()]
 (2, 40, 2600, ['riichi', 'yakuhai_red'])
 """
 
 from __future__ import annotations
 
 from itertools import product
+from typing import Any
 
 from majiang.melds import Meld
 from majiang.rules.riichi import features as f
-from majiang.rules.riichi.fu import SET_FU, SEVEN_PAIRS_FU, pair_fu_item
-from majiang.rules.riichi.payments import limit_name
+from majiang.rules.riichi.fu import SET_FU, SEVEN_PAIRS_FU, Fu, pair_fu
 from majiang.rules.riichi.shapes import (
     EMPTY,
     ORPHAN,
@@ -36,11 +36,27 @@ from majiang.rules.riichi.shapes import (
     Block,
     Part,
 )
-from majiang.rules.riichi.yaku import _SCORED, yaku_of
-from majiang.scoring import FuItem, Item
+from majiang.rules.riichi.yaku import (
+    HAND_SCORED,
+    READING_CONTEXT,
+    READING_SCORED,
+    Found,
+    Scored,
+    hand_scored,
+    reading_scored,
+)
 from majiang.tiles import RED_BASE, kind
 
-__all__ = ["EMPTY", "Best", "MeldFacts", "best_reading", "meld_facts", "option_bits"]
+__all__ = [
+    "EMPTY",
+    "Best",
+    "MeldFacts",
+    "base_points",
+    "best_reading",
+    "found_yaku",
+    "meld_facts",
+    "option_bits",
+]
 
 
 def _mask(kinds: object) -> int:
@@ -122,10 +138,10 @@ class MeldFacts:
         self.chow_bits = 1 << first if self.is_chow else 0
         self.pung_bits = 0 if self.is_chow else 1 << first
         self.outside = first in OUTSIDE_CHOWS if self.is_chow else ORPHAN[first]
-        self.fu_item: FuItem | None = (
+        self.fu_item: Fu | None = (
             None if self.is_chow else SET_FU[(first, self.is_open, self.is_kong)]
         )
-        self.fu = 0 if self.fu_item is None else self.fu_item.value
+        self.fu = 0 if self.fu_item is None else self.fu_item[1]
 
 
 _MELD_FACTS: dict[Meld, MeldFacts] = {}
@@ -151,43 +167,27 @@ def option_bits(open_tanyao: bool, renhou: str, double_yakuman: bool) -> int:
     return bits
 
 
-class Best:
-    """The reading that pays the most: what it scores and, for the fu items, how it reads.
+#: the reading that pays the most: (form, what the hand's facts give, what the reading's give,
+#: the number of yakuman (0: an ordinary hand), han (with dora; 13 per yakuman), fu (``None``
+#: for a yakuman), the blocks' parts of a standard reading (else ``None``), the wait)
+Best = tuple[str, Scored, Scored, int, int, "int | None", "tuple[Part, ...] | None", int]
 
-    ``yakuman`` is the number of yakuman (0 for an ordinary hand); ``han`` the total with dora
-    (13 per yakuman); ``items`` the yaku in table order (dora not included); ``fu`` ``None``
-    for a yakuman; ``value`` what the hand alone pays. ``parts`` and ``wait`` give a standard
-    reading's sets (``None`` for the special forms), ``form`` its name.
-    """
 
-    __slots__ = ("base", "form", "fu", "han", "items", "limit", "parts", "value", "wait", "yakuman")
-
-    def __init__(
-        self,
-        form: str,
-        yakuman: int,
-        han: int,
-        items: tuple[Item, ...],
-        fu: int | None,
-        base: int,
-        limit: str | None,
-        value: int,
-        parts: tuple[Part, ...] | None = None,
-        wait: int = TANKI,
-    ) -> None:
-        self.form = form
-        self.yakuman = yakuman
-        self.han = han
-        self.items = items
-        self.fu = fu
-        self.base = base
-        self.limit = limit
-        self.value = value
-        self.parts = parts
-        self.wait = wait
+def found_yaku(best: Best) -> tuple[Found, ...]:
+    """Return the yaku of the best reading (or its yakuman) in table order; no dora."""
+    if best[3]:
+        hand, reading = best[1][1], best[2][1]
+    else:
+        hand, reading = best[1][3], best[2][3]
+    if not hand:
+        return reading
+    if not reading:
+        return hand
+    return tuple(sorted(hand + reading))  # positions differ: the items are never compared
 
 
 _LIMITS = ((11, 6000, "sanbaiman"), (8, 4000, "baiman"), (6, 3000, "haneman"), (5, 2000, "mangan"))
+_NO_PARTS: tuple[Part, ...] = ()
 
 
 def best_reading(
@@ -250,12 +250,12 @@ def best_reading(
         bits |= f.HAS_HONORS
         if not present & _NUMBER_BITS:
             bits |= f.ALL_HONORS
-    suits = (
+    if (
         bool(present & _SUIT_BITS[0])
         + bool(present & _SUIT_BITS[1])
         + bool(present & _SUIT_BITS[2])
-    )
-    if suits == 1:
+        == 1
+    ):
         bits |= f.ONE_SUIT
         if not melds and not bits & f.HAS_HONORS and blocks[win // 9].nine_gates:
             bits |= f.NINE_GATES
@@ -265,9 +265,14 @@ def best_reading(
         bits |= f.ALL_GREEN
     if kongs >= 3:
         bits |= f.THREE_KONGS if kongs == 3 else f.FOUR_KONGS
+    hand = HAND_SCORED.get(bits) or hand_scored(bits)
+    hand_limit = hand[0]
+    hand_han = hand[2]
+    context = bits & READING_CONTEXT
+    double = bits & f.DOUBLE_YAKUMAN
 
     dealer = seat_wind == 27
-    scored_table = _SCORED
+    #: the best so far, and (value, is yakuman, han, fu) to compare readings
     best: Best | None = None
     best_key = (-1, 0, 0, 0)
     complete = False
@@ -275,33 +280,45 @@ def best_reading(
     if not melds and size == 14:
         if present == _ORPHAN_BITS:
             wait13 = blocks[win // 9].counts[win % 9] == 2
-            ym, han, items = yaku_of(bits | (f.THIRTEEN_WAIT if wait13 else f.THIRTEEN_ORPHANS))
-            return _yakuman(ym, han, items, dealer, tsumo, "thirteen_orphans")
+            r = reading_scored(context | (f.THIRTEEN_WAIT if wait13 else f.THIRTEEN_ORPHANS))
+            multiple = (hand_limit + r[0]) // 13 if double else 1
+            return ("thirteen_orphans", hand, r, multiple, 13 * multiple, None, None, TANKI)
         if b0.twos + b1.twos + b2.twos + b3.twos == 7:
             complete = True
-            ym, han, items = yaku_of(bits | f.SEVEN_PAIRS)
-            if ym:
-                best = _yakuman(ym, han, items, dealer, tsumo, "seven_pairs")
-                best_key = (best.value, 1, han, 0)
-            elif han:
-                han += dora
-                base, limit = _base_points(han, SEVEN_PAIRS_FU, kiriage, kazoe)
-                value = _hand_value(base, dealer, tsumo)
-                best = Best("seven_pairs", 0, han, items, SEVEN_PAIRS_FU, base, limit, value)
-                best_key = (value, 0, han, SEVEN_PAIRS_FU)
+            r = reading_scored(context | f.SEVEN_PAIRS)
+            limit_han = hand_limit + r[0]
+            if limit_han:
+                multiple = limit_han // 13 if double else 1
+                best_key = (_hand_value(8000 * multiple, dealer, tsumo), 1, limit_han, 0)
+                best = ("seven_pairs", hand, r, multiple, 13 * multiple, None, None, TANKI)
+            elif hand_han + r[2]:
+                han = hand_han + r[2] + dora
+                base = base_points(han, SEVEN_PAIRS_FU, kiriage, kazoe)[0]
+                best_key = (_hand_value(base, dealer, tsumo), 0, han, SEVEN_PAIRS_FU)
+                best = ("seven_pairs", hand, r, 0, han, SEVEN_PAIRS_FU, None, TANKI)
 
-    pair_blocks = (b0.size % 3 == 2) + (b1.size % 3 == 2) + (b2.size % 3 == 2) + (b3.size % 3 == 2)
-    if size == 14 - 3 * len(melds) and pair_blocks == 1:
+    if size == 14 - 3 * len(melds) and b0.has_pair + b1.has_pair + b2.has_pair + b3.has_pair == 1:
         win_block = win // 9
         win_at = win % 9
         base_fu = 30 if closed and not tsumo else 20
-        for parts in product(b0.parts, b1.parts, b2.parts, b3.parts):
+        opened_fu = _OPENED_FU[win]
+        table = READING_SCORED
+        combos: Any
+        p0 = b0.one_part
+        p1 = b1.one_part
+        p2 = b2.one_part
+        p3 = b3.one_part
+        if p0 is not None and p1 is not None and p2 is not None and p3 is not None:
+            combos = ((p0, p1, p2, p3),)
+        else:
+            combos = product(b0.parts, b1.parts, b2.parts, b3.parts)
+        for parts in combos:
             p0, p1, p2, p3 = parts
             pair = max(p0.pair, p1.pair, p2.pair, p3.pair)  # the one block with the pair
             complete = True
             n_chows = p0.n_chows + p1.n_chows + p2.n_chows + meld_chows
             pungs = p0.pung_bits | p1.pung_bits | p2.pung_bits | p3.pung_bits | meld_pung_bits
-            g = bits
+            g = context
             if n_chows:
                 chows = p0.chow_bits | p1.chow_bits | p2.chow_bits | meld_chow_bits
                 if n_chows >= 3:
@@ -326,45 +343,47 @@ def best_reading(
                 g |= f.FOUR_PUNGS
             if n_chows <= 1 and pungs & pungs >> 9 & pungs >> 18 & 0x1FF:
                 g |= f.MIXED_PUNGS
-            honors = pungs >> 27
-            if honors:
-                g |= _HONOR_FACTS[honors + 128 * _PAIR_SORT[pair]]
+            if pungs >> 27:
+                g |= _HONOR_FACTS[(pungs >> 27) + 128 * _PAIR_SORT[pair]]
                 if pungs >> seat_wind & 1:
                     g |= f.SEAT_WIND_PUNG
                 if pungs >> round_wind & 1:
                     g |= f.ROUND_WIND_PUNG
-            value_pair = pair >= 31 or pair in (seat_wind, round_wind)
             concealed = p0.n_pungs + p1.n_pungs + p2.n_pungs + p3.n_pungs + ankans
             set_fu = p0.pung_fu + p1.pung_fu + p2.pung_fu + p3.pung_fu + meld_fu
             if pair >= 27:
-                pair_item = pair_fu_item(pair, seat_wind, round_wind, double_wind_pair_fu)
+                pair_item = pair_fu(pair, seat_wind, round_wind, double_wind_pair_fu)
                 if pair_item is not None:
-                    set_fu += pair_item.value
-            for wait in parts[win_block].waits[win_at]:
+                    set_fu += pair_item[1]
+            holder = parts[win_block]
+            for wait in holder.waits[win_at] or holder.waits_at(win_at):
                 h = g
                 n_concealed = concealed
                 extra = set_fu
-                if wait == TANKI:
+                if wait == RYANMEN:
+                    if n_chows == 4 and pair < 31 and pair != seat_wind and pair != round_wind:
+                        h |= f.PINFU_SHAPE
+                elif wait == TANKI:
                     h |= f.SINGLE_WAIT
                     extra += 2
                 elif wait == SHANPON:
                     if not tsumo:
                         n_concealed -= 1
-                        extra -= _OPENED_FU[win]
-                elif wait == RYANMEN:
-                    if n_chows == 4 and not value_pair:
-                        h |= f.PINFU_SHAPE
+                        extra -= opened_fu
                 else:
                     extra += 2
                 if n_concealed >= 3:
                     h |= f.THREE_CONCEALED if n_concealed == 3 else f.FOUR_CONCEALED
-                ym, han, items = scored_table.get(h) or yaku_of(h)
-                if ym:
-                    found = _yakuman(ym, han, items, dealer, tsumo, "standard", parts, wait)
-                    key = (found.value, 1, han, 0)
+                r = table.get(h) or reading_scored(h)
+                limit_han = hand_limit + r[0]
+                if limit_han:
+                    multiple = limit_han // 13 if double else 1
+                    key = (_hand_value(8000 * multiple, dealer, tsumo), 1, limit_han, 0)
                     if key > best_key:
-                        best, best_key = found, key
+                        best_key = key
+                        best = ("standard", hand, r, multiple, 13 * multiple, None, parts, wait)
                     continue
+                han = hand_han + r[2]
                 if not han:
                     continue
                 if tsumo and not (closed and extra == 0):
@@ -373,12 +392,22 @@ def best_reading(
                     extra = 10
                 fu = -(-(base_fu + extra) // 10) * 10
                 han += dora
-                base, limit = _base_points(han, fu, kiriage, kazoe)
-                value = _hand_value(base, dealer, tsumo)
+                # the base points below a limit (``_base_points`` for the limits)
+                if han < 5 and (base := fu << (han + 2)) < 2000:
+                    if kiriage and ((han == 4 and fu == 30) or (han == 3 and fu == 60)):
+                        base = 2000
+                else:
+                    base = base_points(han, fu, kiriage, kazoe)[0]
+                if not tsumo:
+                    value = -(-base * (6 if dealer else 4) // 100) * 100
+                elif dealer:
+                    value = 3 * (-(-2 * base // 100) * 100)
+                else:
+                    value = -(-2 * base // 100) * 100 + 2 * (-(-base // 100) * 100)
                 key = (value, 0, han, fu)
                 if key > best_key:
                     best_key = key
-                    best = Best("standard", 0, han, items, fu, base, limit, value, parts, wait)
+                    best = ("standard", hand, r, 0, han, fu, parts, wait)
     if best is not None:
         return best
     if complete:
@@ -386,24 +415,9 @@ def best_reading(
     return "not a complete hand: no four sets and a pair, seven pairs or thirteen orphans"
 
 
-def _yakuman(
-    multiple: int,
-    han: int,
-    items: tuple[Item, ...],
-    dealer: bool,
-    tsumo: bool,
-    form: str,
-    parts: tuple[Part, ...] | None = None,
-    wait: int = TANKI,
-) -> Best:
-    base = 8000 * multiple
-    value = _hand_value(base, dealer, tsumo)
-    limit = limit_name(multiple)
-    return Best(form, multiple, 13 * multiple, items, None, base, limit, value, parts, wait)
-
-
-def _base_points(han: int, fu: int, kiriage: bool, kazoe: bool) -> tuple[int, str | None]:
-    """Return the base points and the limit of an ordinary hand (``payments.base_points``)."""
+def base_points(han: int, fu: int, kiriage: bool, kazoe: bool) -> tuple[int, str | None]:
+    """Return the base points and the limit of an ordinary hand (``payments.base_points`` with
+    the options as flags)."""
     if han >= 5:
         if han >= 13:
             return (8000, "yakuman") if kazoe else (6000, "sanbaiman")

@@ -97,41 +97,53 @@ def payers(
     sticks: int,
     liable: bool = False,
     liable_is_discarder: bool = False,
-) -> tuple[int, list[tuple[str, int]]]:
-    """Return what the winner receives in all and each payer's share by role.
+) -> tuple[int, list[dict[str, Any]]]:
+    """Return what the winner receives in all and each payer's share by role, as the
+    contract's ``{"from", "amount"}`` dicts.
 
     Payers are ``discarder`` (ron), ``dealer`` and ``non_dealer`` (tsumo, one entry per payer),
     ``liable`` (pao) and ``riichi_sticks`` (the sticks on the table, 1000 each).
 
     >>> payers(960, False, False, 1, 1)
-    (5200, [('discarder', 4200), ('riichi_sticks', 1000)])
-    >>> payers(2000, False, True, 0, 0)
-    (8000, [('dealer', 4000), ('non_dealer', 2000), ('non_dealer', 2000)])
+    (5200, [{'from': 'discarder', 'amount': 4200}, {'from': 'riichi_sticks', 'amount': 1000}])
+    >>> [p["amount"] for p in payers(2000, False, True, 0, 0)[1]]
+    [4000, 2000, 2000]
     """
     bonus = 300 * honba
-    out: list[tuple[str, int]]
+    out: list[dict[str, Any]]
     if not tsumo:
-        value = _up100(base * (6 if dealer else 4))
+        value = -(-base * (6 if dealer else 4) // 100) * 100
         total = value + bonus
         if liable and not liable_is_discarder:
             half = _up100(value // 2)
-            out = [("discarder", total - half), ("liable", half)]
+            out = [
+                {"from": "discarder", "amount": total - half},
+                {"from": "liable", "amount": half},
+            ]
         else:
-            out = [("discarder", total)]
+            out = [{"from": "discarder", "amount": total}]
     elif liable:
         total = hand_value(base, dealer, True) + bonus
-        out = [("liable", total)]
+        out = [{"from": "liable", "amount": total}]
     elif dealer:
-        each = _up100(2 * base) + bonus // 3
+        each = -(-2 * base // 100) * 100 + bonus // 3
         total = 3 * each
-        out = [("non_dealer", each)] * 3
+        out = [
+            {"from": "non_dealer", "amount": each},
+            {"from": "non_dealer", "amount": each},
+            {"from": "non_dealer", "amount": each},
+        ]
     else:
-        from_dealer = _up100(2 * base) + bonus // 3
-        child = _up100(base) + bonus // 3
+        from_dealer = -(-2 * base // 100) * 100 + bonus // 3
+        child = -(-base // 100) * 100 + bonus // 3
         total = from_dealer + 2 * child
-        out = [("dealer", from_dealer), ("non_dealer", child), ("non_dealer", child)]
+        out = [
+            {"from": "dealer", "amount": from_dealer},
+            {"from": "non_dealer", "amount": child},
+            {"from": "non_dealer", "amount": child},
+        ]
     if sticks:
-        out.append(("riichi_sticks", 1000 * sticks))
+        out.append({"from": "riichi_sticks", "amount": 1000 * sticks})
         total += 1000 * sticks
     return total, out
 
@@ -152,5 +164,5 @@ def payments(
     """
     total, out = payers(base, dealer, tsumo, honba, sticks, liable, liable_is_discarder)
     return fill_frozen(
-        Points, total=total, payers=tuple(Payment(payer, amount) for payer, amount in out)
+        Points, total=total, payers=tuple(Payment(p["from"], p["amount"]) for p in out)
     )

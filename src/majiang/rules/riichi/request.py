@@ -1,13 +1,13 @@
 """The riichi request dict read directly: from the dict to blocks and meld facts in one pass.
 
-``read_and_score(data)`` handles the requests written the usual way (the notation in canonical
-suit order, melds as a list of canonical strings, winds as letters, the situation as a list)
-and returns their result dict. Anything else, every malformed request and every rare case
-(pao, nagashi mangan, flowers, a tile that needs a message) gives ``None``: the caller then
-takes the general path (``ScoreRequest.from_dict``), which reads it or raises the error naming
-the field. So this reader never raises and never decides an error on its own; what it accepts
-it reads exactly as the general path does (tests/test_riichi_request.py checks both paths
-agree on valid and malformed requests alike).
+``score_dict(data)`` is riichi's face of ``majiang.scoring.score``. It reads the requests
+written the usual way (the tiles in canonical suit order, melds as a list of canonical
+strings, winds as letters, the situation as a list) itself (``read_and_score``); anything else,
+every malformed request and every rare case (pao, nagashi mangan, flowers, a tile that needs a
+message) goes the general way (``ScoreRequest.from_dict``), which reads it or raises the error
+naming the field. So this reader never raises and never decides an error on its own; what it
+accepts it reads exactly as the general path does (tests/test_riichi_request.py checks that
+both paths agree on valid and malformed requests alike).
 
 What it keeps, as the general path does, are tables of notation, never of requests: a suit's
 digits (``"234"``) -> their counts, a canonical meld string -> its facts, and the blocks per
@@ -17,15 +17,13 @@ suit counts (``shapes.py``).
 ...                     "seat_wind": "S", "situation": ["riichi"]})
 >>> r["total"], r["fu"], r["points"]["total"]
 (2, 40, 2600)
->>> read_and_score({"variant": "riichi", "hand": "234567m234p55p777z", "win_tile": "5p",
+>>> read_and_score({"variant": "riichi", "hand": "234567m23455p777z", "win_tile": "5p",
 ...                 "seat_wind": 2}) is None
 True
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping
 from typing import Any
 
 from majiang.errors import MajiangError
@@ -34,9 +32,9 @@ from majiang.rules.riichi import features as f
 from majiang.rules.riichi.calculate import invalid_dict, result_dict
 from majiang.rules.riichi.dora import DORA_OF
 from majiang.rules.riichi.evaluate import MeldFacts, best_reading, meld_facts, option_bits
-from majiang.rules.riichi.options import ACCEPTED, contradiction
-from majiang.rules.riichi.shapes import BLOCKS, EMPTY, block
-from majiang.scoring import SITUATIONS
+from majiang.rules.riichi.options import DEFAULTS, contradiction
+from majiang.rules.riichi.shapes import EMPTY, Block, block
+from majiang.scoring import SITUATIONS, ScoreRequest, score_request
 
 #: the request fields this reader knows (any other field: the general path names it)
 _FIELDS = frozenset(
@@ -61,45 +59,66 @@ _FIELDS = frozenset(
         "players_in_hand",
     }
 )
-#: tiles in canonical suit order, each suit once: the digits of m, p, s and z
-_NOTATION = re.compile(r"(?:([0-9]+)m)?(?:([0-9]+)p)?(?:([0-9]+)s)?(?:([0-9]+)z)?")
+_OPTION_NAMES = frozenset(DEFAULTS)
+_RENHOU = ("off", "mangan", "yakuman")
 _WINDS = {"E": 27, "S": 28, "W": 29, "N": 30}
+#: one tile's notation -> its kind (a red five: the five)
 _SINGLE = {
     f"{d}{s}": 9 * i + (4 if d == 0 else d - 1)
     for i, s in enumerate("mpsz")
     for d in range(10)
     if (s != "z" or 1 <= d <= 7)
 }
+#: per suit letter: digit -> the kind an indicator of it makes dora
+_DORA_BY_SUIT = {
+    s: {
+        str(d): DORA_OF[9 * i + (4 if d == 0 else d - 1)]
+        for d in range(10)
+        if (s != "z" or 1 <= d <= 7)
+    }
+    for i, s in enumerate("mpsz")
+}
+#: digit -> its place among a suit's 9 counts (a red five counts as a five)
+_PLACE = {str(d): (4 if d == 0 else d - 1) for d in range(10)}
 _SITUATION_BITS = {name: f.SITUATION_BITS.get(name, 0) for name in SITUATIONS}
 #: situations that alone never contradict a closed hand (ippatsu aside, checked below)
 _RIICHI_ONLY = f.RIICHI | f.DOUBLE_RIICHI | f.IPPATSU
+_IN_RIICHI = f.RIICHI | f.DOUBLE_RIICHI
 _DEFAULT_OPTIONS = option_bits(True, "off", True)
 
-#: a suit's digits as written -> (counts of 1-9 with a red five as a five, red fives)
-_DIGITS: dict[str, tuple[tuple[int, ...], int]] = {}
+#: one suit's digits as written -> (its Block, its 9 counts with a red five as a five, its red
+#: fives); per suit m, p, s, z (the honors: digits 1-7 only)
+Digits = tuple[Block, tuple[int, ...], int]
+_SUITS: tuple[dict[str, Digits], ...] = ({}, {}, {}, {})
+_NONE: tuple[Digits, ...] = tuple((block(suit, EMPTY), EMPTY, 0) for suit in range(4))
 #: a canonical meld string -> its facts
 _MELDS: dict[str, MeldFacts] = {}
 #: a guard on the notation tables (real requests meet a few thousand entries)
 _KEEP = 1 << 16
 
 
-def _digits(text: str) -> tuple[tuple[int, ...], int] | None:
-    """Return the counts and red fives of one suit's digits, or ``None`` (more than 4 of a
-    kind, or more than 14 tiles: left to the general path)."""
-    found = _DIGITS.get(text)
+def _digits(suit: int, text: str) -> Digits | None:
+    """Return one suit's digits read (and keep them), or ``None`` (not digits, more than 4 of a
+    kind or more than 14 tiles, an honor 8, 9 or 0: left to the general path)."""
+    table = _SUITS[suit]
+    found = table.get(text)
     if found is not None:
         return found
-    if len(text) > 14:
+    if not text or len(text) > 14:
         return None
     counts = [0] * 9
     for ch in text:
-        d = int(ch)
-        counts[d - 1 if d else 4] += 1
-    if max(counts) > 4:
+        place = _PLACE.get(ch)
+        if place is None:
+            return None
+        counts[place] += 1
+    red = text.count("0")
+    if max(counts) > 4 or (suit == 3 and (red or counts[7] or counts[8])):
         return None
-    if len(_DIGITS) >= _KEEP:
-        _DIGITS.clear()
-    found = _DIGITS[text] = (tuple(counts), text.count("0"))
+    if len(table) >= _KEEP:
+        table.clear()
+    kept = tuple(counts)
+    found = table[text] = (block(suit, kept), kept, red)
     return found
 
 
@@ -119,31 +138,46 @@ def _meld(text: object) -> MeldFacts | None:
     return found
 
 
-def _indicated(text: object) -> list[int] | None:
-    """Return the kinds that indicators written in ``text`` make dora, or ``None``."""
+def _dora(text: object, counts: Any) -> int | None:
+    """Return the han that indicators written in ``text`` give tiles of these counts, or
+    ``None`` when the notation is not plain (left to the general path)."""
     if text is None or text == "":
-        return []
+        return 0
     if type(text) is not str:
         return None
-    groups = _NOTATION.fullmatch(text)
-    if groups is None:
+    n = 0
+    table = None
+    pending = False  # a suit letter still waiting for its digits
+    for ch in reversed(text):  # each suit letter comes after its digits
+        digits = _DORA_BY_SUIT.get(ch)
+        if digits is not None:
+            if pending:
+                return None
+            table = digits
+            pending = True
+            continue
+        if table is None:
+            return None
+        k = table.get(ch)
+        if k is None:
+            return None
+        n += counts[k]
+        pending = False
+    if table is None or pending:
         return None
-    out: list[int] = []
-    for lo, digits in zip((0, 9, 18, 27), groups.groups(), strict=True):
-        if digits:
-            for ch in digits:
-                d = int(ch)
-                if lo == 27 and not 1 <= d <= 7:
-                    return None
-                out.append(DORA_OF[lo + (d - 1 if d else 4)])
-    return out
+    return n
 
 
-def _count(data: Mapping[str, Any], name: str, default: int, lo: int, hi: int) -> int | None:
-    value = data.get(name, default)
-    if type(value) is int and lo <= value <= hi:
-        return value
-    return default if value is None else None
+def score_dict(data: Any) -> dict[str, Any]:
+    """Return the result dict of a riichi request, or raise ``InvalidRequest`` naming the field.
+
+    The usual request is read here (``read_and_score``); any other, and every malformed one,
+    through ``ScoreRequest.from_dict``: same results, same errors.
+    """
+    found = read_and_score(data)
+    if found is None:
+        return score_request(ScoreRequest.from_dict(data)).to_dict()
+    return found
 
 
 def read_and_score(data: Any) -> dict[str, Any] | None:
@@ -152,88 +186,104 @@ def read_and_score(data: Any) -> dict[str, Any] | None:
         return None
     get = data.get
 
-    # the table options
+    # the table options, each checked as ``Riichi.resolve_options`` accepts it
     raw = get("rules")
     if raw:
-        if type(raw) is not dict:
-            return None
-        try:
-            for name, value in raw.items():
-                if (name, type(value), value) not in ACCEPTED:
-                    return None
-        except TypeError:  # an unhashable value
+        if type(raw) is not dict or not _OPTION_NAMES.issuperset(raw):
             return None
         aka = raw.get("aka", 1)
         kiriage = raw.get("kiriage", False)
         kazoe = raw.get("kazoe", True)
         double_wind_pair_fu = raw.get("double_wind_pair_fu", 4)
-        options = option_bits(
-            raw.get("open_tanyao", True), raw.get("renhou", "off"), raw.get("double_yakuman", True)
-        )
+        open_tanyao = raw.get("open_tanyao", True)
+        renhou = raw.get("renhou", "off")
+        double_yakuman = raw.get("double_yakuman", True)
+        if (
+            (kiriage is not True and kiriage is not False)
+            or (kazoe is not True and kazoe is not False)
+            or (open_tanyao is not True and open_tanyao is not False)
+            or (double_yakuman is not True and double_yakuman is not False)
+            or type(aka) is not int
+            or (aka != 0 and aka != 1)
+            or type(double_wind_pair_fu) is not int
+            or (double_wind_pair_fu != 4 and double_wind_pair_fu != 2)
+            or type(renhou) is not str
+            or renhou not in _RENHOU
+        ):
+            return None
+        for name in ("nagashi_mangan", "pao"):
+            value = raw.get(name, True)
+            if value is not True and value is not False:
+                return None
+        options = option_bits(open_tanyao, renhou, double_yakuman)
     else:
         aka, kiriage, kazoe, double_wind_pair_fu, options = 1, False, True, 4, _DEFAULT_OPTIONS
 
-    # the concealed tiles, per suit
+    # the concealed tiles, per suit: the digits of m, p, s, z in that order, each suit once
     hand = get("hand")
-    if type(hand) is not str or not hand:
+    if type(hand) is not str:
         return None
-    written = _NOTATION.fullmatch(hand)
-    if written is None:
-        return None
-    man, pin, sou, honors = written.groups()
-    red_suits = 0
-    if man:
-        found = _DIGITS.get(man) or _digits(man)
+    at = red_suits = 0
+    i = hand.find("m")
+    if i > 0:
+        found = _SUITS[0].get(hand[:i]) or _digits(0, hand[:i])
         if found is None:
             return None
-        cm, red = found
+        b0, cm, red = found
         if red:
             if red > 1 or not aka:
                 return None
             red_suits = 1
+        at = i + 1
     else:
-        cm = EMPTY
-    if pin:
-        found = _DIGITS.get(pin) or _digits(pin)
+        b0, cm, _ = _NONE[0]
+    i = hand.find("p", at)
+    if i > at:
+        found = _SUITS[1].get(hand[at:i]) or _digits(1, hand[at:i])
         if found is None:
             return None
-        cp, red = found
+        b1, cp, red = found
         if red:
             if red > 1 or not aka:
                 return None
             red_suits |= 2
+        at = i + 1
     else:
-        cp = EMPTY
-    if sou:
-        found = _DIGITS.get(sou) or _digits(sou)
+        b1, cp, _ = _NONE[1]
+    i = hand.find("s", at)
+    if i > at:
+        found = _SUITS[2].get(hand[at:i]) or _digits(2, hand[at:i])
         if found is None:
             return None
-        cs, red = found
+        b2, cs, red = found
         if red:
             if red > 1 or not aka:
                 return None
             red_suits |= 4
+        at = i + 1
     else:
-        cs = EMPTY
-    if honors:
-        found = _DIGITS.get(honors) or _digits(honors)
+        b2, cs, _ = _NONE[2]
+    i = hand.find("z", at)
+    if i > at:
+        found = _SUITS[3].get(hand[at:i]) or _digits(3, hand[at:i])
         if found is None:
             return None
-        cz, red = found
-        if red or cz[7] or cz[8]:
-            return None
+        b3, cz, _ = found
+        at = i + 1
     else:
-        cz = EMPTY
+        b3, cz, _ = _NONE[3]
+    if at != len(hand) or not at:
+        return None  # digits without a suit, a suit twice or out of order, a suit alone
     concealed = cm + cp + cs + cz  # 36 counts: kind k at index k
 
     # the melds
     raw_melds = get("melds")
     closed = True
+    has_kong = False
     if raw_melds:
         if type(raw_melds) is not list:
             return None
         melds_list: list[MeldFacts] = []
-        has_kong = False
         for text in raw_melds:
             m = _MELDS.get(text) if type(text) is str else None
             if m is None:
@@ -246,20 +296,20 @@ def read_and_score(data: Any) -> dict[str, Any] | None:
             if m.is_kong:
                 has_kong = True
         melds = tuple(melds_list)
-        counts: Any = list(concealed)
+        totals = list(concealed)
         for m in melds:
             for k in m.kinds:
-                counts[k] += 1
+                totals[k] += 1
             if m.red_suit >= 0:
                 bit = 1 << m.red_suit
                 if red_suits & bit or not aka:
                     return None
                 red_suits |= bit
-        if max(counts) > 4:
+        if max(totals) > 4:
             return None
+        counts: Any = totals
     else:
         melds = ()
-        has_kong = False
         counts = concealed
 
     # the winning tile and the win
@@ -275,7 +325,7 @@ def read_and_score(data: Any) -> dict[str, Any] | None:
     else:
         return None
 
-    # the winds
+    # the winds, and who else is named
     wind = get("seat_wind", "E")
     seat = _WINDS.get(wind) if type(wind) is str else None
     wind = get("round_wind", "E")
@@ -307,44 +357,38 @@ def read_and_score(data: Any) -> dict[str, Any] | None:
                 frozenset(situation), closed, tsumo, has_kong, bool(melds), seat == 27
             ):
                 return None
-        elif bits and (
-            not closed or (bits & f.IPPATSU and not bits & (f.RIICHI | f.DOUBLE_RIICHI))
-        ):
+        elif bits and (not closed or (bits & f.IPPATSU and not bits & _IN_RIICHI)):
             return None
 
     # the numbers
-    honba = _count(data, "honba", 0, 0, 1000)
-    sticks = _count(data, "riichi_sticks", 0, 0, 1000)
-    if (
-        honba is None
-        or sticks is None
-        or _count(data, "dealer_streak", 0, 0, 1000) is None
-        or _count(data, "players_in_hand", 3, 1, 3) is None
-    ):
+    honba = get("honba", 0)
+    if type(honba) is not int or not 0 <= honba <= 1000:
+        if honba is not None:
+            return None
+        honba = 0
+    sticks = get("riichi_sticks", 0)
+    if type(sticks) is not int or not 0 <= sticks <= 1000:
+        if sticks is not None:
+            return None
+        sticks = 0
+    value = get("dealer_streak")
+    if value is not None and (type(value) is not int or not 0 <= value <= 1000):
+        return None
+    value = get("players_in_hand")
+    if value is not None and (type(value) is not int or not 1 <= value <= 3):
         return None
 
-    # dora
-    indicated = _indicated(get("dora_indicators"))
-    under = _indicated(get("ura_indicators"))
-    if indicated is None or under is None:
+    # dora: every indicator is read, ura dora count only in riichi
+    dora = _dora(get("dora_indicators"), counts)
+    ura = _dora(get("ura_indicators"), counts)
+    if dora is None or ura is None:
         return None
-    dora = 0
-    for k in indicated:
-        dora += counts[k]
-    ura = 0
-    if under and bits & (f.RIICHI | f.DOUBLE_RIICHI):
-        for k in under:
-            ura += counts[k]
+    if not bits & _IN_RIICHI:
+        ura = 0
     red = (red_suits & 1) + (red_suits >> 1 & 1) + (red_suits >> 2)
 
-    tables = BLOCKS
     best = best_reading(
-        (
-            tables[0].get(cm) or block(0, cm),
-            tables[1].get(cp) or block(1, cp),
-            tables[2].get(cs) or block(2, cs),
-            tables[3].get(cz) or block(3, cz),
-        ),
+        (b0, b1, b2, b3),
         melds,
         win,
         tsumo,
@@ -367,6 +411,8 @@ def read_and_score(data: Any) -> dict[str, Any] | None:
         seat,
         round_wind,
         double_wind_pair_fu,
+        kiriage,
+        kazoe,
         dora,
         ura,
         red,

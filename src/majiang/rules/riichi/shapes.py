@@ -10,7 +10,7 @@ concealed pungs, and, for each kind the winning tile may be, the waits it can co
 >>> b = block(0, (1, 1, 1, 0, 0, 0, 2, 2, 2))
 >>> [(p.pair, p.chows, p.pungs) for p in b.parts]
 [(-1, (0, 6, 6), ())]
->>> b.parts[0].peikou, [WAIT_NAMES[w] for w in b.parts[0].waits[7]]
+>>> b.parts[0].peikou, [WAIT_NAMES[w] for w in b.parts[0].waits_at(7)]
 (1, ['kanchan'])
 """
 
@@ -51,12 +51,13 @@ class Part:
     ``peikou`` counts pairs of identical chows; ``outside`` says every set and the pair hold a
     terminal or honor; ``pung_fu`` is the fu of the pungs as concealed; ``waits[i]`` lists the
     waits of a winning tile of the block's ``i``-th kind (tanki, shanpon, then one per chow
-    wait in chow order, each wait once).
+    wait in chow order, each wait once), worked out when first asked (``waits_at``).
     """
 
     __slots__ = (
         "chow_bits",
         "chows",
+        "lo",
         "n_chows",
         "n_pungs",
         "outside",
@@ -83,20 +84,24 @@ class Part:
             and (pair < 0 or ORPHAN[pair])
         )
         self.pung_fu = sum(8 if ORPHAN[p] else 4 for p in pungs)
-        waits: list[tuple[int, ...]] = []
-        for win in range(lo, lo + 9):
-            found: list[int] = []
-            if pair == win:
-                found.append(TANKI)
-            if win in pungs:
-                found.append(SHANPON)
-            for c in chows:
-                if c <= win <= c + 2:
-                    wait = chow_wait(c, win)
-                    if wait not in found:
-                        found.append(wait)
-            waits.append(tuple(found))
-        self.waits = tuple(waits)
+        self.lo = lo
+        self.waits: list[tuple[int, ...] | None] = [None] * 9
+
+    def waits_at(self, i: int) -> tuple[int, ...]:
+        """Return (and keep in ``waits``) the waits of a winning tile of the ``i``-th kind."""
+        win = self.lo + i
+        found: list[int] = []
+        if self.pair == win:
+            found.append(TANKI)
+        if win in self.pungs:
+            found.append(SHANPON)
+        for c in self.chows:
+            if c <= win <= c + 2:
+                wait = chow_wait(c, win)
+                if wait not in found:
+                    found.append(wait)
+        waits = self.waits[i] = tuple(found)
+        return waits
 
 
 class Block:
@@ -104,7 +109,7 @@ class Block:
     the bits of the kinds present, its size, how many kinds it holds twice (seven pairs), and
     whether a suit block is 1112345678999 plus one tile (nine gates)."""
 
-    __slots__ = ("counts", "nine_gates", "parts", "present", "size", "twos")
+    __slots__ = ("counts", "has_pair", "nine_gates", "one_part", "parts", "present", "size", "twos")
 
     def __init__(self, suit: int, counts: tuple[int, ...]) -> None:
         lo = 9 * suit
@@ -115,6 +120,10 @@ class Block:
         )
         self.present = sum(1 << (lo + i) for i, n in enumerate(counts) if n)
         self.size = sum(counts)
+        #: the block's splits hold the pair (its size leaves 2 by 3)
+        self.has_pair = self.size % 3 == 2
+        #: the block splits exactly one way (its part, else ``None``)
+        self.one_part = self.parts[0] if len(self.parts) == 1 else None
         self.twos = counts.count(2)
         self.nine_gates = (
             suit < 3 and counts[0] >= 3 and counts[8] >= 3 and all(n >= 1 for n in counts)

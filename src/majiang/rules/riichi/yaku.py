@@ -23,6 +23,7 @@ of bits is kept (a reading's facts are a few dozen bits, met again and again).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from majiang.rules.riichi import features as f
 from majiang.scoring import Item
@@ -116,20 +117,87 @@ YAKUMAN: tuple[Yakuman, ...] = (
 #: han of one yakuman in ``items``
 YAKUMAN_HAN = 13
 
-#: what a reading scores: (number of yakuman, 0 for an ordinary hand; han; items in order)
-Scored = tuple[int, int, tuple[Item, ...]]
+#: one yaku found: its table position, its item and the item as the contract's dict (a
+#: template: a result gets a copy)
+Found = tuple[int, Item, dict[str, Any]]
+#: what the hand's facts, or a reading's, give: (han of its yakuman, its yakuman, han of its
+#: ordinary yaku, those yaku)
+Scored = tuple[int, tuple[Found, ...], int, tuple[Found, ...]]
 
-_SCORED: dict[int, Scored] = {}
+#: the facts of the hand as a whole; a yaku that needs no other is asked once per win
+HAND_FACTS = f.SEVEN_PAIRS - 1
+_HAND_YAKU = [
+    (n, y) for n, y in enumerate(YAKU) if not (y.needs | y.excludes | y.open_needs) & ~HAND_FACTS
+]
+_HAND_YAKUMAN = [(n, y) for n, y in enumerate(YAKUMAN) if not (y.needs | y.excludes) & ~HAND_FACTS]
+_READING_YAKU = [(n, y) for n, y in enumerate(YAKU) if (n, y) not in _HAND_YAKU]
+_READING_YAKUMAN = [(n, y) for n, y in enumerate(YAKUMAN) if (n, y) not in _HAND_YAKUMAN]
+#: the facts of the hand that the reading's yaku look at (with closed, which sets their
+#: value, and the double_yakuman option): a reading's key holds these and its own
+READING_CONTEXT = f.CLOSED | f.DOUBLE_YAKUMAN
+for _n, _y in _READING_YAKU:
+    READING_CONTEXT |= (_y.needs | _y.excludes | _y.open_needs) & HAND_FACTS
+for _n, _m in _READING_YAKUMAN:
+    READING_CONTEXT |= (_m.needs | _m.excludes) & HAND_FACTS
+
+#: the answers per combination of facts, for the hand and for readings (filled as met)
+HAND_SCORED: dict[int, Scored] = {}
+READING_SCORED: dict[int, Scored] = {}
 #: the kept answers are dropped past this many (a guard; real hands meet a few thousand)
 _KEEP = 1 << 16
 
 
-def _holds(bits: int, needs: int, excludes: int) -> bool:
-    return bits & needs == needs and not bits & excludes
+def _scored(bits: int, yaku: list[tuple[int, Yaku]], yakuman: list[tuple[int, Yakuman]]) -> Scored:
+    double = bool(bits & f.DOUBLE_YAKUMAN)
+    limits = tuple(
+        _found(n, y.id, y.name, YAKUMAN_HAN * (y.multiple if double else 1))
+        for n, y in yakuman
+        if bits & y.needs == y.needs and not bits & y.excludes
+    )
+    closed = bool(bits & f.CLOSED)
+    found = tuple(
+        _found(n, y.id, y.name, y.closed if closed else y.open)
+        for n, y in yaku
+        if (y.closed if closed else y.open)
+        and bits & (needs := y.needs | (0 if closed else y.open_needs)) == needs
+        and not bits & y.excludes
+    )
+    return (
+        sum(i.value for _, i, _ in limits),
+        limits,
+        sum(i.value for _, i, _ in found),
+        found,
+    )
 
 
-def yaku_of(bits: int) -> Scored:
-    """Return what a reading with these fact bits scores: ``(yakuman, han, items)``.
+def _found(position: int, yaku_id: str, name: str, value: int) -> Found:
+    return position, Item(yaku_id, name, value), {"id": yaku_id, "name": name, "value": value}
+
+
+def hand_scored(bits: int) -> Scored:
+    """Return what the facts of the hand give on their own (riichi, tanyao, tenhou...)."""
+    found = HAND_SCORED.get(bits)
+    if found is None:
+        if len(HAND_SCORED) >= _KEEP:
+            HAND_SCORED.clear()
+        found = HAND_SCORED[bits] = _scored(bits, _HAND_YAKU, _HAND_YAKUMAN)
+    return found
+
+
+def reading_scored(bits: int) -> Scored:
+    """Return what a reading's facts give (pinfu, yakuhai, toitoi, suuankou...); ``bits``
+    hold the reading's facts and the hand's ``READING_CONTEXT``."""
+    found = READING_SCORED.get(bits)
+    if found is None:
+        if len(READING_SCORED) >= _KEEP:
+            READING_SCORED.clear()
+        found = READING_SCORED[bits] = _scored(bits, _READING_YAKU, _READING_YAKUMAN)
+    return found
+
+
+def yaku_of(bits: int) -> tuple[int, int, tuple[Item, ...]]:
+    """Return what a reading with these fact bits (the hand's and its own) scores:
+    ``(yakuman, han, items)`` with the items in table order.
 
     With any yakuman only yakuman count: ``yakuman`` is their number (each 13 han, the double
     forms 26 with ``DOUBLE_YAKUMAN``; without it one yakuman at most) and ``han`` their sum.
@@ -141,28 +209,20 @@ def yaku_of(bits: int) -> Scored:
     >>> yaku_of(f.BIG_DRAGONS | f.ALL_HONORS)[:2]
     (1, 26)
     """
-    found = _SCORED.get(bits)
-    if found is not None:
-        return found
-    double = bool(bits & f.DOUBLE_YAKUMAN)
-    items = tuple(
-        Item(y.id, y.name, YAKUMAN_HAN * (y.multiple if double else 1))
-        for y in YAKUMAN
-        if _holds(bits, y.needs, y.excludes)
-    )
-    if items:
-        han = sum(i.value for i in items)
-        found = (han // YAKUMAN_HAN if double else 1, han, items)
-    else:
-        closed = bool(bits & f.CLOSED)
-        items = tuple(
-            Item(y.id, y.name, y.closed if closed else y.open)
-            for y in YAKU
-            if (y.closed if closed else y.open)
-            and _holds(bits, y.needs | (0 if closed else y.open_needs), y.excludes)
-        )
-        found = (0, sum(i.value for i in items), items)
-    if len(_SCORED) >= _KEEP:
-        _SCORED.clear()
-    _SCORED[bits] = found
-    return found
+    hand = hand_scored(bits & HAND_FACTS)
+    reading = reading_scored(bits & (READING_CONTEXT | ~HAND_FACTS))
+    return combine(hand, reading, bool(bits & f.DOUBLE_YAKUMAN))
+
+
+def combine(hand: Scored, reading: Scored, double: bool) -> tuple[int, int, tuple[Item, ...]]:
+    """Return ``(yakuman, han, items)`` of a reading from its two parts (see ``yaku_of``)."""
+    limit_han = hand[0] + reading[0]
+    if limit_han:
+        items = tuple(i for _, i, _ in sorted(hand[1] + reading[1], key=_position))
+        return (limit_han // YAKUMAN_HAN if double else 1), limit_han, items
+    found = sorted(hand[3] + reading[3], key=_position)
+    return 0, hand[2] + reading[2], tuple(i for _, i, _ in found)
+
+
+def _position(found: Found) -> int:
+    return found[0]
