@@ -3,7 +3,8 @@
 Readings cover every split of the concealed tiles into sets and a pair (products of the
 blocks' splits, ``shapes.py``), seven pairs and thirteen orphans, and every placement of the
 winning tile (the wait: it decides the fu, pinfu and whether a pung is concealed). Each
-reading is one integer of fact bits (``features.py``); ``yaku.yaku_of`` says what it scores.
+reading is one integer of fact bits (``features.py``); what those give is looked up in the
+yaku tables (``yaku.py``: the hand's facts once per win, a reading's once per reading).
 Among the readings the one that pays the most wins; on equal points a yakuman, then more han,
 then more fu, then the first found.
 
@@ -14,8 +15,9 @@ and the request dict read directly (``request.py``). Nothing of a request is kep
 >>> blocks = (block(0, (0, 1, 1, 1, 1, 1, 1, 0, 0)), block(1, (0, 1, 1, 1, 2, 0, 0, 0, 0)),
 ...           block(2, EMPTY), block(3, (0, 0, 0, 0, 0, 0, 3, 0, 0)))
 >>> best = best_reading(blocks, (), 13, False, 28, 27, f.RIICHI, 0, False, True, 4, 0)
->>> best.han, best.fu, best.value, [i.id for i in best.items()]
-(2, 40, 2600, ['riichi', 'yakuhai_red'])
+>>> form, _, _, yakuman, han, fu, _, _ = best
+>>> form, yakuman, han, fu, [i.id for _, i, _ in found_yaku(best)]
+('standard', 0, 2, 40, ['riichi', 'yakuhai_red'])
 """
 
 from __future__ import annotations
