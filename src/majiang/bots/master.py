@@ -330,8 +330,10 @@ class MasterBot:
         by the expert policy at every seat."""
         me = view.seat
         bots = self._rollout_bots(world.players, view)
-        for s, bot in enumerate(bots):  # the same tie-breaks for every candidate in a world
-            bot.rng.seed(f"master-playout/{self.seed}/{sample}/{s}")
+        # the same tie-breaks for every candidate in a world: each decision's dice are keyed by
+        # the world, the seat and the point of the wall, not by how many were thrown before, so
+        # the lines of two candidates stay alike until a seat sees something different
+        key = self.seed * 1_000_003 + sample
         self.stats["playouts"] += 1
         gained = 0.0
         state, events = step(rules, _with_cache(world), me, action)
@@ -343,6 +345,7 @@ class MasterBot:
                 break
             seat = state.waiting_seats()[0]
             legal = legal_actions(rules, state, seat)
+            bots[seat].rng.seed(hash((key, seat, state.draw_pos, state.back_taken)))
             choice = bots[seat].choose(player_view(rules, state, seat), legal)
             state, events = step(rules, state, seat, choice)
         return gained
