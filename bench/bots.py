@@ -17,7 +17,7 @@ deals), win and deal-in rates, decisions per second, and whether the stronger le
 lies wholly above the weaker's. Each row names the ``majiang arena`` command that reproduces it.
 
     .venv/bin/python bench/bots.py --master-timing [--variants riichi] [--hands 12]
-                                   [--samples 8] [--budget 0.8]
+                                   [--samples N] [--budget SECONDS]
 
 times master instead (``master_timing``): master at seat 0 against experts for ``--hands``
 one-hand games; per decision the wall-clock and CPU time (median, 95th percentile, maximum),
@@ -131,6 +131,7 @@ def master_timing(
     variant: str, hands: int, samples: int | None = None, budget: float | None = None
 ) -> None:
     """Print master's time per decision against experts (see the module docstring)."""
+    import os
     import statistics
     import time
 
@@ -158,6 +159,7 @@ def master_timing(
             wall.append(time.perf_counter() - w)
             return action
 
+    load = os.getloadavg()[0]
     started = time.perf_counter()
     for hand in range(hands):
         others = [make_bot("expert", variant, hand * 8 + s) for s in range(1, rules.players)]
@@ -173,7 +175,8 @@ def master_timing(
         f"{variant}: master vs experts, {hands} hands, {stats['decisions']} decisions, "
         f"{time.perf_counter() - started:.0f} s; samples {samples}, budget {budget or 'none'} s: "
         f"looked ahead on {looked} ({100 * looked / max(1, stats['decisions']):.0f}%), "
-        f"{stats['worlds'] / max(1, looked):.1f} worlds each, switched on {stats['switched']}"
+        f"{stats['worlds'] / max(1, looked):.1f} worlds each, switched on {stats['switched']}; "
+        f"load average {load:.1f} before, {os.getloadavg()[0]:.1f} after on {os.cpu_count()} cores"
     )
     for label, values in (("wall", wall), ("cpu", cpu)):
         print(
