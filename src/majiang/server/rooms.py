@@ -380,27 +380,7 @@ def make_router(app: FastAPI) -> APIRouter:
         ``format=native``: the native record (JSON: seed, options, actions, events);
         ``format=mjai``: the mjai event log (JSON lines; riichi games only)."""
 
-        def work(session: Session) -> dict[str, Any]:
-            game = session.get(Game, game_id)
-            if game is None:
-                raise HTTPException(404, "no such game")
-            room = session.get(Room, game.room_code)
-            assert room is not None
-            if game.status != "finished" or game.record is None:
-                raise HTTPException(409, "the record is published when the game ends")
-            if not room.public:
-                player = _player_by_token(session, authorization)
-                seated = session.scalar(
-                    select(RoomSeat.seat).where(
-                        RoomSeat.room_code == room.code,
-                        RoomSeat.player_id == (player.id if player else ""),
-                    )
-                )
-                if seated is None:
-                    raise HTTPException(403, "the record of a private room is for its players")
-            return dict(game.record)
-
-        native = await in_session(work)
+        native = await in_session(lambda s: finished_record(s, game_id, authorization)[0])
         if fmt == "native":
             return native
         lines = dumps_mjai(export_mjai(GameRecord.from_dict(native)))
@@ -409,10 +389,35 @@ def make_router(app: FastAPI) -> APIRouter:
     return router
 
 
+def finished_record(
+    session: Session, game_id: str, authorization: str | None
+) -> tuple[dict[str, Any], int | None]:
+    """Return a finished game's native record and the asker's seat in it (None: not seated),
+    if the asker may read it: its players, or anyone when the room is public. Raise 404 (no
+    such game), 409 (not finished: nothing of a game in play is published) or 403."""
+    game = session.get(Game, game_id)
+    if game is None:
+        raise HTTPException(404, "no such game")
+    room = session.get(Room, game.room_code)
+    assert room is not None
+    if game.status != "finished" or game.record is None:
+        raise HTTPException(409, "the record is published when the game ends")
+    player = _player_by_token(session, authorization)
+    seated = session.scalar(
+        select(RoomSeat.seat).where(
+            RoomSeat.room_code == room.code,
+            RoomSeat.player_id == (player.id if player else ""),
+        )
+    )
+    if seated is None and not room.public:
+        raise HTTPException(403, "the record of a private room is for its players")
+    return dict(game.record), seated
+
+
 def _player_by_token(session: Session, authorization: str | None) -> Player | None:
     if not authorization or not authorization.startswith("Bearer "):
         return None
     return player_by_token(session, authorization[7:])
 
 
-__all__ = ["BOT_LEVELS", "RoomOptions", "TableOptions", "make_router"]
+__all__ = ["BOT_LEVELS", "RoomOptions", "TableOptions", "finished_record", "make_router"]

@@ -10,6 +10,9 @@ builds; the pages talk to the server's JSON API (``POST /api/score``) from ES mo
 | ``/calc``, ``/calc/<variant>`` | the calculators |
 | ``/rules``, ``/rules/<variant>`` | the rules and pattern table of a variant |
 | ``/play/<code>`` | the table of a room: lobby, game, results (``static/table.js``) |
+| ``/history`` | your finished games (``history.py``, ``static/history.js``) |
+| ``/replay/<game>`` | a finished game event by event, every hand shown (``static/replay.js``) |
+| ``/api/games/<game>/replay[/<hand>]`` | the replay's frames (``history.py``, ``replay.py``) |
 | ``/api/rooms/<code>/hint`` | the normal bot's choice for your seat (``hint.py``) |
 | ``/tiles.svg`` | every tile as ``<symbol id="mj-5p">``, from ``majiang.render.svg_sprite`` |
 | ``/static/...`` | scripts and CSS |
@@ -27,6 +30,7 @@ from fastapi.staticfiles import StaticFiles
 from majiang.rules import VARIANTS
 from majiang.web import pages
 from majiang.web.hint import mount_hint
+from majiang.web.history import history_body, mount_history, replay_body
 
 STATIC_DIR = Path(__file__).parent / "static"
 
@@ -83,6 +87,31 @@ def mount(app: FastAPI) -> None:
         return pages.table_page(code)
 
     mount_hint(app)
+
+    @app.get("/history", response_class=HTMLResponse, include_in_schema=False)
+    def history() -> str:
+        return pages.layout(
+            "Your games",
+            history_body(),
+            script="history.js",
+            active="history",
+            styles=("play.css", "replay.css"),
+        )
+
+    @app.get("/replay/{game_id}", response_class=HTMLResponse, include_in_schema=False)
+    def replay_page(game_id: str) -> str:
+        if not 1 <= len(game_id) <= 64:
+            raise HTTPException(404, "no such game")
+        return pages.layout(
+            "Replay",
+            replay_body(game_id),
+            script="replay.js",
+            active="history",
+            styles=("play.css", "replay.css"),
+            main_class="at-table",
+        )
+
+    mount_history(app)
 
     @app.get("/tiles.svg", include_in_schema=False)
     def sprite() -> Response:

@@ -45,7 +45,12 @@ def layout(
 ) -> str:
     """Return a whole page: head, the site's navigation, ``body`` in <main>, optional module
     and extra stylesheets from ``static/``."""
-    nav = [("/", "Home", "home"), ("/calc", "Calculators", "calc"), ("/rules", "Rules", "rules")]
+    nav = [
+        ("/", "Home", "home"),
+        ("/calc", "Calculators", "calc"),
+        ("/rules", "Rules", "rules"),
+        ("/history", "Your games", "history"),
+    ]
     current = ' aria-current="page"'
     links = "".join(
         f'<a href="{href}"{current if key == active else ""}>{label}</a>'
@@ -100,6 +105,8 @@ def home_page() -> str:
 <section id="play" class="play" aria-labelledby="play-h">
 <h2 id="play-h">Play</h2>
 <div id="play-slot" data-slot="play">{play_section()}</div>
+<p class="history-note"><a href="/history" id="home-history">Your finished games</a>: replay them
+move by move, every hand shown, and download their records.</p>
 </section>
 <section aria-labelledby="variants-h"><h2 id="variants-h">Score a hand, read the rules</h2>
 <ul class="cards">{cards}</ul></section>

@@ -91,10 +91,16 @@ function seatHtml(ui, m, seat, pos, frozen) {
     seat.out ? `<span class="badge out">Won</span>` : "",
     seat.void ? `<span class="badge void">void ${esc(seat.void)}</span>` : "",
   ].join("");
+  // a replay (replay.js) knows every hand: the seat's tiles face up, the one just drawn apart
+  const shown = Array.isArray(seat.hand)
+    ? `<span class="tiles shown-hand" aria-label="hand">${tilesHtml(seat.hand)}${
+        seat.drawn ? `<span class="drawn-gap" aria-hidden="true"></span>${tileSvg(seat.drawn, { label: `${seat.drawn}, just drawn` })}` : ""
+      }</span>`
+    : "";
   const backs =
-    !isMe && seat.concealed > 0
+    !shown && !isMe && seat.concealed > 0
       ? `<span class="backs" aria-hidden="true">${tileSvg("back", { back: true }).repeat(Math.min(seat.concealed, 17))}</span>`
-      : "";
+      : shown;
   const lastDiscarder = m.phase === "claim" && m.claim_from === seat.seat;
   return `<section class="seat pos-${pos}${turn ? " turn" : ""}${isMe ? " me" : ""}" data-seat="${seat.seat}" aria-label="${esc(
     `${WIND_NAMES[seat.wind] || seat.wind}: ${seatName(ui, seat.seat)}, ${seat.score} points`,
@@ -273,19 +279,24 @@ function hintHtml(ui, m) {
   )}<button type="button" data-do="close-hint" class="link">Close</button></div>`;
 }
 
-/** The whole table for the model (the frozen one while a result is shown). */
-export function render(ui, m, { frozen }) {
+/** The board alone: the seats around the middle (this player's seat at the bottom). */
+export function boardHtml(ui, m, { frozen }) {
   const n = m.seats.length;
   const pos = POSITIONS[n] || POSITIONS[4];
   const me = mine(m);
   const seats = m.seats.map((s) => seatHtml(ui, m, s, pos[(s.seat - me + n) % n], frozen)).join("");
+  return `<div class="board n${n}" data-variant="${esc(m.variant)}">${seats}${centerHtml(ui, m)}</div>`;
+}
+
+/** The whole table for the model (the frozen one while a result is shown). */
+export function render(ui, m, { frozen }) {
   const message = ui.message ? `<p class="error" role="alert">${esc(ui.message)}</p>` : "";
   const note = ui.autoNote ? `<p class="muted" role="status">${esc(ui.autoNote)}</p>` : "";
   const leave = `<button type="button" class="link leave" data-do="leave">Leave table</button>`;
   const mePart = frozen
     ? ""
     : `<div class="me-area">${handTiles(ui, m)}${actionButtons(ui, m)}${message}${note}${hintHtml(ui, m)}</div>`;
-  return `<div class="board n${n}" data-variant="${esc(m.variant)}">${seats}${centerHtml(ui, m)}</div>${mePart}
+  return `${boardHtml(ui, m, { frozen })}${mePart}
 <p class="table-foot">${leave} <span class="muted">Keys: arrows + Enter discard, ${Object.entries(ACTION_KEYS)
     .map(([k, v]) => `${v.toUpperCase()} ${k}`)
     .join(", ")}</span></p>`;
@@ -435,5 +446,9 @@ export function renderFinal(ui, m) {
     .join("");
   const seed = ui.gameOver && ui.gameOver.seed ? `<p class="muted">Seed of this game: <code>${esc(ui.gameOver.seed)}</code></p>` : "";
   return `<h2 id="final-h">Final standings</h2><table class="standings"><thead><tr><th>Place</th><th>Player</th><th>Points</th></tr></thead>
-<tbody>${rows}</tbody></table>${seed}<div class="buttons"><a class="button primary" href="/" id="play-again">Play again</a></div>`;
+<tbody>${rows}</tbody></table>${seed}<div class="buttons"><a class="button primary" href="/" id="play-again">Play again</a>${
+    ui.gameOver && ui.gameOver.game
+      ? `<a class="button" href="/replay/${encodeURIComponent(ui.gameOver.game)}" id="replay-link">Replay this game</a>`
+      : ""
+  }<a class="button" href="/history" id="history-link">Your games</a></div>`;
 }

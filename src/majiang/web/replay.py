@@ -1,0 +1,618 @@
+"""A finished game, event by event, with every hand shown: ``replay(record) -> Replay``.
+
+The server re-runs the record on the engine (its seed, options and actions) and checks that the
+engine makes the record's own events again, as ``majiang.records.verify`` does. Each event then
+gives one *frame*: the whole table just after it, every seat's concealed tiles included (the
+game is over: nothing is hidden any more). The browser draws frames; it folds no event itself.
+
+How a frame is made: a ``ReplayTable`` applies the events one by one (the fold below); after
+each action, where the engine's state is at hand, the table is checked against that state (the
+tiles of every hand, melds, ponds, flowers, indicators, scores, sticks, the wall) and takes from
+it what only the state knows (whose turn it is, which tile was just drawn). A difference would
+be a bug of the fold: ``strict=True`` (the tests) raises it, the server takes the engine's word.
+
+Frames have the shape of the table page's model (``static/model.js``), so ``table_view.js``
+draws them; each seat has its ``hand`` (sorted) and ``drawn`` tile besides. On the wire a hand's
+first frame is whole and each later frame holds only what changed (``delta``): the top-level
+fields that differ and ``seats`` as ``{"2": seat}`` for the seats that differ.
+
+>>> r = replay(_sample_record(), strict=True)
+>>> len(r.hands), r.hands[0]["label"], r.frames[-1]["event"]["type"]
+(1, 'East 1', 'game_ended')
+>>> r.frames[-1]["final"]["scores"] == r.final["scores"]
+True
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import pairwise
+from typing import Any
+
+from majiang.engine import step
+from majiang.events import (
+    BonusDeclared,
+    Called,
+    Dealt,
+    Discarded,
+    Drew,
+    Event,
+    GameEnded,
+    HandEnded,
+    HandRevealed,
+    HandStarted,
+    IndicatorRevealed,
+    PointsMoved,
+    RiichiDeclared,
+    TilesPassed,
+    VoidDeclared,
+    Won,
+)
+from majiang.melds import Meld, MeldKind
+from majiang.records.native import GameRecord, RecordMismatch
+from majiang.rules import get_ruleset
+from majiang.rules.base import Ruleset
+from majiang.state import GameState
+from majiang.tiles import Tile, kind, sort_key, tile_name
+
+__all__ = ["Replay", "ReplayMismatch", "ReplayTable", "delta", "hand_label", "replay"]
+
+WINDS = "ESWN"
+WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+#: events that make play start: the frame before the first of them shows the deal done
+PLAY_EVENTS = frozenset({"discarded", "called", "won", "hand_ended"})
+#: the table's fields besides the seats, in a frame
+TOP_FIELDS = (
+    "variant",
+    "phase",
+    "hand_index",
+    "round_wind",
+    "dealer",
+    "honba",
+    "sticks",
+    "wall_left",
+    "indicators",
+    "turn",
+    "claim_from",
+    "result",
+    "final",
+)
+
+
+class ReplayMismatch(RecordMismatch):
+    """The table folded from the events differs from the engine's state (a bug of the fold)."""
+
+
+def _take(tiles: list[Tile], tile: Tile) -> None:
+    """Remove one ``tile`` from ``tiles`` (it must be there)."""
+    tiles.remove(tile)
+
+
+@dataclass
+class SeatTable:
+    """One seat in the replay: everything, the concealed tiles included."""
+
+    seat: int
+    wind: int = 0
+    score: int = 0
+    hand: list[Tile] = field(default_factory=list)
+    drawn: Tile | None = None
+    melds: list[Meld] = field(default_factory=list)
+    #: the pond: [tile, tsumogiri, riichi, claimed]
+    river: list[list[Any]] = field(default_factory=list)
+    bonus: list[Tile] = field(default_factory=list)
+    riichi: bool = False
+    out: bool = False
+    void: str | None = None
+
+    def settle(self) -> None:
+        """Put the tile just drawn among the others."""
+        if self.drawn is not None:
+            self.hand.append(self.drawn)
+            self.drawn = None
+
+    def lose(self, tile: Tile) -> None:
+        """Take ``tile`` out of the concealed tiles (the drawn one first), then settle."""
+        if self.drawn == tile:
+            self.drawn = None
+        else:
+            _take(self.hand, tile)
+        self.settle()
+
+    def concealed(self) -> Counter[Tile]:
+        """Return the concealed tiles, the drawn one included, as a multiset."""
+        return Counter(self.hand + ([] if self.drawn is None else [self.drawn]))
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the seat as the table page's model holds it, with ``hand`` and ``drawn``."""
+        return {
+            "seat": self.seat,
+            "wind": WINDS[self.wind],
+            "score": self.score,
+            "concealed": len(self.hand) + (self.drawn is not None),
+            "hand": [tile_name(t) for t in sorted(self.hand, key=sort_key)],
+            "drawn": None if self.drawn is None else tile_name(self.drawn),
+            "melds": [str(m) for m in self.melds],
+            "river": [
+                {
+                    "tile": None if claimed else tile_name(t),
+                    "tsumogiri": tsumogiri,
+                    "riichi": riichi,
+                    "claimed": claimed,
+                    **({"was": tile_name(t)} if claimed else {}),
+                }
+                for t, tsumogiri, riichi, claimed in self.river
+            ],
+            "bonus": [tile_name(t) for t in self.bonus],
+            "riichi": self.riichi,
+            "out": self.out,
+            "void": self.void,
+        }
+
+
+@dataclass
+class ReplayTable:
+    """The whole table folded from the events of a game (``apply``), checked against the
+    engine's state between actions (``check``, ``take_from``)."""
+
+    variant: str
+    players: int
+    seats: list[SeatTable] = field(default_factory=list)
+    hand_index: int = 0
+    round_wind: int = 0
+    dealer: int = 0
+    honba: int = 0
+    sticks: int = 0
+    #: tiles left to draw (the view's ``wall_left``)
+    wall_left: int = 0
+    indicators: list[Tile] = field(default_factory=list)
+    phase: str = "turn"
+    turn: int = 0
+    claim_from: int | None = None
+    #: the hand's result as the table page's model keeps it (won, payments, shown, end)
+    result: dict[str, Any] | None = None
+    final: dict[str, Any] | None = None
+    #: the tiles to draw at the start of the next hand (set by the driver from the engine)
+    next_wall: int = 0
+    #: the seats changed since the last frame (None: all of them)
+    dirty: set[int] | None = None
+    #: the seats and the result as the last frame wrote them (shared by the frames after it)
+    _written: list[dict[str, Any]] = field(default_factory=list)
+    _result_written: dict[str, Any] | None = None
+    _result_stale: bool = True
+
+    def __post_init__(self) -> None:
+        if not self.seats:
+            self.seats = [SeatTable(s) for s in range(self.players)]
+
+    def _touch(self, *seats: int) -> None:
+        if self.dirty is not None:
+            self.dirty.update(seats)
+
+    # -------------------------------------------------------------- the fold
+
+    def _result(self) -> dict[str, Any]:
+        self._result_stale = True
+        if self.result is None:
+            self.result = {
+                "hand_index": self.hand_index,
+                "round_wind": WINDS[self.round_wind % 4],
+                "dealer": self.dealer,
+                "honba": self.honba,
+                "before": [s.score for s in self.seats],
+                "wins": [],
+                "revealed": [],
+                "payments": [],
+                "ended": None,
+            }
+        return self.result
+
+    def apply(self, e: Event) -> None:
+        """Apply one event to the table."""
+        n = self.players
+        if isinstance(e, HandStarted):
+            self.hand_index, self.round_wind, self.dealer = e.hand, e.round_wind, e.dealer
+            self.honba, self.sticks = e.honba, e.sticks
+            self.seats = [
+                SeatTable(s, wind=(s - e.dealer) % n, score=e.scores[s]) for s in range(n)
+            ]
+            self.indicators = []
+            self.wall_left = self.next_wall
+            self.phase, self.turn, self.claim_from = "turn", e.dealer, None
+            self.result = None
+            self._result_stale = True
+            self.dirty = None
+        elif isinstance(e, Dealt):
+            self.seats[e.seat].hand = list(e.tiles)
+            self.seats[e.seat].drawn = None
+            self.wall_left -= e.count
+            self._touch(e.seat)
+        elif isinstance(e, Drew):
+            seat = self.seats[e.seat]
+            seat.settle()
+            assert e.tile is not None, "a record's draws carry their tile"
+            seat.drawn = e.tile
+            self.wall_left -= 1
+            self.phase, self.turn, self.claim_from = "turn", e.seat, None
+            self._touch(e.seat)
+        elif isinstance(e, BonusDeclared):
+            seat = self.seats[e.seat]
+            if seat.drawn == e.tile:
+                seat.drawn = None
+            else:
+                _take(seat.hand, e.tile)
+            seat.bonus.append(e.tile)
+            self._touch(e.seat)
+        elif isinstance(e, Discarded):
+            seat = self.seats[e.seat]
+            seat.lose(e.tile)
+            seat.river.append([e.tile, e.tsumogiri, e.riichi, False])
+            self.phase, self.turn, self.claim_from = "claim", e.seat, e.seat
+            self._touch(e.seat)
+        elif isinstance(e, RiichiDeclared):
+            self.seats[e.seat].riichi = True
+            self._touch(e.seat)
+        elif isinstance(e, Called):
+            self._call(e)
+        elif isinstance(e, IndicatorRevealed):
+            self.indicators.append(e.tile)
+        elif isinstance(e, Won):
+            self._result()["wins"].append(e.to_dict())
+            if self.variant == "sichuan":
+                self.seats[e.seat].out = True
+                self._touch(e.seat)
+        elif isinstance(e, PointsMoved):
+            for s, d in zip(self.seats, e.deltas, strict=False):
+                s.score += d
+            self.sticks += e.sticks
+            if e.reason != "riichi":
+                self._result()["payments"].append(e.to_dict())
+            self._touch(*range(n))
+        elif isinstance(e, HandRevealed):
+            self._result()["revealed"].append(e.to_dict())
+        elif isinstance(e, HandEnded):
+            result = self._result()
+            result["ended"] = e.to_dict()
+            result["after"] = list(e.scores)
+            self._scores(e.scores)
+        elif isinstance(e, GameEnded):
+            self.phase = "game_over"
+            self._scores(e.scores)
+            self.final = {
+                "scores": list(e.scores),
+                "placements": list(e.placements),
+                "reason": e.reason,
+            }
+        elif isinstance(e, TilesPassed):
+            giver, taker = self.seats[e.seat], self.seats[e.to]
+            giver.settle()
+            for t in e.tiles:
+                _take(giver.hand, t)
+            taker.settle()
+            taker.hand.extend(e.tiles)
+            self._touch(e.seat, e.to)
+        elif isinstance(e, VoidDeclared):
+            self.seats[e.seat].void = e.suit
+            self._touch(e.seat)
+        # dice and anything newer: nothing on the table changes
+
+    def _scores(self, scores: tuple[int, ...]) -> None:
+        for s, score in zip(self.seats, scores, strict=False):
+            s.score = score
+        self._touch(*range(self.players))
+
+    def _call(self, e: Called) -> None:
+        seat = self.seats[e.seat]
+        seat.settle()
+        if e.meld == "ankan":
+            for t in e.tiles:
+                _take(seat.hand, t)
+            seat.melds.append(Meld("ankan", e.tiles))
+        elif e.meld == "kakan":
+            assert e.claimed is not None
+            _take(seat.hand, e.claimed)
+            at = next(
+                i
+                for i, m in enumerate(seat.melds)
+                if m.kind == "pon" and m.first == kind(e.claimed)
+            )
+            seat.melds[at] = Meld("kakan", e.tiles, seat.melds[at].source)
+        else:
+            assert e.claimed is not None and e.source is not None
+            own = list(e.tiles)
+            own.remove(e.claimed)
+            for t in own:
+                _take(seat.hand, t)
+            meld_kind: MeldKind = "chi" if e.meld == "chi" else "pon" if e.meld == "pon" else "kan"
+            seat.melds.append(Meld(meld_kind, e.tiles, (e.seat - e.source) % self.players))
+            self.seats[e.source].river[-1][3] = True
+            self._touch(e.source)
+        self.phase, self.turn, self.claim_from = "turn", e.seat, None
+        self._touch(e.seat)
+
+    # -------------------------------------------------------------- the engine's word
+
+    def check(self, rules: Ruleset, st: GameState) -> list[str]:
+        """Return the differences between the table and the engine's state ([] when none)."""
+        if st.phase == "game_over" or not st.concealed:
+            return []
+        out: list[str] = []
+
+        def same(what: str, mine: Any, theirs: Any) -> None:
+            if mine != theirs:
+                out.append(f"{what}: replay {mine!r}, engine {theirs!r}")
+
+        same("hand_index", self.hand_index, st.hand_index)
+        same("round_wind", self.round_wind, st.round_wind)
+        same("dealer", self.dealer, st.dealer)
+        same("honba", self.honba, st.honba)
+        same("sticks", self.sticks, st.sticks)
+        same("wall_left", max(0, self.wall_left), max(0, st.live_tiles(rules.dead_wall)))
+        same("indicators", self.indicators, list(st.dora_indicators))
+        for s, seat in enumerate(self.seats):
+            same(f"seat {s} score", seat.score, st.scores[s])
+            same(f"seat {s} concealed", seat.concealed(), Counter(st.concealed[s]))
+            same(f"seat {s} melds", [str(m) for m in seat.melds], [str(m) for m in st.melds[s]])
+            river = [tuple(r) for r in seat.river]
+            same(f"seat {s} river", river, [tuple(r) for r in st.rivers[s]])
+            same(f"seat {s} bonus", sorted(seat.bonus), sorted(st.bonus[s]))
+            same(f"seat {s} riichi", seat.riichi, "riichi" in st.status[s])
+            same(f"seat {s} out", seat.out, "out" in st.status[s])
+        return out
+
+    def take_from(self, st: GameState, everything: bool) -> None:
+        """Take from the engine's state whose turn it is and the tile just drawn (the events
+        do not say which tile of a deal counts as drawn); with ``everything`` also every tile,
+        counter and score (after a difference)."""
+        if st.phase == "game_over" or not st.concealed:
+            return
+        if everything:
+            self.hand_index, self.round_wind, self.dealer = st.hand_index, st.round_wind, st.dealer
+            self.honba, self.sticks = st.honba, st.sticks
+            self.wall_left = st.live_tiles(rules_dead_wall(self.variant))
+            self.indicators = list(st.dora_indicators)
+            for s, seat in enumerate(self.seats):
+                seat.score = st.scores[s]
+                seat.hand, seat.drawn = list(st.concealed[s]), None
+                seat.melds = list(st.melds[s])
+                seat.river = [list(r) for r in st.rivers[s]]
+                seat.bonus = list(st.bonus[s])
+                seat.riichi = "riichi" in st.status[s]
+                seat.out = "out" in st.status[s]
+            self.dirty = None
+        self.phase, self.turn = st.phase, st.turn
+        self.claim_from = st.turn if st.phase == "claim" and st.claim_tile is not None else None
+        drawn = st.drawn if st.phase == "turn" else None
+        for seat in self.seats:
+            want = drawn if seat.seat == st.turn else None
+            if seat.drawn != want and (want is None or want in seat.concealed()):
+                seat.settle()
+                if want is not None:
+                    _take(seat.hand, want)
+                    seat.drawn = want
+                self._touch(seat.seat)
+
+    def frame(self, seq: int, event: dict[str, Any]) -> dict[str, Any]:
+        """Return the table now as the page draws it, with the event that led here."""
+        return {
+            "seq": seq,
+            "event": event,
+            "variant": self.variant,
+            "phase": self.phase,
+            "hand_index": self.hand_index,
+            "round_wind": WINDS[self.round_wind % 4],
+            "dealer": self.dealer,
+            "honba": self.honba,
+            "sticks": self.sticks,
+            "wall_left": max(0, self.wall_left),
+            "indicators": [tile_name(t) for t in self.indicators],
+            "turn": self.turn,
+            "claim_from": self.claim_from,
+            "seats": self._seats_now(),
+            "result": self._result_now(),
+            "final": copy.deepcopy(self.final),
+        }
+
+    def _seats_now(self) -> list[dict[str, Any]]:
+        """Return the seats' dicts, writing again only those changed since the last frame."""
+        if self.dirty is None or len(self._written) != len(self.seats):
+            self._written = [s.to_dict() for s in self.seats]
+        else:
+            for i in self.dirty:
+                self._written[i] = self.seats[i].to_dict()
+        self.dirty = set()
+        return list(self._written)
+
+    def _result_now(self) -> dict[str, Any] | None:
+        if self._result_stale:
+            self._result_written = copy.deepcopy(self.result)
+            self._result_stale = False
+        return self._result_written
+
+
+def rules_dead_wall(variant: str) -> int:
+    """Return the tiles a variant keeps back at the end of the wall.
+
+    >>> rules_dead_wall("riichi"), rules_dead_wall("hk")
+    (14, 0)
+    """
+    return get_ruleset(variant).dead_wall
+
+
+def delta(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """Return what changed from frame ``before`` to frame ``after``: ``seq``, ``event``, the
+    fields that differ and ``seats`` as ``{"i": seat}`` for the seats that differ.
+
+    >>> a = {"seq": 1, "event": {}, "sticks": 0, "seats": [{"score": 1}, {"score": 2}]}
+    >>> b = {"seq": 2, "event": {}, "sticks": 1, "seats": [{"score": 1}, {"score": 3}]}
+    >>> delta(a, b)
+    {'seq': 2, 'event': {}, 'sticks': 1, 'seats': {'1': {'score': 3}}}
+    """
+    out: dict[str, Any] = {"seq": after["seq"], "event": after["event"]}
+    for key, value in after.items():
+        if (
+            key not in ("seq", "event", "seats")
+            and before.get(key) is not value
+            and before.get(key) != value
+        ):
+            out[key] = value
+    old = before["seats"]
+    seats = {
+        str(i): s
+        for i, s in enumerate(after["seats"])
+        if i >= len(old) or (old[i] is not s and old[i] != s)
+    }
+    if seats:
+        out["seats"] = seats
+    return out
+
+
+@dataclass
+class Replay:
+    """A finished game ready to be drawn: ``frames`` (whole, one per event), ``hands`` (label,
+    first frame, start of play, last frame, outcome, scores after), the record's facts."""
+
+    variant: str
+    length: str
+    seed: int | str
+    seats: list[str]
+    final: dict[str, Any]
+    hands: list[dict[str, Any]]
+    frames: list[dict[str, Any]]
+
+    def summary(self) -> dict[str, Any]:
+        """Return everything but the frames (the page asks for those hand by hand)."""
+        return {
+            "variant": self.variant,
+            "length": self.length,
+            "seed": self.seed,
+            "seats": self.seats,
+            "final": self.final,
+            "events": len(self.frames),
+            "hands": self.hands,
+        }
+
+    def hand_frames(self, k: int) -> list[dict[str, Any]]:
+        """Return hand ``k``'s frames for the wire: the first whole, then deltas."""
+        hand = self.hands[k]
+        frames = self.frames[hand["first"] : hand["last"] + 1]
+        return [frames[0]] + [delta(a, b) for a, b in pairwise(frames)]
+
+
+def hand_label(variant: str, hand_index: int, round_wind: int, dealer: int, honba: int) -> str:
+    """Return a hand's name as the table shows it: ``East 1``, ``South 3, honba 1``, ``Hand 4``.
+
+    >>> hand_label("riichi", 5, 1, 2, 1), hand_label("sichuan", 3, 0, 3, 0)
+    ('South 3, honba 1', 'Hand 4')
+    """
+    if variant == "sichuan":
+        return f"Hand {hand_index + 1}"
+    label = f"{WIND_NAMES[WINDS[round_wind % 4]]} {dealer + 1}"
+    return f"{label}, honba {honba}" if honba else label
+
+
+def replay(record: GameRecord, strict: bool = False) -> Replay:
+    """Return the replay of a finished game. Raise ``RecordMismatch`` when the engine does not
+    make the record's events again (or refuses one of its actions), and with ``strict`` a
+    ``ReplayMismatch`` when the folded table differs from the engine's state."""
+    rules = get_ruleset(record.variant)
+    state, first = record.new_game()
+    table = ReplayTable(record.variant, rules.players, next_wall=_wall_at_start(rules, state))
+    stored = record.events
+    frames: list[dict[str, Any]] = []
+
+    def play(events: list[Event], st: GameState, after: str) -> None:
+        for i, e in enumerate(events):
+            seq = len(frames)
+            got = json.loads(json.dumps(e.to_dict()))
+            if seq >= len(stored) or stored[seq] != got:
+                want = stored[seq] if seq < len(stored) else "nothing"
+                raise RecordMismatch(
+                    f"event {seq} ({after}): the record has {want}, the engine {got}"
+                )
+            table.apply(e)
+            if i == len(events) - 1:  # the engine's state stands after the last one
+                wrong = table.check(rules, st)
+                if wrong and strict:
+                    raise ReplayMismatch(f"after {after}: " + "; ".join(wrong))
+                table.take_from(st, everything=bool(wrong))
+            frames.append(table.frame(seq + 1, got))
+
+    play(first, state, "the deal")
+    for i, (seat, action) in enumerate(record.actions):
+        try:
+            after, events = step(rules, state, seat, action)
+        except ValueError as exc:
+            raise RecordMismatch(f"action {i} (seat {seat}: {action}) refused: {exc}") from exc
+        if any(isinstance(e, HandStarted) for e in events):
+            table.next_wall = _wall_at_start(rules, after)
+        play(events, after, f"action {i}, seat {seat}: {action}")
+        state = after
+    if len(frames) != len(stored):
+        raise RecordMismatch(
+            f"the engine stops after {len(frames)} events, the record has {len(stored)}"
+        )
+    return Replay(
+        variant=record.variant,
+        length=record.length,
+        seed=record.seed,
+        seats=list(record.seats),
+        final=dict(record.result),
+        hands=_hands(record.variant, frames),
+        frames=frames,
+    )
+
+
+def _wall_at_start(rules: Ruleset, st: GameState) -> int:
+    """Return the tiles to draw in the state's hand before its deal."""
+    return len(st.wall) - rules.dead_wall
+
+
+def _outcome(frames: list[dict[str, Any]]) -> dict[str, Any]:
+    """Return what a hand came to: outcome, reason, winners, the scores after it."""
+    for f in reversed(frames):
+        e = f["event"]
+        if e["type"] == "hand_ended":
+            return {
+                "outcome": e["outcome"],
+                "reason": e["reason"],
+                "winners": e["winners"],
+                "scores": e["scores"],
+            }
+    return {"outcome": None, "reason": "", "winners": [], "scores": None}
+
+
+def _hands(variant: str, frames: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Return each hand's label, its frames (first, start of play, last) and its outcome."""
+    starts = [i for i, f in enumerate(frames) if f["event"]["type"] == "hand_started"]
+    out = []
+    for k, first in enumerate(starts):
+        last = (starts[k + 1] if k + 1 < len(starts) else len(frames)) - 1
+        e = frames[first]["event"]
+        play = next(
+            (i for i in range(first, last + 1) if frames[i]["event"]["type"] in PLAY_EVENTS),
+            first + 1,
+        )
+        out.append(
+            {
+                "index": e["hand"],
+                "label": hand_label(variant, e["hand"], e["round_wind"], e["dealer"], e["honba"]),
+                "first": first,
+                "start": max(first, play - 1),
+                "last": last,
+                **_outcome(frames[first : last + 1]),
+            }
+        )
+    return out
+
+
+def _sample_record() -> GameRecord:
+    """Return the record of a one-hand riichi game of four random bots (for the examples)."""
+    from majiang.bots import make_bot
+    from majiang.bots.play import play_game
+
+    bots = [make_bot("random", s) for s in range(4)]
+    return play_game(get_ruleset("riichi"), bots, seed=3, length="one_hand").record

@@ -1,0 +1,310 @@
+// The replay viewer: a finished game event by event, every hand shown (docs/web.md, "Replays").
+//
+// The server re-runs the record on the engine and sends, per hand, one frame per event: the
+// whole table after it (the first frame whole, each later one only what changed). This page
+// folds no event: it merges those changes back into whole frames and draws each one with the
+// table's own drawing (table_view.js, tiles.js). The position is kept in the address (#e=<n>,
+// the event number), so a link or a reload lands on the same moment.
+
+import { api, loadPlayer } from "./session.js";
+import { boardHtml, renderResult } from "./table_view.js";
+
+const $ = (sel) => document.querySelector(sel);
+const app = $("#replay-app");
+const gameId = app.dataset.game;
+const player = loadPlayer();
+const OUTCOMES = { win: "Win", exhaustive_draw: "Draw: the wall is empty", abortive_draw: "Abortive draw" };
+const SUITS = { m: "characters", p: "dots", s: "bamboo" };
+
+const st = {
+  summary: null,
+  frames: new Map(), // hand -> whole frames
+  loading: new Map(), // hand -> Promise
+  pos: 0, // the frame shown: the event number - 1
+  want: 0,
+};
+
+function esc(s) {
+  return String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function nameOf(seat) {
+  if (seat === null || seat === undefined) return "";
+  const s = st.summary;
+  const name = s.names[seat] || `Seat ${seat + 1}`;
+  return seat === s.your_seat ? `${name} (you)` : name;
+}
+
+/** Whole frames from the wire: the first as sent, each later one the one before with its changes. */
+export function mergeFrames(frames) {
+  const out = [];
+  let cur = null;
+  for (const f of frames) {
+    if (!cur) {
+      cur = f;
+    } else {
+      const next = { ...cur, ...f, seats: [...cur.seats] };
+      if (f.seats) for (const [i, seat] of Object.entries(f.seats)) next.seats[Number(i)] = seat;
+      cur = next;
+    }
+    out.push(cur);
+  }
+  return out;
+}
+
+function handAt(pos) {
+  const hands = st.summary.hands;
+  for (let k = 0; k < hands.length; k++) if (pos >= hands[k].first && pos <= hands[k].last) return k;
+  return hands.length - 1;
+}
+
+function loadHand(k) {
+  if (st.frames.has(k)) return Promise.resolve(st.frames.get(k));
+  if (!st.loading.has(k)) {
+    const p = api(`/api/games/${encodeURIComponent(gameId)}/replay/${k}`, { player })
+      .then((data) => {
+        const frames = mergeFrames(data.frames);
+        st.frames.set(k, frames);
+        return frames;
+      })
+      .finally(() => st.loading.delete(k));
+    st.loading.set(k, p);
+  }
+  return st.loading.get(k);
+}
+
+/** What happened, in words: "South (Bot 2) discards 5p". */
+export function describe(e) {
+  const who = nameOf(e.seat);
+  switch (e.type) {
+    case "hand_started":
+      return `A new hand: ${nameOf(e.dealer)} deals${e.honba ? `, honba ${e.honba}` : ""}${e.sticks ? `, ${e.sticks} riichi sticks on the table` : ""}.`;
+    case "dice_rolled":
+      return `The dice: ${(e.dice || []).join(" + ")}.`;
+    case "dealt":
+      return `${who} is dealt ${e.count} tiles.`;
+    case "drew":
+      return `${who} draws ${e.tile}${e.replacement ? " (a replacement tile)" : ""}.`;
+    case "bonus_declared":
+      return `${who} sets ${e.tile} aside.`;
+    case "discarded":
+      return `${who} discards ${e.tile}${e.riichi ? ", declaring riichi" : ""}${e.tsumogiri ? " (just drawn)" : ""}.`;
+    case "riichi_declared":
+      return `${who}'s ${e.double ? "double " : ""}riichi stands.`;
+    case "called":
+      if (e.meld === "ankan") return `${who} declares a concealed kong: ${e.tiles}.`;
+      if (e.meld === "kakan") return `${who} adds ${e.claimed} to a pon: ${e.tiles}.`;
+      return `${who} calls ${e.meld} ${e.tiles}, taking ${e.claimed} from ${nameOf(e.source)}.`;
+    case "indicator_revealed":
+      return `A dora indicator is turned: ${e.tile}.`;
+    case "won":
+      return `${who} wins ${e.source === null || e.source === undefined ? "by self-draw" : `on ${nameOf(e.source)}'s discard`} with ${e.tile}${
+        e.result && e.result.total !== undefined ? `: ${e.result.total} ${e.result.unit || ""}` : ""
+      }.`;
+    case "points_moved":
+      return `Points move (${String(e.reason).replace(/_/g, " ")}): ${e.deltas.map((d, i) => `${nameOf(i)} ${d > 0 ? "+" : ""}${d}`).join(", ")}.`;
+    case "hand_revealed":
+      return `${who} shows the hand: ${e.tiles} (${e.ready ? "ready" : "not ready"}).`;
+    case "hand_ended":
+      return `The hand ends: ${(OUTCOMES[e.outcome] || e.outcome).toLowerCase()}${
+        e.reason && e.outcome === "abortive_draw" ? ` (${String(e.reason).replace(/_/g, " ")})` : ""
+      }.`;
+    case "game_ended":
+      return `The game is over: ${e.placements
+        .map((p, i) => [p, i])
+        .sort((a, b) => a[0] - b[0])
+        .map(([p, i]) => `${p}. ${nameOf(i)} ${e.scores[i]}`)
+        .join(", ")}.`;
+    case "tiles_passed":
+      return `${who} passes ${e.count} tiles to ${nameOf(e.to)}${e.tiles ? `: ${e.tiles}` : ""}.`;
+    case "void_declared":
+      return `${who} declares ${SUITS[e.suit] || e.suit} void.`;
+    default:
+      return e.type;
+  }
+}
+
+function ui() {
+  const s = st.summary;
+  return { welcome: { players: s.names }, model: { seat: s.your_seat }, room: null, decision: null };
+}
+
+function draw(frame, k) {
+  const s = st.summary;
+  const hand = s.hands[k];
+  const m = { ...frame, seat: s.your_seat };
+  const view = ui();
+  $("#rp-board").innerHTML = boardHtml(view, m, { frozen: false });
+  const result = frame.result;
+  const panel = $("#rp-result");
+  if (result && (result.ended || result.wins.length)) {
+    panel.innerHTML = renderResult(view, m);
+    const next = panel.querySelector("#next-hand");
+    if (next) next.closest(".buttons").remove();
+    panel.hidden = false;
+  } else {
+    panel.hidden = true;
+    panel.innerHTML = "";
+  }
+  $("#rp-event").textContent = describe(frame.event);
+  $("#rp-position").textContent = `${hand.label} · event ${frame.seq} of ${s.events}`;
+  $("#rp-hand").value = String(k);
+  $("#rp-first").disabled = $("#rp-back").disabled = st.pos === 0;
+  $("#rp-forward").disabled = $("#rp-last").disabled = st.pos === s.events - 1;
+  document.querySelectorAll("#rp-hands tbody tr").forEach((tr) => {
+    if (Number(tr.dataset.hand) === k) tr.setAttribute("aria-current", "true");
+    else tr.removeAttribute("aria-current");
+  });
+  app.dataset.pos = String(st.pos);
+  app.dataset.hand = String(k);
+  app.dataset.state = "ready";
+  history.replaceState(null, "", `#e=${frame.seq}`);
+}
+
+/** Show the frame at ``pos`` (0-based event index), loading its hand when needed. */
+async function show(pos) {
+  const s = st.summary;
+  pos = Math.max(0, Math.min(s.events - 1, pos));
+  st.want = pos;
+  const k = handAt(pos);
+  app.dataset.state = "loading";
+  let frames;
+  try {
+    frames = await loadHand(k);
+  } catch (err) {
+    status(`Could not load ${s.hands[k].label}: ${err.message}`);
+    app.dataset.state = "error";
+    return;
+  }
+  if (st.want !== pos) return; // a later click won
+  st.pos = pos;
+  draw(frames[pos - s.hands[k].first], k);
+  if (k + 1 < s.hands.length && pos > s.hands[k].last - 20) loadHand(k + 1).catch(() => {});
+}
+
+function status(text) {
+  const el = $("#status");
+  el.textContent = text;
+  el.hidden = !text;
+}
+
+function outcomeText(h) {
+  if (h.outcome === "win") return `Win: ${h.winners.map(nameOf).join(", ")}`;
+  if (!h.outcome) return "";
+  const reason = h.reason && h.outcome === "abortive_draw" ? ` (${String(h.reason).replace(/_/g, " ")})` : "";
+  return `${OUTCOMES[h.outcome] || h.outcome}${reason}`;
+}
+
+function fill() {
+  const s = st.summary;
+  $("#replay-facts").textContent = `${s.variant_name} · ${s.length_label} · ${s.names.map((n, i) => nameOf(i)).join(", ")}`;
+  $("#rp-hand").innerHTML = s.hands.map((h, k) => `<option value="${k}">${esc(h.label)}</option>`).join("");
+  $("#rp-hands tbody").innerHTML = s.hands
+    .map(
+      (h, k) => `<tr data-hand="${k}"><th scope="row"><button type="button" class="link" data-jump="${k}">${esc(h.label)}</button></th>
+<td>${esc(outcomeText(h))}</td><td class="num">${h.scores ? h.scores.map((x) => esc(x)).join(" / ") : ""}</td></tr>`,
+    )
+    .join("");
+  const f = s.final || {};
+  const order = (f.scores || []).map((_, i) => i).sort((a, b) => f.placements[a] - f.placements[b]);
+  $("#rp-final tbody").innerHTML = order
+    .map(
+      (i) =>
+        `<tr data-seat="${i}"${i === s.your_seat ? ' class="you"' : ""}><td class="num place">${f.placements[i]}</td><th scope="row">${esc(
+          nameOf(i),
+        )}</th><td class="num" data-final-score="${f.scores[i]}">${f.scores[i]}</td></tr>`,
+    )
+    .join("");
+  $("#rp-downloads").innerHTML = s.formats
+    .map(
+      (fmt) =>
+        `<button type="button" data-download="${fmt}" id="dl-${fmt}">${
+          fmt === "mjai" ? "mjai log (JSON lines)" : "Native record (JSON)"
+        }</button>`,
+    )
+    .join("");
+}
+
+async function download(fmt) {
+  const headers = player ? { Authorization: `Bearer ${player.token}` } : {};
+  const r = await fetch(`/api/games/${encodeURIComponent(gameId)}/record?format=${fmt}`, { headers });
+  if (!r.ok) {
+    status(`The record could not be downloaded (${r.status}).`);
+    return;
+  }
+  const blob = await r.blob();
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = `majiang-${st.summary.variant}-${gameId.slice(0, 8)}${fmt === "mjai" ? ".mjai.jsonl" : ".json"}`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function jumpToHand(k) {
+  const h = st.summary.hands[k];
+  if (h) show(h.start);
+}
+
+function wire() {
+  $("#rp-first").addEventListener("click", () => show(0));
+  $("#rp-back").addEventListener("click", () => show(st.pos - 1));
+  $("#rp-forward").addEventListener("click", () => show(st.pos + 1));
+  $("#rp-last").addEventListener("click", () => show(st.summary.events - 1));
+  $("#rp-hand").addEventListener("change", (ev) => jumpToHand(Number(ev.target.value)));
+  $("#rp-hands").addEventListener("click", (ev) => {
+    const b = ev.target.closest("[data-jump]");
+    if (b) jumpToHand(Number(b.dataset.jump));
+  });
+  $("#rp-downloads").addEventListener("click", (ev) => {
+    const b = ev.target.closest("[data-download]");
+    if (b) download(b.dataset.download);
+  });
+  document.addEventListener("keydown", (ev) => {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    if (ev.target.closest && ev.target.closest("select, input, textarea")) return;
+    const k = handAt(st.pos);
+    const moves = {
+      ArrowRight: () => show(st.pos + 1),
+      ArrowLeft: () => show(st.pos - 1),
+      Home: () => show(0),
+      End: () => show(st.summary.events - 1),
+      PageDown: () => jumpToHand(Math.min(k + 1, st.summary.hands.length - 1)),
+      PageUp: () => jumpToHand(st.pos > st.summary.hands[k].start ? k : Math.max(0, k - 1)),
+    };
+    const go = moves[ev.key];
+    if (go) {
+      ev.preventDefault();
+      go();
+    }
+  });
+}
+
+const REFUSED = {
+  409: "This game is still being played: its replay opens when the game ends.",
+  403: "The record of this game is for its players (open it in the browser you played it in).",
+  404: "There is no such game.",
+};
+
+async function init() {
+  try {
+    st.summary = await api(`/api/games/${encodeURIComponent(gameId)}/replay`, { player });
+  } catch (err) {
+    status(REFUSED[err.status] || `The replay could not be made: ${err.message}`);
+    app.dataset.state = "error";
+    app.dataset.error = String(err.status || "");
+    return;
+  }
+  fill();
+  wire();
+  status("");
+  $("#replay-main").hidden = false;
+  const m = /#e=(\d+)/.exec(location.hash);
+  const first = st.summary.hands.length ? st.summary.hands[0].start : 0;
+  await show(m ? Number(m[1]) - 1 : first);
+  window.majiangReplay = { state: st, show, describe, mergeFrames };
+}
+
+init();

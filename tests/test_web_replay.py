@@ -1,0 +1,287 @@
+"""Replays and history: the frames made from a record (``majiang.web.replay``) and the routes
+(``majiang.web.history``), without a browser (tests/test_web_replay_browser.py has Chromium).
+
+The frames are checked against the engine, not against themselves: every game below is
+replayed with ``strict=True``, which compares the table folded from the events with the
+engine's own state after every action (each hand's tiles, melds, ponds, flowers, indicators,
+scores, sticks and wall) and fails at the first difference.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections import Counter
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from majiang.bots import make_bot
+from majiang.bots.play import play_game
+from majiang.records import GameRecord, RecordMismatch
+from majiang.rules import VARIANTS, get_ruleset
+from majiang.tiles import parse_tiles, tile_set
+from majiang.web.replay import Replay, delta, replay
+from test_server_support import client_for, guest, hello, play, sqlite_url
+
+#: games per variant in the default suite (one hand each) and under ``-m long`` (East rounds)
+GAMES = 12
+LONG_GAMES = 20
+
+
+@cache
+def _bots_game(variant: str, seed: int, length: str) -> GameRecord:
+    rules = get_ruleset(variant)
+    bots = [
+        make_bot("random" if s % 2 == 0 else "eager", seed * 7 + s) for s in range(rules.players)
+    ]
+    return play_game(rules, bots, seed=seed, length=length).record
+
+
+def bots_game(variant: str, seed: int, length: str = "one_hand") -> GameRecord:
+    """Return the record of a game of random bots (they call chi, pon and kongs) and eager
+    bots (riichi, wins) in turn (a copy: the games are played once per test run)."""
+    return copy.deepcopy(_bots_game(variant, seed, length))
+
+
+def merged(made: Replay, k: int) -> list[dict[str, Any]]:
+    """Return hand ``k``'s frames as the page rebuilds them from the wire (static/replay.js,
+    ``mergeFrames``): the first as sent, each later one the one before with its changes."""
+    out: list[dict[str, Any]] = []
+    for f in made.hand_frames(k):
+        if not out:
+            out.append(f)
+            continue
+        before = out[-1]
+        seats = list(before["seats"])
+        for i, seat in f.get("seats", {}).items():
+            seats[int(i)] = seat
+        out.append({**before, **f, "seats": seats})
+    return out
+
+
+def frame_tiles(frame: dict[str, Any]) -> Counter[int]:
+    """Return every tile a frame shows: hands, drawn tiles, melds, ponds (a claimed tile once,
+    in its meld), flowers and indicators."""
+    names: list[str] = list(frame["indicators"])
+    for s in frame["seats"]:
+        names += s["hand"] + ([s["drawn"]] if s["drawn"] else []) + s["bonus"]
+        names += [r["tile"] for r in s["river"] if not r["claimed"]]
+        names += [m.split()[1] for m in s["melds"]]
+    return Counter(parse_tiles("".join(names)))
+
+
+# ---------------------------------------------------------------- frames against the engine
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_frames_agree_with_the_engine_after_every_action(variant: str) -> None:
+    # strict: the fold is compared with the engine's state after each of the games' actions
+    seen: Counter[str] = Counter()
+    for seed in range(GAMES):
+        record = bots_game(variant, seed)
+        made = replay(record, strict=True)
+        assert len(made.frames) == len(record.events)
+        assert [f["event"] for f in made.frames] == record.events
+        assert [f["seq"] for f in made.frames] == list(range(1, len(record.events) + 1))
+        seen.update(e["meld"] if e["type"] == "called" else e["type"] for e in record.events)
+        copies = tile_set(variant, record.options).copies
+        for f in made.frames:
+            # every hand is shown: as many tiles as the seat holds, none beyond the tile set
+            for s in f["seats"]:
+                assert len(s["hand"]) + (s["drawn"] is not None) == s["concealed"]
+            assert all(n <= copies[t] for t, n in frame_tiles(f).items()), f["event"]
+        last = made.frames[-1]
+        assert last["final"]["scores"] == record.result["scores"]
+        assert [s["score"] for s in last["seats"]] == record.result["scores"]
+    # one hand per game, and the games call tiles (the fold must follow the melds)
+    assert seen["hand_started"] == seen["hand_ended"] == GAMES
+    assert seen["pon"] > 0
+
+
+def test_the_games_cover_every_kind_of_call_and_deal() -> None:
+    # taken with the test above: each kind of event the fold handles occurs in those games
+    kinds: set[str] = set()
+    for variant in VARIANTS:
+        for seed in range(GAMES):
+            for e in bots_game(variant, seed).events:
+                kinds.add(f"called:{e['meld']}" if e["type"] == "called" else e["type"])
+    wanted = {
+        "called:chi",
+        "called:pon",
+        "called:kan",
+        "called:ankan",
+        "called:kakan",
+        "bonus_declared",
+        "tiles_passed",
+        "void_declared",
+        "riichi_declared",
+        "indicator_revealed",
+        "hand_revealed",
+        "dice_rolled",
+    }
+    assert wanted <= kinds, wanted - kinds
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_frames_agree_with_the_engine_over_east_rounds(variant: str) -> None:
+    for seed in range(LONG_GAMES):
+        replay(bots_game(variant, 1000 + seed, "east"), strict=True)
+
+
+@pytest.mark.parametrize("variant", ["riichi", "hkos", "sichuan"])
+def test_the_wire_rebuilds_the_same_frames(variant: str) -> None:
+    made = replay(bots_game(variant, 3, "east"))
+    rebuilt = [f for k in range(len(made.hands)) for f in merged(made, k)]
+    assert rebuilt == made.frames
+    # a later frame carries only what changed: a discard changes one seat, not four
+    first = made.hands[0]
+    wire = made.hand_frames(0)
+    discards = [f for f in wire[1:] if f["event"]["type"] == "discarded" and "result" not in f]
+    assert discards and all(len(f.get("seats", {})) == 1 for f in discards)
+    assert first["first"] == 0 and wire[0]["seats"] and isinstance(wire[0]["seats"], list)
+
+
+def test_hands_say_where_they_start_and_how_they_end() -> None:
+    record = bots_game("riichi", 5, "east")
+    made = replay(record)
+    ended = [e for e in record.events if e["type"] == "hand_ended"]
+    assert len(made.hands) == len(ended) > 1
+    for hand, end in zip(made.hands, ended, strict=True):
+        frames = made.frames
+        assert frames[hand["first"]]["event"]["type"] == "hand_started"
+        assert hand["first"] < hand["start"] < hand["last"]
+        # play starts after the start frame; everything before it is the deal
+        assert frames[hand["start"] + 1]["event"]["type"] in ("discarded", "won", "called")
+        assert hand["outcome"] == end["outcome"] and hand["scores"] == end["scores"]
+    assert made.hands[-1]["last"] == len(made.frames) - 1
+    assert made.final == record.result
+
+
+def test_delta_holds_only_changes() -> None:
+    a = {"seq": 4, "event": {"type": "x"}, "sticks": 1, "seats": [{"s": 0}, {"s": 1}]}
+    b = {"seq": 5, "event": {"type": "y"}, "sticks": 1, "seats": [{"s": 0}, {"s": 2}]}
+    assert delta(a, b) == {"seq": 5, "event": {"type": "y"}, "seats": {"1": {"s": 2}}}
+
+
+def test_a_record_the_engine_does_not_make_again_is_refused() -> None:
+    record = bots_game("riichi", 2)
+    i = next(i for i, e in enumerate(record.events) if e["type"] == "discarded")
+    record.events[i] = {
+        **record.events[i],
+        "tile": "9z" if record.events[i]["tile"] != "9z" else "1z",
+    }
+    with pytest.raises(RecordMismatch, match=f"event {i}"):
+        replay(record)
+    short = bots_game("riichi", 2)
+    short.events.pop()
+    with pytest.raises(RecordMismatch, match="record has"):
+        replay(short)
+
+
+# ---------------------------------------------------------------- the routes
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    tmp: Path = tmp_path_factory.mktemp("replay")
+    with client_for(sqlite_url(tmp)) as c:
+        yield c
+
+
+def finished_game(client: TestClient, who: Any, **room: Any) -> str:
+    """Return the id of a game played to its end over the websocket (bots at the other seats)."""
+    body = {"length": "one_hand", "bot_level": "simple", **room}
+    code = client.post("/api/rooms", json=body, headers=who.auth).json()["code"]
+    game_id = str(client.post(f"/api/rooms/{code}/start", headers=who.auth).json()["game_id"])
+    with client.websocket_connect(f"/ws/rooms/{code}") as ws:
+        ws.send_json(hello(who.token))
+        assert play(ws, []) is not None
+    return game_id
+
+
+def test_replay_of_a_finished_game(client: TestClient) -> None:
+    me = guest(client, "Lan")
+    game_id = finished_game(client, me, length="east")
+    record = client.get(f"/api/games/{game_id}/record", headers=me.auth).json()
+    r = client.get(f"/api/games/{game_id}/replay", headers=me.auth)
+    assert r.status_code == 200, r.text
+    summary = r.json()
+    assert summary["your_seat"] == 0 and summary["names"][0] == "Lan"
+    assert summary["names"][1] == "Bot 2 (eager)"  # the record names the seat bot:eager
+    assert summary["final"] == record["result"]
+    assert summary["events"] == len(record["events"])
+    assert summary["formats"] == ["native", "mjai"]
+    assert "frames" not in summary
+    seen = 0
+    for k, hand in enumerate(summary["hands"]):
+        frames = client.get(f"/api/games/{game_id}/replay/{k}", headers=me.auth).json()["frames"]
+        assert len(frames) == hand["last"] - hand["first"] + 1
+        assert [f["event"] for f in frames] == record["events"][hand["first"] : hand["last"] + 1]
+        seen += len(frames)
+    assert seen == len(record["events"])
+    assert frames[-1]["final"]["scores"] == record["result"]["scores"]
+    gone = client.get(f"/api/games/{game_id}/replay/{len(summary['hands'])}", headers=me.auth)
+    assert gone.status_code == 404
+
+
+def test_a_game_in_play_has_no_replay(client: TestClient) -> None:
+    # nothing of a game being played is published: no frame, no tile
+    me = guest(client, "Ming")
+    room = client.post(
+        "/api/tables", json={"length": "east", "bot_level": "simple"}, headers=me.auth
+    ).json()
+    for url in (f"/api/games/{room['game_id']}/replay", f"/api/games/{room['game_id']}/replay/0"):
+        r = client.get(url, headers=me.auth)
+        assert r.status_code == 409
+        assert r.json() == {"detail": "the record is published when the game ends"}
+    client.post(f"/api/rooms/{room['code']}/leave", headers=me.auth)
+
+
+def test_who_may_see_a_replay(client: TestClient) -> None:
+    host, outsider = guest(client, "Host"), guest(client, "Out")
+    private = finished_game(client, host)
+    public = finished_game(client, host, public=True)
+    url = "/api/games/{}/replay"
+    assert client.get(url.format(private), headers=outsider.auth).status_code == 403
+    assert client.get(url.format(private)).status_code == 403
+    assert client.get(url.format(private) + "/0", headers=outsider.auth).status_code == 403
+    seen = client.get(url.format(public), headers=outsider.auth)
+    assert seen.status_code == 200 and seen.json()["your_seat"] is None
+    assert client.get(url.format(public)).status_code == 200
+    assert client.get(url.format("nope"), headers=host.auth).status_code == 404
+
+
+def test_other_variants_offer_the_native_record_only(client: TestClient) -> None:
+    me = guest(client, "Wei")
+    game_id = finished_game(client, me, variant="sichuan")
+    summary = client.get(f"/api/games/{game_id}/replay", headers=me.auth).json()
+    assert summary["formats"] == ["native"]
+    assert summary["hands"][0]["label"] == "Hand 1"
+    frame = client.get(f"/api/games/{game_id}/replay/0", headers=me.auth).json()["frames"][0]
+    assert frame["variant"] == "sichuan" and len(frame["seats"]) == 4
+
+
+def test_pages_and_links(client: TestClient) -> None:
+    home = client.get("/").text
+    assert 'href="/history"' in home and 'id="home-history"' in home
+    history = client.get("/history")
+    assert history.status_code == 200
+    assert '<script type="module" src="/static/history.js">' in history.text
+    assert json.loads(history.text.split('id="history-meta">')[1].split("</script>")[0])[
+        "variants"
+    ]["hk2"]
+    page = client.get("/replay/abc")
+    assert page.status_code == 200 and 'data-game="abc"' in page.text
+    assert '<script type="module" src="/static/replay.js">' in page.text
+    assert client.get("/replay/" + "x" * 65).status_code == 404
+    for name in ("replay.js", "history.js", "replay.css", "table_view.js"):
+        assert client.get(f"/static/{name}").status_code == 200
+    # the final standings link to the replay of the game and to the history
+    view = client.get("/static/table_view.js").text
+    assert 'href="/replay/${encodeURIComponent(ui.gameOver.game)}"' in view
+    assert 'href="/history"' in view
