@@ -308,6 +308,12 @@ def print_trace(path: Path, stats: Stats, start: float, until: float) -> None:
         print("  where the server's event loop was when stalled (times seen):")
         for where, n in sorted(seen.items(), key=lambda kv: -kv[1])[:12]:
             print(f"    {n:>5}  {where}")
+    checkpoints = [r["seconds"] for r in inside if r["kind"] == "checkpoint"]
+    if checkpoints:
+        print(
+            f"  SQLite checkpoints (beside the writer): {len(checkpoints)}, "
+            f"median {percentile(checkpoints, 0.5):.1f} ms, max {max(checkpoints) * 1000:.0f} ms"
+        )
     collections = [r for r in inside if r["kind"] == "gc"]
     if collections:
         print(

@@ -133,6 +133,8 @@ def make_engine(url: str, synchronous: str = "FULL") -> Engine:
             cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute(f"PRAGMA synchronous={level}")
             cursor.execute("PRAGMA busy_timeout=10000")
+            # no checkpoint inside a commit: the journal checkpoints beside the writer
+            cursor.execute("PRAGMA wal_autocheckpoint=0")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
 

@@ -21,7 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from sqlalchemy import select
+from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from majiang.server.db import Game, GameAction, Player, Room, RoomSeat, utcnow
@@ -35,6 +35,8 @@ T = TypeVar("T")
 
 #: the most writes in one transaction
 BATCH = 512
+#: SQLite: seconds between two checkpoints of the write-ahead log
+CHECKPOINT_SECONDS = 1.0
 
 
 class Journal:
@@ -56,14 +58,26 @@ class Journal:
         self._task: asyncio.Task[None] | None = None
         #: the writer's own thread: commits never queue behind other work sent to threads
         self._thread: ThreadPoolExecutor | None = None
+        #: SQLite: the task and thread that checkpoint the write-ahead log (see ``_checkpoints``)
+        self._checkpointer: asyncio.Task[None] | None = None
+        self._checkpoint_thread: ThreadPoolExecutor | None = None
         self.commits = 0
         self.writes = 0
 
     def start(self) -> None:
         """Start the writer task on the running loop."""
         if self._task is None:
+            loop = asyncio.get_running_loop()
             self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="majiang-journal")
-            self._task = asyncio.get_running_loop().create_task(self._run(self._thread))
+            self._task = loop.create_task(self._run(self._thread))
+            engine = self.sessions.kw.get("bind")
+            if isinstance(engine, Engine) and engine.dialect.name == "sqlite":
+                self._checkpoint_thread = ThreadPoolExecutor(
+                    max_workers=1, thread_name_prefix="majiang-checkpoint"
+                )
+                self._checkpointer = loop.create_task(
+                    self._checkpoints(engine, self._checkpoint_thread)
+                )
 
     async def stop(self) -> None:
         """Finish the queued writes, then stop the writer."""
@@ -78,6 +92,41 @@ class Journal:
         if self._thread is not None:
             self._thread.shutdown(wait=True)  # a commit under way finishes
             self._thread = None
+        if self._checkpointer is not None:
+            self._checkpointer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._checkpointer
+            self._checkpointer = None
+        if self._checkpoint_thread is not None:
+            self._checkpoint_thread.shutdown(wait=True)
+            self._checkpoint_thread = None
+
+    async def _checkpoints(self, engine: Engine, thread: ThreadPoolExecutor) -> None:
+        """SQLite: copy the write-ahead log into the database file every
+        ``CHECKPOINT_SECONDS``, in a thread of its own.
+
+        SQLite's automatic checkpoint (off: ``db.make_engine``) runs inside the commit that
+        fills the log past 1000 pages, so that commit, and every game waiting for it, took
+        100 ms and more (the checkpoint's copying and syncs). A passive checkpoint beside the
+        writer does the same work without holding up commits.
+        """
+        loop = asyncio.get_running_loop()
+
+        def checkpoint() -> None:
+            with engine.connect() as connection:
+                connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+
+        while True:
+            await asyncio.sleep(CHECKPOINT_SECONDS)
+            began = time.monotonic()
+            try:
+                await loop.run_in_executor(thread, checkpoint)
+            except Exception:
+                log.exception("checkpoint of the write-ahead log failed")
+            if TRACE is not None:
+                TRACE.rows.append(
+                    {"kind": "checkpoint", "at": began, "seconds": time.monotonic() - began}
+                )
 
     def _put(self, fn: Callable[[Session], Any], solo: bool) -> asyncio.Future[Any]:
         self.start()
