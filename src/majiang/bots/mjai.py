@@ -54,8 +54,8 @@ from majiang.events import (
     RiichiDeclared,
     Won,
 )
+from majiang.records.mjai import call_event, parse_mjai_tile
 from majiang.records.mjai import mjai_tile as record_tile
-from majiang.records.mjai import parse_mjai_tile
 from majiang.tiles import Tile
 from majiang.view import PlayerView
 
@@ -157,17 +157,7 @@ class MjaiConverter:
         return [kyoku]
 
     def _call(self, e: Called) -> dict[str, Any]:
-        tiles = list(e.tiles)
-        if e.meld == "ankan":
-            return {"type": "ankan", "actor": e.seat, "consumed": [mjai_tile(t) for t in tiles]}
-        if e.claimed is not None:
-            tiles.remove(e.claimed)
-        pai = mjai_tile(e.claimed)
-        consumed = [mjai_tile(t) for t in tiles]
-        if e.meld == "kakan":
-            return {"type": "kakan", "actor": e.seat, "pai": pai, "consumed": consumed}
-        name = "daiminkan" if e.meld == "kan" else e.meld
-        return {"type": name, "actor": e.seat, "target": e.source, "pai": pai, "consumed": consumed}
+        return call_event(e.to_dict())
 
 
 def _same_tiles(a: Sequence[Tile], b: Sequence[Tile]) -> bool:

@@ -42,6 +42,7 @@ from majiang.rules import get_ruleset
 from majiang.tiles import RED_BASE, Tile, is_red, kind, parse_tile, parse_tiles, tile_name
 
 __all__ = [
+    "call_event",
     "declined_answers",
     "export_mjai",
     "import_mjai",
@@ -276,6 +277,16 @@ def _mark_declined(event: dict[str, Any], declined: Iterable[list[list[Any]]]) -
     found = next(iter(declined), [])
     if found:
         event["majiang_declined"] = found
+
+
+def call_event(e: Mapping[str, Any]) -> dict[str, Any]:
+    """Return the mjai event of one ``called`` event in its record form (``Called.to_dict()``),
+    for a player's live stream (``bots/mjai.py``).
+
+    >>> call_event({"seat": 1, "meld": "pon", "tiles": "555z", "claimed": "5z", "source": 0})
+    {'type': 'pon', 'actor': 1, 'target': 0, 'pai': 'P', 'consumed': ['P', 'P']}
+    """
+    return _call_event(e, ())
 
 
 def _call_event(e: Mapping[str, Any], declined: Iterable[list[list[Any]]]) -> dict[str, Any]:
