@@ -1,0 +1,309 @@
+"""History and replays in real Chromium: a game played against bots through the server, found
+on the history page, replayed event by event (forward, back, a jump to the last hand, the last
+event) with every hand shown, its final scores, the downloads; a game in play is refused.
+
+The expectations come from the game's native record (``GET /api/games/<id>/record``: its
+events and result), never from the replay's own answer. The server runs in a thread (uvicorn,
+SQLite in a temporary folder); the browser is Debian's Chromium through Playwright.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from majiang.tiles import parse_tiles, tile_name
+from test_table_support import ARGS, ARTIFACTS, CHROMIUM, serve
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+httpx = pytest.importorskip("httpx")
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with serve(tmp_path_factory.mktemp("replay")) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield b
+        b.close()
+
+
+class Guest:
+    """A guest identity made through the API, with what a test asks the server for."""
+
+    def __init__(self, base_url: str, name: str) -> None:
+        self.http = httpx.Client(base_url=base_url, timeout=30)
+        made = self.http.post("/api/players", json={"name": name}).json()
+        self.identity = {"id": made["id"], "name": made["name"], "token": made["token"]}
+        self.auth = {"Authorization": f"Bearer {made['token']}"}
+
+    def table(self, **options: Any) -> dict[str, Any]:
+        """Return a new practice table against the instant bots, timers off."""
+        body = {"bot_level": "simple", "turn_seconds": 0, "claim_seconds": 0, **options}
+        r = self.http.post("/api/tables", json=body, headers=self.auth)
+        assert r.status_code == 201, r.text
+        return dict(r.json())
+
+    def finished_game(self, **options: Any) -> dict[str, Any]:
+        """Return the native record of a game against bots played to its end (we leave our
+        seat at once: its bot plays it, as the server does for a player who leaves)."""
+        room = self.table(**options)
+        self.http.post(f"/api/rooms/{room['code']}/leave", headers=self.auth)
+        deadline = time.monotonic() + 60
+        while not any(g["game_id"] == room["game_id"] for g in self.games()):
+            assert time.monotonic() < deadline, "the bots did not finish the game"
+            time.sleep(0.1)
+        r = self.http.get(f"/api/games/{room['game_id']}/record", headers=self.auth)
+        assert r.status_code == 200, r.text
+        return {"game_id": room["game_id"], **r.json()}
+
+    def games(self) -> list[dict[str, Any]]:
+        return list(self.http.get("/api/players/me/games", headers=self.auth).json())
+
+
+@pytest.fixture(scope="module")
+def lan(base_url: str) -> Guest:
+    return Guest(base_url, "Lan")
+
+
+@pytest.fixture(scope="module")
+def game(lan: Guest) -> dict[str, Any]:
+    """An East round of riichi against the bots, finished (several hands)."""
+    for _ in range(3):
+        record = lan.finished_game(variant="riichi", length="east")
+        if sum(e["type"] == "hand_started" for e in record["events"]) > 1:
+            return record
+    raise AssertionError("no East round with more than one hand in three games")
+
+
+@pytest.fixture
+def page(browser: Any, base_url: str, lan: Guest) -> Iterator[Any]:
+    """A page of a browser that holds Lan's identity (as after playing in it)."""
+    context = browser.new_context(viewport={"width": 1200, "height": 950}, accept_downloads=True)
+    context.set_default_timeout(8000)
+    context.add_init_script(
+        f"localStorage.setItem('majiang.player', {json.dumps(json.dumps(lan.identity))})"
+    )
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.base_url = base_url
+    yield pg
+    context.close()
+    assert errors == [], f"JavaScript errors: {errors}"
+
+
+def shot(pg: Any, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    pg.screenshot(path=str(ARTIFACTS / f"web_{name}.png"), full_page=True)
+
+
+def wait_ready(pg: Any) -> None:
+    pg.wait_for_selector("#replay-app[data-state=ready]")
+
+
+def position(pg: Any) -> int:
+    """Return the index of the event shown (0 = the first event of the game)."""
+    return int(pg.get_attribute("#replay-app", "data-pos"))
+
+
+def shown_hands(pg: Any) -> dict[int, Counter[str]]:
+    """Return the tiles drawn face up in each seat's hand on the board."""
+    out = {}
+    for seat in pg.query_selector_all("#rp-board .seat"):
+        tiles = [t.get_attribute("data-tile") for t in seat.query_selector_all(".shown-hand svg")]
+        out[int(seat.get_attribute("data-seat"))] = Counter(tiles)
+    return out
+
+
+def hands_at_first_discard(events: list[dict[str, Any]], first: int) -> dict[int, Counter[str]]:
+    """Return each seat's tiles just before the first discard of the hand starting at event
+    ``first``, worked out from the record's deal and draws."""
+    held: dict[int, Counter[str]] = {}
+    for e in events[first + 1 :]:
+        if e["type"] in ("discarded", "won", "called"):
+            break
+        if e["type"] == "dealt":
+            held[e["seat"]] = Counter(tile_name(t) for t in parse_tiles(e["tiles"]))
+        elif e["type"] == "drew":
+            held[e["seat"]][e["tile"]] += 1
+    return held
+
+
+def test_history_lists_the_game_and_the_replay_steps_through_it(
+    page: Any, game: dict[str, Any]
+) -> None:
+    events = game["events"]
+    starts = [i for i, e in enumerate(events) if e["type"] == "hand_started"]
+    # from the home page to the history, and from there to the replay
+    page.goto(f"{page.base_url}/")
+    page.click("#home-history")
+    page.wait_for_selector("#history-table:not([hidden])")
+    row = page.locator(f'#history-table tr[data-game="{game["game_id"]}"]')
+    assert row.count() == 1
+    assert row.locator("td.place").inner_text() == f"{game['result']['placements'][0]} of 4"
+    assert row.locator("td[data-score]").inner_text() == str(game["result"]["scores"][0])
+    shot(page, "history")
+    row.locator("a.replay-link").click()
+    wait_ready(page)
+    assert page.url.split("#")[0].endswith(f"/replay/{game['game_id']}")
+
+    # the replay opens on the first hand with its deal done: every hand face up, no backs
+    at = position(page)
+    assert events[at + 1]["type"] in ("discarded", "won", "called")
+    assert shown_hands(page) == hands_at_first_discard(events, starts[0])
+    assert page.locator("#rp-board .backs").count() == 0
+
+    # forward and back, with the buttons and with the keys
+    caption = page.inner_text("#rp-event")
+    page.click("#rp-forward")
+    page.wait_for_function(f"document.querySelector('#replay-app').dataset.pos === '{at + 1}'")
+    assert page.inner_text("#rp-position").endswith(f"event {at + 2} of {len(events)}")
+    assert events[at + 1]["type"] == "discarded"
+    assert events[at + 1]["tile"] in page.inner_text("#rp-event")
+    assert page.locator("#rp-board .pond svg.tile").count() == 1  # the first discard
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(f"document.querySelector('#replay-app').dataset.pos === '{at + 3}'")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    page.click("#rp-back")
+    page.wait_for_function(f"document.querySelector('#replay-app').dataset.pos === '{at}'")
+    assert page.inner_text("#rp-event") == caption
+    assert page.locator("#rp-board .pond svg.tile").count() == 0
+    assert shown_hands(page) == hands_at_first_discard(events, starts[0])
+
+    # jump to the last hand: its label, its deal, every hand shown
+    last = len(starts) - 1
+    page.select_option("#rp-hand", str(last))
+    page.wait_for_function(
+        f"document.querySelector('#replay-app').dataset.hand === '{last}' && "
+        "document.querySelector('#replay-app').dataset.state === 'ready'"
+    )
+    assert shown_hands(page) == hands_at_first_discard(events, starts[-1])
+    assert page.get_attribute(f'#rp-hands tr[data-hand="{last}"]', "aria-current") == "true"
+    started = events[starts[-1]]
+    assert [
+        int(s)
+        for s in page.eval_on_selector_all(
+            "#rp-board .seat .score", "els => els.map(e => e.dataset.score)"
+        )
+    ] == [
+        started["scores"][int(s)]
+        for s in page.eval_on_selector_all("#rp-board .seat", "els => els.map(e => e.dataset.seat)")
+    ]
+
+    # the last event: the final scores on the board and in the table, the hand's result
+    page.click("#rp-last")
+    page.wait_for_function(
+        f"document.querySelector('#replay-app').dataset.pos === '{len(events) - 1}'"
+    )
+    final = game["result"]["scores"]
+    board = {
+        int(s.get_attribute("data-seat")): int(
+            s.query_selector(".score").get_attribute("data-score")
+        )
+        for s in page.query_selector_all("#rp-board .seat")
+    }
+    assert board == dict(enumerate(final))
+    table = {
+        int(tr.get_attribute("data-seat")): int(
+            tr.query_selector("[data-final-score]").inner_text()
+        )
+        for tr in page.query_selector_all("#rp-final tbody tr")
+    }
+    assert table == dict(enumerate(final))
+    places = [
+        int(x)
+        for x in page.eval_on_selector_all("#rp-final td.place", "e => e.map(x => x.textContent)")
+    ]
+    assert places == sorted(game["result"]["placements"])
+    assert page.is_visible("#rp-result")
+    ended = [e for e in events if e["type"] == "hand_ended"][-1]
+    after = page.eval_on_selector_all(
+        "#rp-result table.score-change tbody tr", "rows => rows.map(r => r.cells[3].textContent)"
+    )
+    assert [int(x) for x in after] == ended["scores"]
+    assert page.inner_text("#rp-event").startswith("The game is over")
+    assert page.is_disabled("#rp-forward") and not page.is_disabled("#rp-back")
+    shot(page, "replay_end")
+
+    # the address keeps the position: a reload comes back to the same event
+    page.reload()
+    wait_ready(page)
+    assert position(page) == len(events) - 1
+
+
+def test_downloads_of_the_record(page: Any, game: dict[str, Any]) -> None:
+    page.goto(f"{page.base_url}/replay/{game['game_id']}")
+    wait_ready(page)
+    with page.expect_download() as native:
+        page.click("#dl-native")
+    saved = Path(native.value.path())
+    record = json.loads(saved.read_text())
+    assert record["result"] == game["result"] and record["events"] == game["events"]
+    assert native.value.suggested_filename.endswith(".json")
+    with page.expect_download() as mjai:
+        page.click("#dl-mjai")
+    lines = [json.loads(x) for x in Path(mjai.value.path()).read_text().splitlines()]
+    assert (lines[0]["type"], lines[-1]["type"]) == ("start_game", "end_game")
+    assert lines[-1]["majiang"]["scores"] == game["result"]["scores"]
+
+
+def test_a_game_in_play_is_not_replayed(page: Any, lan: Guest) -> None:
+    # timers off: the game waits for Lan's first move, so it is still being played
+    room = lan.table(variant="riichi", length="one_hand")
+    page.goto(f"{page.base_url}/replay/{room['game_id']}")
+    page.wait_for_selector("#replay-app[data-state=error]")
+    assert page.get_attribute("#replay-app", "data-error") == "409"
+    assert "still being played" in page.inner_text("#status")
+    assert page.locator("svg.tile").count() == 0
+    assert page.is_hidden("#replay-main")
+    lan.http.post(f"/api/rooms/{room['code']}/leave", headers=lan.auth)
+
+
+def test_final_standings_link_to_the_replay_and_history(page: Any) -> None:
+    page.goto(f"{page.base_url}/history")
+    html = page.evaluate(
+        """async () => {
+      const v = await import('/static/table_view.js');
+      const m = {seat: 0, seats: [0, 1, 2, 3].map((i) => ({seat: i})),
+                 final: {scores: [30000, 25000, 25000, 20000], placements: [1, 2, 3, 4]}};
+      return v.renderFinal({welcome: {players: ['Lan']}, gameOver: {game: 'g42'}}, m);
+    }"""
+    )
+    assert 'href="/replay/g42"' in html and 'href="/history"' in html
+
+
+def test_phone_sized_screen(browser: Any, base_url: str, lan: Guest, game: dict[str, Any]) -> None:
+    # 390 x 844: the board in two columns (play.css), nothing wider than the screen
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.add_init_script(
+        f"localStorage.setItem('majiang.player', {json.dumps(json.dumps(lan.identity))})"
+    )
+    pg = context.new_page()
+    for path in (f"/replay/{game['game_id']}", "/history"):
+        pg.goto(f"{base_url}{path}")
+        pg.wait_for_selector("#replay-app[data-state=ready], #history-table:not([hidden])")
+        width = pg.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"{path} is {width} px wide"
+    pg.goto(f"{base_url}/replay/{game['game_id']}")
+    pg.wait_for_selector("#replay-app[data-state=ready]")
+    pg.keyboard.press("End")
+    pg.wait_for_selector("#rp-result:not([hidden])")
+    assert pg.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(pg, "replay_phone")
+    context.close()
