@@ -256,6 +256,24 @@ def test_who_may_see_a_replay(client: TestClient) -> None:
     assert client.get(url.format("nope"), headers=host.auth).status_code == 404
 
 
+def test_a_stored_record_that_does_not_re_run_is_422(client: TestClient) -> None:
+    from majiang.server.db import Game
+
+    me = guest(client, "Hua")
+    game_id = finished_game(client, me)
+    with client.app.state.sessions() as session:
+        game = session.get(Game, game_id)
+        record = dict(game.record)
+        at = next(i for i, e in enumerate(record["events"]) if e["type"] == "discarded")
+        events = list(record["events"])
+        events[at] = {**events[at], "seat": (events[at]["seat"] + 1) % 4}
+        game.record = {**record, "events": events}
+        session.commit()
+    r = client.get(f"/api/games/{game_id}/replay", headers=me.auth)
+    assert r.status_code == 422
+    assert r.json()["error"].startswith(f"event {at} (")
+
+
 def test_other_variants_offer_the_native_record_only(client: TestClient) -> None:
     me = guest(client, "Wei")
     game_id = finished_game(client, me, variant="sichuan")
