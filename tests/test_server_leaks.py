@@ -69,7 +69,9 @@ def test_no_private_tile_reaches_another_seat(
     client: TestClient, variant: str, length: str, level: str
 ) -> None:
     seat_frames, watch_frames, record = _whole_game(client, variant, length, level)
-    assert len(record["events"]) > 50
+    # a whole game was played: the deals, turns and a result (a one-hand game won early has
+    # fewer than 50 events: the seeds are random)
+    assert len(record["events"]) > 10 and record["result"]["scores"]
     found = leaks(seat_frames, known_tiles(record, 0))
     assert found == [], found[:3]
     found = leaks(watch_frames, known_tiles(record, None))

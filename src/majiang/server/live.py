@@ -14,6 +14,7 @@ the game started or the server restarted). The person takes the seat back by rec
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import random
 import secrets
@@ -509,7 +510,10 @@ class LiveGame:
 
     async def _finish(self) -> None:
         self.decisions.clear()
-        record = self.table.record(self.names())
+        # the record (every event of the game, some 100 KB of JSON) is made in a thread: done
+        # on the event loop it held up every other game for tens of milliseconds
+        names = self.names()
+        record = await asyncio.to_thread(lambda: json.dumps(self.table.record(names)))
         await self.journal.write(finish_game(self.game_id, self.room_code, record))
         self.finished_at = time.monotonic()
         frame = self.game_over_frame()

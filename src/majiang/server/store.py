@@ -21,7 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from sqlalchemy import Engine, select
+from sqlalchemy import Connection, Engine, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from majiang.server.db import Game, GameAction, Player, Room, RoomSeat, utcnow
@@ -252,6 +252,13 @@ class ActionRow:
 ROWS_PER_INSERT = 200
 
 
+def _marks(connection: Connection) -> tuple[str, str]:
+    """Return the driver's placeholder for a value and for a JSON text (``exec_driver_sql``)."""
+    mark = "?" if connection.dialect.paramstyle == "qmark" else "%s"
+    json_mark = f"CAST({mark} AS JSON)" if connection.dialect.name == "postgresql" else mark
+    return mark, json_mark
+
+
 def insert_actions(session: Session, rows: list[ActionRow]) -> None:
     """Insert ``rows`` into ``game_actions`` with as few statements as possible (in the
     session's transaction, after whatever the session has pending)."""
@@ -260,8 +267,7 @@ def insert_actions(session: Session, rows: list[ActionRow]) -> None:
     if session.new or session.dirty or session.deleted:
         session.flush()
     connection = session.connection()
-    mark = "?" if connection.dialect.paramstyle == "qmark" else "%s"
-    json_mark = f"CAST({mark} AS JSON)" if connection.dialect.name == "postgresql" else mark
+    mark, json_mark = _marks(connection)
     one = f"({mark}, {mark}, {mark}, {json_mark})"
     head = f"INSERT INTO {GameAction.__tablename__} (game_id, seq, seat, action) VALUES "
     for start in range(0, len(rows), ROWS_PER_INSERT):
@@ -281,18 +287,25 @@ def store_action(game_id: str, number: int, seat: int, action: dict[str, Any]) -
     return ActionRow(game_id, number, seat, json.dumps(action))
 
 
-def finish_game(game_id: str, room_code: str, record: dict[str, Any]) -> Write:
-    """Return the write that marks a game and its room finished, with the record."""
+def finish_game(game_id: str, room_code: str, record: str) -> Write:
+    """Return the write that marks a game and its room finished, with the record (its JSON
+    text, made before: the writer only passes it on)."""
 
     def write(session: Session) -> None:
         game = session.get(Game, game_id)
         room = session.get(Room, room_code)
         if game is not None:
             game.status = "finished"
-            game.record = record
             game.finished_at = utcnow()
         if room is not None:
             room.status = "finished"
+        session.flush()
+        connection = session.connection()
+        mark, json_mark = _marks(connection)
+        connection.exec_driver_sql(
+            f"UPDATE {Game.__tablename__} SET record = {json_mark} WHERE id = {mark}",
+            (record, game_id),
+        )
 
     return write
 
