@@ -161,21 +161,6 @@ def _block_splits(lo: int, counts: tuple[int, ...]) -> tuple[SetSplit, ...]:
     return found
 
 
-def block_splits(lo: int, counts: tuple[int, ...]) -> tuple[SetSplit, ...]:
-    """Return every split of one block (a suit from ``lo`` = 0, 9, 18, or the honors from 27)
-    into sets and at most one pair, as ``(pair or -1, chows, pungs)`` with absolute kinds.
-
-    ``counts`` holds the block's own counts (9 for a suit, 7 for the honors). A block whose
-    tile count leaves a remainder of 1 by 3 has no split.
-
-    >>> block_splits(9, (3, 3, 3, 0, 0, 0, 0, 0, 0))
-    ((-1, (9, 9, 9), ()), (-1, (), (9, 10, 11)))
-    >>> block_splits(27, (2, 0, 0, 0, 3, 0, 0))
-    ((27, (), (31,)),)
-    """
-    return _BLOCK_SPLITS[lo // 9].get(counts) or _block_splits(lo, counts)
-
-
 def set_splits(counts: Sequence[int]) -> list[SetSplit]:
     """Return every reading of the counts as ``(pair, chows, pungs)`` (empty if there is none).
 

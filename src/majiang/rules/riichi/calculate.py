@@ -22,9 +22,9 @@ from typing import Any
 from majiang.errors import InvalidRequest
 from majiang.rules.riichi.dora import DORA_OF
 from majiang.rules.riichi.evaluate import (
+    LIMIT_OF_BASE,
     Best,
     MeldFacts,
-    base_points,
     best_reading,
     found_yaku,
     meld_facts,
@@ -33,7 +33,7 @@ from majiang.rules.riichi.evaluate import (
 from majiang.rules.riichi.features import situation_bits
 from majiang.rules.riichi.fu import SET_FU, SEVEN_PAIRS_FU, Fu, fu_items
 from majiang.rules.riichi.payments import limit_name, payers, payments
-from majiang.rules.riichi.shapes import SHANPON, block
+from majiang.rules.riichi.shapes import SHANPON, block, tile_flags
 from majiang.scoring import FuItem, Item, Payment, Points, ScoreRequest, ScoreResult, fill_frozen
 from majiang.tiles import RED_BASE, kind
 
@@ -42,6 +42,7 @@ UNIT = "han"
 PAO_YAKUMAN = frozenset({"daisangen", "daisuushii"})
 _KIND = tuple(kind(t) for t in range(RED_BASE + 3))
 _TEMPLATE = itemgetter(2)
+_YAKUMAN_LIMITS = tuple(limit_name(n) if n else None for n in range(5))
 
 
 def _nagashi(req: ScoreRequest) -> ScoreResult:
@@ -65,8 +66,6 @@ def result_dict(
     seat_wind: int,
     round_wind: int,
     double_wind_pair_fu: int,
-    kiriage: bool,
-    kazoe: bool,
     dora: int,
     ura: int,
     red: int,
@@ -80,14 +79,13 @@ def result_dict(
     ``liable`` says a pao player pays (checked by the caller), ``liable_is_discarder`` that
     they also dealt the winning tile.
     """
-    _, _, _, multiple, han, fu, parts, wait = best
+    _, _, _, multiple, han, fu, parts, wait, base = best
     items = list(map(dict.copy, map(_TEMPLATE, found_yaku(best))))
     if multiple:
-        base = 8000 * multiple
-        limit: str | None = limit_name(multiple)
+        limit = _YAKUMAN_LIMITS[multiple] if multiple < 5 else limit_name(multiple)
         fus: list[dict[str, Any]] = []
     else:
-        base, limit = base_points(han, fu or 0, kiriage, kazoe)
+        limit = LIMIT_OF_BASE.get(base)
         if dora:
             items.append({"id": "dora", "name": "Dora", "value": dora})
         if ura:
@@ -106,10 +104,11 @@ def result_dict(
                     closed = False
             opened = wait == SHANPON and not tsumo
             pair = -1
-            for part in parts:
+            for lo, part in zip((0, 9, 18, 27), parts, strict=True):
                 if part.pair >= 0:
-                    pair = part.pair
-                for k in part.pungs:
+                    pair = lo + part.pair
+                for place in part.pungs:
+                    k = lo + place
                     sets.append(SET_FU[(k, opened and k == win, False)])
             fus = fu_items(
                 closed, tsumo, sets, pair, wait, seat_wind, round_wind, double_wind_pair_fu
@@ -156,11 +155,12 @@ def score_win(req: ScoreRequest) -> ScoreResult:
             red += 1
         counts[_KIND[t]] += 1
     blocks = (
-        block(0, tuple(counts[0:9])),
-        block(1, tuple(counts[9:18])),
-        block(2, tuple(counts[18:27])),
-        block(3, tuple(counts[27:36])),
+        block(tuple(counts[0:9]), False),
+        block(tuple(counts[9:18]), False),
+        block(tuple(counts[18:27]), False),
+        block(tuple(counts[27:36]), True),
     )
+    flags = tile_flags([k for k in range(34) if counts[k]])
     melds = tuple(meld_facts(m) for m in req.hand.melds)
     for m in melds:
         for k in m.kinds:
@@ -194,6 +194,7 @@ def score_win(req: ScoreRequest) -> ScoreResult:
         kazoe,
         dwp,
         dora + ura + red,
+        flags,
     )
     if isinstance(best, str):
         return ScoreResult.invalid(UNIT, best)
@@ -215,8 +216,6 @@ def score_win(req: ScoreRequest) -> ScoreResult:
         seat,
         rnd,
         dwp,
-        kiriage,
-        kazoe,
         dora,
         ura,
         red,

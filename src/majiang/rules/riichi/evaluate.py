@@ -11,11 +11,12 @@ then more fu, then the first found.
 Both faces of the contract come here: the typed ``ScoreRequest`` (``calculate.score_win``)
 and the request dict read directly (``request.py``). Nothing of a request is kept.
 
->>> from majiang.rules.riichi.shapes import block
->>> blocks = (block(0, (0, 1, 1, 1, 1, 1, 1, 0, 0)), block(1, (0, 1, 1, 1, 2, 0, 0, 0, 0)),
-...           block(2, EMPTY), block(3, (0, 0, 0, 0, 0, 0, 3, 0, 0)))
->>> best = best_reading(blocks, (), 13, False, 28, 27, f.RIICHI, 0, False, True, 4, 0)
->>> form, _, _, yakuman, han, fu, _, _ = best
+>>> from majiang.rules.riichi.shapes import block, tile_flags
+>>> blocks = (block((0, 1, 1, 1, 1, 1, 1, 0, 0), False), block((0, 1, 1, 1, 2, 0, 0, 0, 0), False),
+...           block(EMPTY, False), block((0, 0, 0, 0, 0, 0, 3, 0, 0), True))
+>>> flags = tile_flags([1, 2, 3, 4, 5, 6, 10, 11, 12, 13, 33])
+>>> best = best_reading(blocks, (), 13, False, 28, 27, f.RIICHI, 0, False, True, 4, 0, flags)
+>>> form, _, _, yakuman, han, fu, _, _, base = best
 >>> form, yakuman, han, fu, [i.id for _, i, _ in found_yaku(best)]
 ('standard', 0, 2, 40, ['riichi', 'yakuhai_red'])
 """
@@ -27,16 +28,24 @@ from typing import Any
 
 from majiang.melds import Meld
 from majiang.rules.riichi import features as f
-from majiang.rules.riichi.fu import SET_FU, SEVEN_PAIRS_FU, Fu, pair_fu
+from majiang.rules.riichi.fu import SET_FU, SEVEN_PAIRS_FU, Fu
 from majiang.rules.riichi.shapes import (
     EMPTY,
+    HONOR,
+    MAN,
+    NOT_GREEN,
     ORPHAN,
     OUTSIDE_CHOWS,
+    PIN,
     RYANMEN,
     SHANPON,
+    SIMPLE,
+    SOU,
     TANKI,
+    TERMINAL,
     Block,
     Part,
+    tile_flags,
 )
 from majiang.rules.riichi.yaku import (
     HAND_SCORED,
@@ -69,11 +78,6 @@ def _mask(kinds: object) -> int:
 
 
 _ORPHAN_BITS = _mask(k for k in range(34) if ORPHAN[k])
-_TERMINAL_BITS = _mask(k for k in range(27) if k % 9 in (0, 8))
-_HONOR_BITS = _mask(range(27, 34))
-_SUIT_BITS = tuple(_mask(range(9 * s, 9 * s + 9)) for s in range(3))
-_NUMBER_BITS = _mask(range(27))
-_GREEN_BITS = _mask((19, 20, 21, 23, 25, 32))
 #: chow first kinds that start 123 of a suit: a straight has 123, 456 and 789 there
 _STRAIGHT_STARTS = _mask((0, 9, 18))
 #: a pung of ``k`` completed by a winning discard counts open: this much fu less
@@ -101,6 +105,30 @@ def _honor_facts(pungs: int, pair_sort: int) -> int:
     return bits
 
 
+def _tile_facts(flags: int) -> int:
+    """Return the hand facts of the sorts of tiles it holds (``shapes.tile_flags``)."""
+    bits = 0
+    if not flags & (TERMINAL | HONOR):
+        bits |= f.ALL_SIMPLES
+    elif not flags & SIMPLE:
+        bits |= f.ALL_ORPHANS
+        if not flags & HONOR:
+            bits |= f.ALL_TERMINALS
+    if flags & HONOR:
+        bits |= f.HAS_HONORS
+        if not flags & (MAN | PIN | SOU):
+            bits |= f.ALL_HONORS
+    if bool(flags & MAN) + bool(flags & PIN) + bool(flags & SOU) == 1:
+        bits |= f.ONE_SUIT
+    if not flags & NOT_GREEN:
+        bits |= f.ALL_GREEN
+    return bits
+
+
+#: the sorts of tiles a hand holds (``shapes.tile_flags``) -> its facts
+_TILE_FACTS = tuple(_tile_facts(flags) for flags in range(128))
+
+
 #: (honor pung bits) + 128 * (pair sort: 0 none, 1 wind, 2 dragon) -> the facts
 _HONOR_FACTS = tuple(_honor_facts(i % 128, i // 128) for i in range(3 * 128))
 
@@ -115,6 +143,7 @@ class MeldFacts:
 
     __slots__ = (
         "chow_bits",
+        "flags",
         "fu",
         "fu_item",
         "is_chow",
@@ -134,6 +163,7 @@ class MeldFacts:
         self.kinds = kinds
         self.red_suit = red[0] - RED_BASE if red else -1
         self.present = _mask(kinds)
+        self.flags = tile_flags(kinds)
         self.is_chow = meld.kind == "chi"
         self.is_open = meld.kind != "ankan"
         self.is_kong = meld.kind in ("kan", "ankan", "kakan")
@@ -171,8 +201,9 @@ def option_bits(open_tanyao: bool, renhou: str, double_yakuman: bool) -> int:
 
 #: the reading that pays the most: (form, what the hand's facts give, what the reading's give,
 #: the number of yakuman (0: an ordinary hand), han (with dora; 13 per yakuman), fu (``None``
-#: for a yakuman), the blocks' parts of a standard reading (else ``None``), the wait)
-Best = tuple[str, Scored, Scored, int, int, "int | None", "tuple[Part, ...] | None", int]
+#: for a yakuman), the blocks' parts of a standard reading (else ``None``), the wait, the base
+#: points)
+Best = tuple[str, Scored, Scored, int, int, "int | None", "tuple[Part, ...] | None", int, int]
 
 
 def found_yaku(best: Best) -> tuple[Found, ...]:
@@ -205,22 +236,23 @@ def best_reading(
     kazoe: bool,
     double_wind_pair_fu: int,
     dora: int,
+    flags: int,
 ) -> Best | str:
     """Return the best reading of a win, or why there is none (the ``valid: false`` reason).
 
     ``blocks`` are the concealed tiles (winning tile included) per suit and honors, ``win``
     the winning kind, winds as kinds (27 = East), ``situation`` and ``options`` fact bits
     (``features.situation_bits``, ``option_bits``), ``dora`` the han of dora, ura dora and
-    red fives together (they count only for a hand with a yaku).
+    red fives together (they count only for a hand with a yaku), ``flags`` the sorts of the
+    concealed tiles (``shapes.tile_flags``).
     """
     b0, b1, b2, b3 = blocks
-    present = b0.present | b1.present | b2.present | b3.present
     size = b0.size + b1.size + b2.size + b3.size
     closed = True
     meld_chows = meld_chow_bits = meld_pung_bits = meld_fu = ankans = kongs = 0
     meld_outside = True
     for m in melds:
-        present |= m.present
+        flags |= m.flags
         if m.is_chow:
             meld_chows += 1
             meld_chow_bits |= m.chow_bits
@@ -237,34 +269,15 @@ def best_reading(
             meld_outside = False
 
     # the facts of the hand, shared by every reading
-    bits = situation | options
+    bits = situation | options | _TILE_FACTS[flags]
     if closed:
         bits |= f.CLOSED
     if tsumo:
         bits |= f.TSUMO
-    if not present & _ORPHAN_BITS:
-        bits |= f.ALL_SIMPLES
-    elif not present & ~_ORPHAN_BITS:
-        bits |= f.ALL_ORPHANS
-        if not present & ~_TERMINAL_BITS:
-            bits |= f.ALL_TERMINALS
-    if present & _HONOR_BITS:
-        bits |= f.HAS_HONORS
-        if not present & _NUMBER_BITS:
-            bits |= f.ALL_HONORS
-    if (
-        bool(present & _SUIT_BITS[0])
-        + bool(present & _SUIT_BITS[1])
-        + bool(present & _SUIT_BITS[2])
-        == 1
-    ):
-        bits |= f.ONE_SUIT
-        if not melds and not bits & f.HAS_HONORS and blocks[win // 9].nine_gates:
-            bits |= f.NINE_GATES
-            if blocks[win // 9].counts[win % 9] == (4 if win % 9 in (0, 8) else 2):
-                bits |= f.NINE_SIDED
-    if not present & ~_GREEN_BITS:
-        bits |= f.ALL_GREEN
+    if bits & f.ONE_SUIT and not melds and not flags & HONOR and blocks[win // 9].nine_gates:
+        bits |= f.NINE_GATES
+        if blocks[win // 9].counts[win % 9] == (4 if win % 9 in (0, 8) else 2):
+            bits |= f.NINE_SIDED
     if kongs >= 3:
         bits |= f.THREE_KONGS if kongs == 3 else f.FOUR_KONGS
     hand = HAND_SCORED.get(bits) or hand_scored(bits)
@@ -280,28 +293,44 @@ def best_reading(
     complete = False
 
     if not melds and size == 14:
-        if present == _ORPHAN_BITS:
+        if (
+            not flags & SIMPLE
+            and b0.present | b1.present << 9 | b2.present << 18 | b3.present << 27 == _ORPHAN_BITS
+        ):
             wait13 = blocks[win // 9].counts[win % 9] == 2
             r = reading_scored(context | (f.THIRTEEN_WAIT if wait13 else f.THIRTEEN_ORPHANS))
             multiple = (hand_limit + r[0]) // 13 if double else 1
-            return ("thirteen_orphans", hand, r, multiple, 13 * multiple, None, None, TANKI)
+            return (
+                "thirteen_orphans",
+                hand,
+                r,
+                multiple,
+                13 * multiple,
+                None,
+                None,
+                TANKI,
+                8000 * multiple,
+            )
         if b0.twos + b1.twos + b2.twos + b3.twos == 7:
             complete = True
             r = reading_scored(context | f.SEVEN_PAIRS)
             limit_han = hand_limit + r[0]
             if limit_han:
                 multiple = limit_han // 13 if double else 1
-                best_key = (_hand_value(8000 * multiple, dealer, tsumo), 1, limit_han, 0)
-                best = ("seven_pairs", hand, r, multiple, 13 * multiple, None, None, TANKI)
+                base = 8000 * multiple
+                best_key = (_hand_value(base, dealer, tsumo), 1, limit_han, 0)
+                best = ("seven_pairs", hand, r, multiple, 13 * multiple, None, None, TANKI, base)
             elif hand_han + r[2]:
                 han = hand_han + r[2] + dora
                 base = base_points(han, SEVEN_PAIRS_FU, kiriage, kazoe)[0]
                 best_key = (_hand_value(base, dealer, tsumo), 0, han, SEVEN_PAIRS_FU)
-                best = ("seven_pairs", hand, r, 0, han, SEVEN_PAIRS_FU, None, TANKI)
+                best = ("seven_pairs", hand, r, 0, han, SEVEN_PAIRS_FU, None, TANKI, base)
 
     if size == 14 - 3 * len(melds) and b0.has_pair + b1.has_pair + b2.has_pair + b3.has_pair == 1:
         win_block = win // 9
         win_at = win % 9
+        pair_block = 0 if b0.has_pair else 1 if b1.has_pair else 2 if b2.has_pair else 3
+        pair_lo = 9 * pair_block
         base_fu = 30 if closed and not tsumo else 20
         opened_fu = _OPENED_FU[win]
         table = READING_SCORED
@@ -316,13 +345,19 @@ def best_reading(
             combos = product(b0.parts, b1.parts, b2.parts, b3.parts)
         for parts in combos:
             p0, p1, p2, p3 = parts
-            pair = max(p0.pair, p1.pair, p2.pair, p3.pair)  # the one block with the pair
+            pair = parts[pair_block].pair + pair_lo
             complete = True
             n_chows = p0.n_chows + p1.n_chows + p2.n_chows + meld_chows
-            pungs = p0.pung_bits | p1.pung_bits | p2.pung_bits | p3.pung_bits | meld_pung_bits
+            pungs = (
+                p0.pung_bits
+                | p1.pung_bits << 9
+                | p2.pung_bits << 18
+                | p3.pung_bits << 27
+                | meld_pung_bits
+            )
             g = context
             if n_chows:
-                chows = p0.chow_bits | p1.chow_bits | p2.chow_bits | meld_chow_bits
+                chows = p0.chow_bits | p1.chow_bits << 9 | p2.chow_bits << 18 | meld_chow_bits
                 if n_chows >= 3:
                     if chows & chows >> 9 & chows >> 18:
                         g |= f.MIXED_CHOWS
@@ -353,10 +388,13 @@ def best_reading(
                     g |= f.ROUND_WIND_PUNG
             concealed = p0.n_pungs + p1.n_pungs + p2.n_pungs + p3.n_pungs + ankans
             set_fu = p0.pung_fu + p1.pung_fu + p2.pung_fu + p3.pung_fu + meld_fu
-            if pair >= 27:
-                pair_item = pair_fu(pair, seat_wind, round_wind, double_wind_pair_fu)
-                if pair_item is not None:
-                    set_fu += pair_item[1]
+            if pair >= 27:  # the pair's fu (``fu.pair_fu``)
+                if pair >= 31:
+                    set_fu += 2
+                elif pair == seat_wind:
+                    set_fu += double_wind_pair_fu if pair == round_wind else 2
+                elif pair == round_wind:
+                    set_fu += 2
             holder = parts[win_block]
             for wait in holder.waits[win_at] or holder.waits_at(win_at):
                 h = g
@@ -380,10 +418,21 @@ def best_reading(
                 limit_han = hand_limit + r[0]
                 if limit_han:
                     multiple = limit_han // 13 if double else 1
-                    key = (_hand_value(8000 * multiple, dealer, tsumo), 1, limit_han, 0)
+                    base = 8000 * multiple
+                    key = (_hand_value(base, dealer, tsumo), 1, limit_han, 0)
                     if key > best_key:
                         best_key = key
-                        best = ("standard", hand, r, multiple, 13 * multiple, None, parts, wait)
+                        best = (
+                            "standard",
+                            hand,
+                            r,
+                            multiple,
+                            13 * multiple,
+                            None,
+                            parts,
+                            wait,
+                            base,
+                        )
                     continue
                 han = hand_han + r[2]
                 if not han:
@@ -409,12 +458,22 @@ def best_reading(
                 key = (value, 0, han, fu)
                 if key > best_key:
                     best_key = key
-                    best = ("standard", hand, r, 0, han, fu, parts, wait)
+                    best = ("standard", hand, r, 0, han, fu, parts, wait, base)
     if best is not None:
         return best
     if complete:
         return "no yaku: the hand is complete but has no yaku (dora do not count)"
     return "not a complete hand: no four sets and a pair, seven pairs or thirteen orphans"
+
+
+#: the limit of an ordinary hand by its base points (below mangan: none)
+LIMIT_OF_BASE = {
+    2000: "mangan",
+    3000: "haneman",
+    4000: "baiman",
+    6000: "sanbaiman",
+    8000: "yakuman",
+}
 
 
 def base_points(han: int, fu: int, kiriage: bool, kazoe: bool) -> tuple[int, str | None]:

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from majiang.rules.base import Option
+from majiang.rules.riichi import features as f
 
 OPTIONS: Mapping[str, Option] = {
     "kiriage": Option(False, "4 han 30 fu and 3 han 60 fu count as mangan"),
@@ -78,6 +79,25 @@ _NOT_ON_FIRST_TURN = (
     "kong_replacement",
     "robbing_kong",
 )
+
+
+def contradicts(bits: int, closed: bool, tsumo: bool, has_kong: bool) -> bool:
+    """Return whether situation bits (``features.situation_bits``) without a first-turn win
+    contradict the hand: the same answer as ``contradiction``, as bits (for the dict path).
+    """
+    return bool(
+        (bits & _CLOSED_ONLY_BITS and not closed)
+        or (bits & f.IPPATSU and not bits & (f.RIICHI | f.DOUBLE_RIICHI))
+        or (bits & (f.ROBBING_KONG | f.LAST_DISCARD) if tsumo else bits & _SELF_DRAWN_BITS)
+        or (bits & f.KONG_REPLACEMENT and (not has_kong or bits & (f.LAST_TILE | f.IPPATSU)))
+        or (bits & f.ROBBING_KONG and bits & f.LAST_DISCARD)
+    )
+
+
+_CLOSED_ONLY_BITS = f.RIICHI | f.DOUBLE_RIICHI | f.IPPATSU
+_SELF_DRAWN_BITS = f.KONG_REPLACEMENT | f.LAST_TILE
+#: the first-turn wins (``contradicts`` leaves them to ``contradiction``)
+FIRST_TURN_BITS = f.HEAVENLY | f.EARTHLY | f.HUMAN
 
 
 def contradiction(

@@ -32,8 +32,8 @@ from majiang.rules.riichi import features as f
 from majiang.rules.riichi.calculate import invalid_dict, result_dict
 from majiang.rules.riichi.dora import DORA_OF
 from majiang.rules.riichi.evaluate import MeldFacts, best_reading, meld_facts, option_bits
-from majiang.rules.riichi.options import DEFAULTS, contradiction
-from majiang.rules.riichi.shapes import EMPTY, Block, block
+from majiang.rules.riichi.options import DEFAULTS, FIRST_TURN_BITS, contradiction, contradicts
+from majiang.rules.riichi.shapes import EMPTY, Block, block, tile_flags
 from majiang.scoring import SITUATIONS, ScoreRequest, score_request
 
 #: the request fields this reader knows (any other field: the general path names it)
@@ -81,16 +81,16 @@ _DORA_BY_SUIT = {
 #: digit -> its place among a suit's 9 counts (a red five counts as a five)
 _PLACE = {str(d): (4 if d == 0 else d - 1) for d in range(10)}
 _SITUATION_BITS = {name: f.SITUATION_BITS.get(name, 0) for name in SITUATIONS}
-#: situations that alone never contradict a closed hand (ippatsu aside, checked below)
-_RIICHI_ONLY = f.RIICHI | f.DOUBLE_RIICHI | f.IPPATSU
 _IN_RIICHI = f.RIICHI | f.DOUBLE_RIICHI
 _DEFAULT_OPTIONS = option_bits(True, "off", True)
 
 #: one suit's digits as written -> (its Block, its 9 counts with a red five as a five, its red
-#: fives); per suit m, p, s, z (the honors: digits 1-7 only)
-Digits = tuple[Block, tuple[int, ...], int]
+#: fives, the sorts of its tiles); per suit m, p, s, z (the honors: digits 1-7 only)
+Digits = tuple[Block, tuple[int, ...], int, int]
 _SUITS: tuple[dict[str, Digits], ...] = ({}, {}, {}, {})
-_NONE: tuple[Digits, ...] = tuple((block(suit, EMPTY), EMPTY, 0) for suit in range(4))
+_NONE: tuple[Digits, ...] = tuple((block(EMPTY, suit == 3), EMPTY, 0, 0) for suit in range(4))
+#: indicators as written -> the kinds they make dora
+_INDICATED: dict[str, tuple[int, ...]] = {}
 #: a canonical meld string -> its facts
 _MELDS: dict[str, MeldFacts] = {}
 #: a guard on the notation tables (real requests meet a few thousand entries)
@@ -118,7 +118,8 @@ def _digits(suit: int, text: str) -> Digits | None:
     if len(table) >= _KEEP:
         table.clear()
     kept = tuple(counts)
-    found = table[text] = (block(suit, kept), kept, red)
+    flags = tile_flags([9 * suit + i for i in range(9) if counts[i]])
+    found = table[text] = (block(kept, suit == 3), kept, red, flags)
     return found
 
 
@@ -138,14 +139,13 @@ def _meld(text: object) -> MeldFacts | None:
     return found
 
 
-def _dora(text: object, counts: Any) -> int | None:
-    """Return the han that indicators written in ``text`` give tiles of these counts, or
+def _indicated(text: str) -> tuple[int, ...] | None:
+    """Return the kinds that indicators written in ``text`` make dora (and keep them), or
     ``None`` when the notation is not plain (left to the general path)."""
-    if text is None or text == "":
-        return 0
-    if type(text) is not str:
-        return None
-    n = 0
+    found = _INDICATED.get(text)
+    if found is not None:
+        return found
+    kinds: list[int] = []
     table = None
     pending = False  # a suit letter still waiting for its digits
     for ch in reversed(text):  # each suit letter comes after its digits
@@ -161,11 +161,14 @@ def _dora(text: object, counts: Any) -> int | None:
         k = table.get(ch)
         if k is None:
             return None
-        n += counts[k]
+        kinds.append(k)
         pending = False
-    if table is None or pending:
+    if table is None or pending or len(kinds) > 12:
         return None
-    return n
+    if len(_INDICATED) >= _KEEP:
+        _INDICATED.clear()
+    found = _INDICATED[text] = tuple(kinds)
+    return found
 
 
 def score_dict(data: Any) -> dict[str, Any]:
@@ -229,49 +232,52 @@ def read_and_score(data: Any) -> dict[str, Any] | None:
         found = _SUITS[0].get(hand[:i]) or _digits(0, hand[:i])
         if found is None:
             return None
-        b0, cm, red = found
+        b0, cm, red, flags = found
         if red:
             if red > 1 or not aka:
                 return None
             red_suits = 1
         at = i + 1
     else:
-        b0, cm, _ = _NONE[0]
+        b0, cm, _, flags = _NONE[0]
     i = hand.find("p", at)
     if i > at:
         found = _SUITS[1].get(hand[at:i]) or _digits(1, hand[at:i])
         if found is None:
             return None
-        b1, cp, red = found
+        b1, cp, red, more = found
+        flags |= more
         if red:
             if red > 1 or not aka:
                 return None
             red_suits |= 2
         at = i + 1
     else:
-        b1, cp, _ = _NONE[1]
+        b1, cp, _, _ = _NONE[1]
     i = hand.find("s", at)
     if i > at:
         found = _SUITS[2].get(hand[at:i]) or _digits(2, hand[at:i])
         if found is None:
             return None
-        b2, cs, red = found
+        b2, cs, red, more = found
+        flags |= more
         if red:
             if red > 1 or not aka:
                 return None
             red_suits |= 4
         at = i + 1
     else:
-        b2, cs, _ = _NONE[2]
+        b2, cs, _, _ = _NONE[2]
     i = hand.find("z", at)
     if i > at:
         found = _SUITS[3].get(hand[at:i]) or _digits(3, hand[at:i])
         if found is None:
             return None
-        b3, cz, _ = found
+        b3, cz, _, more = found
+        flags |= more
         at = i + 1
     else:
-        b3, cz, _ = _NONE[3]
+        b3, cz, _, _ = _NONE[3]
     if at != len(hand) or not at:
         return None  # digits without a suit, a suit twice or out of order, a suit alone
     concealed = cm + cp + cs + cz  # 36 counts: kind k at index k
@@ -352,12 +358,12 @@ def read_and_score(data: Any) -> dict[str, Any] | None:
                 bits |= _SITUATION_BITS[name]
         except (KeyError, TypeError):  # a name for the general path (or none at all)
             return None
-        if bits & ~_RIICHI_ONLY:
+        if bits & FIRST_TURN_BITS:
             if contradiction(
                 frozenset(situation), closed, tsumo, has_kong, bool(melds), seat == 27
             ):
                 return None
-        elif bits and (not closed or (bits & f.IPPATSU and not bits & _IN_RIICHI)):
+        elif contradicts(bits, closed, tsumo, has_kong):
             return None
 
     # the numbers
@@ -379,12 +385,30 @@ def read_and_score(data: Any) -> dict[str, Any] | None:
         return None
 
     # dora: every indicator is read, ura dora count only in riichi
-    dora = _dora(get("dora_indicators"), counts)
-    ura = _dora(get("ura_indicators"), counts)
-    if dora is None or ura is None:
+    dora = ura = 0
+    text = get("dora_indicators")
+    if text:
+        if type(text) is not str:
+            return None
+        kinds = _INDICATED.get(text) or _indicated(text)
+        if kinds is None:
+            return None
+        for k in kinds:
+            dora += counts[k]
+    elif text is not None and text != "":
         return None
-    if not bits & _IN_RIICHI:
-        ura = 0
+    text = get("ura_indicators")
+    if text:
+        if type(text) is not str:
+            return None
+        kinds = _INDICATED.get(text) or _indicated(text)
+        if kinds is None:
+            return None
+        if bits & _IN_RIICHI:
+            for k in kinds:
+                ura += counts[k]
+    elif text is not None and text != "":
+        return None
     red = (red_suits & 1) + (red_suits >> 1 & 1) + (red_suits >> 2)
 
     best = best_reading(
@@ -400,6 +424,7 @@ def read_and_score(data: Any) -> dict[str, Any] | None:
         kazoe,
         double_wind_pair_fu,
         dora + ura + red,
+        flags,
     )
     if type(best) is str:
         return invalid_dict(best)
@@ -411,8 +436,6 @@ def read_and_score(data: Any) -> dict[str, Any] | None:
         seat,
         round_wind,
         double_wind_pair_fu,
-        kiriage,
-        kazoe,
         dora,
         ura,
         red,

@@ -2,12 +2,16 @@
 
 A hand's readings are products of its four blocks' splits (``Part``), exactly one of which
 holds the pair. Everything a yaku or the fu asks of a set is known per block and combines by
-``|`` or ``+`` across blocks: which chows (as bits by first kind) and pungs (bits by kind) a
+``|`` or ``+`` across blocks: which chows (as bits by first place) and pungs (bits by place) a
 split has, its twin chows (peikou), whether every set holds a terminal or honor, the fu of its
-concealed pungs, and, for each kind the winning tile may be, the waits it can complete. A
-``Block`` is built once per suit and tile counts and kept (``block``); nothing of a request is.
+concealed pungs, and, for each place the winning tile may take, the waits it can complete.
 
->>> b = block(0, (1, 1, 1, 0, 0, 0, 2, 2, 2))
+A block is read by place (0-8 in a suit, 0-6 among the honors), so the three suits share one
+table: a ``Block`` is built once per tile counts (``block``) and serves the characters, dots
+and bamboo alike; the reader shifts its bits to the suit (9 places per suit, honors from 27).
+Nothing of a request is kept.
+
+>>> b = block((1, 1, 1, 0, 0, 0, 2, 2, 2), honors=False)
 >>> [(p.pair, p.chows, p.pungs) for p in b.parts]
 [(-1, (0, 6, 6), ())]
 >>> b.parts[0].peikou, [WAIT_NAMES[w] for w in b.parts[0].waits_at(7)]
@@ -15,8 +19,6 @@ concealed pungs, and, for each kind the winning tile may be, the waits it can co
 """
 
 from __future__ import annotations
-
-from majiang.decompose import block_splits
 
 #: the waits the winning tile can complete (``Part.waits``), in the order readings are tried
 TANKI, SHANPON, KANCHAN, PENCHAN, RYANMEN = range(5)
@@ -27,9 +29,37 @@ ORPHAN = tuple(k >= 27 or k % 9 in (0, 8) for k in range(34))
 #: chow first kinds that hold a terminal (123 and 789 of each suit)
 OUTSIDE_CHOWS = frozenset({0, 6, 9, 15, 18, 24})
 
+#: what sorts of tiles a suit's digits or a meld hold, as flags (``tile_flags``)
+SIMPLE, TERMINAL, HONOR, NOT_GREEN, MAN, PIN, SOU = (1 << i for i in range(7))
+_GREEN = frozenset({19, 20, 21, 23, 25, 32})
+
+
+def _flags(k: int) -> int:
+    flags = 0 if k in _GREEN else NOT_GREEN
+    if k >= 27:
+        return flags | HONOR
+    return flags | (MAN, PIN, SOU)[k // 9] | (TERMINAL if k % 9 in (0, 8) else SIMPLE)
+
+
+#: kind -> its ``tile_flags``
+FLAGS = tuple(_flags(k) for k in range(34))
+
+
+def tile_flags(kinds: list[int] | tuple[int, ...]) -> int:
+    """Return the ``SIMPLE``... ``SOU`` flags of these kinds.
+
+    >>> tile_flags([0, 31]) == TERMINAL | MAN | HONOR | NOT_GREEN
+    True
+    """
+    flags = 0
+    for k in kinds:
+        flags |= FLAGS[k]
+    return flags
+
 
 def chow_wait(first: int, win: int) -> int:
-    """Return the wait the winning kind completes in the chow starting at ``first``.
+    """Return the wait the winning tile completes in the chow starting at ``first`` (places
+    or kinds alike).
 
     >>> [WAIT_NAMES[chow_wait(0, w)] for w in (0, 1, 2)], WAIT_NAMES[chow_wait(6, 6)]
     (['ryanmen', 'kanchan', 'penchan'], 'penchan')
@@ -44,20 +74,19 @@ def chow_wait(first: int, win: int) -> int:
 
 
 class Part:
-    """One split of a block: its pair (``-1`` for none), chows by first kind and pungs by kind
-    (ascending, absolute kinds), and the facts readings combine.
+    """One split of a block: its pair's place (``-1`` for none), chows by first place and
+    pungs by place (ascending), and the facts readings combine.
 
-    ``chow_bits``/``pung_bits`` have bit ``k`` for a chow starting at / a pung of kind ``k``;
+    ``chow_bits``/``pung_bits`` have bit ``i`` for a chow starting at / a pung of place ``i``;
     ``peikou`` counts pairs of identical chows; ``outside`` says every set and the pair hold a
     terminal or honor; ``pung_fu`` is the fu of the pungs as concealed; ``waits[i]`` lists the
-    waits of a winning tile of the block's ``i``-th kind (tanki, shanpon, then one per chow
-    wait in chow order, each wait once), worked out when first asked (``waits_at``).
+    waits of a winning tile at place ``i`` (tanki, shanpon, then one per chow wait in chow
+    order, each wait once), worked out when first asked (``waits_at``).
     """
 
     __slots__ = (
         "chow_bits",
         "chows",
-        "lo",
         "n_chows",
         "n_pungs",
         "outside",
@@ -69,27 +98,45 @@ class Part:
         "waits",
     )
 
-    def __init__(self, lo: int, pair: int, chows: tuple[int, ...], pungs: tuple[int, ...]) -> None:
+    def __init__(
+        self, honors: bool, pair: int, chows: tuple[int, ...], pungs: tuple[int, ...]
+    ) -> None:
         self.pair = pair
         self.chows = chows
         self.pungs = pungs
         self.n_chows = len(chows)
         self.n_pungs = len(pungs)
-        self.chow_bits = sum(1 << c for c in set(chows))
-        self.pung_bits = sum(1 << p for p in pungs)
-        self.peikou = sum(chows.count(c) // 2 for c in set(chows))
-        self.outside = (
-            OUTSIDE_CHOWS.issuperset(chows)
-            and all(ORPHAN[p] for p in pungs)
-            and (pair < 0 or ORPHAN[pair])
-        )
-        self.pung_fu = sum(8 if ORPHAN[p] else 4 for p in pungs)
-        self.lo = lo
+        outside = honors or pair < 0 or pair in (0, 8)
+        chow_bits = peikou = 0
+        last = -1
+        twin = False  # the chow before was the second of a pair of identical chows
+        for c in chows:  # ascending: identical chows are neighbours
+            chow_bits |= 1 << c
+            if c == last and not twin:
+                peikou += 1
+                twin = True
+            else:
+                twin = False
+            last = c
+            if c != 0 and c != 6:
+                outside = False
+        pung_bits = pung_fu = 0
+        for p in pungs:
+            pung_bits |= 1 << p
+            if honors or p in (0, 8):
+                pung_fu += 8
+            else:
+                pung_fu += 4
+                outside = False
+        self.chow_bits = chow_bits
+        self.pung_bits = pung_bits
+        self.peikou = peikou
+        self.outside = outside
+        self.pung_fu = pung_fu
         self.waits: list[tuple[int, ...] | None] = [None] * 9
 
-    def waits_at(self, i: int) -> tuple[int, ...]:
-        """Return (and keep in ``waits``) the waits of a winning tile of the ``i``-th kind."""
-        win = self.lo + i
+    def waits_at(self, win: int) -> tuple[int, ...]:
+        """Return (and keep in ``waits``) the waits of a winning tile at place ``win``."""
         found: list[int] = []
         if self.pair == win:
             found.append(TANKI)
@@ -100,49 +147,109 @@ class Part:
                 wait = chow_wait(c, win)
                 if wait not in found:
                     found.append(wait)
-        waits = self.waits[i] = tuple(found)
+        waits = self.waits[win] = tuple(found)
         return waits
 
 
 class Block:
     """A block's tile counts read once: its splits (``parts``, empty when it cannot split),
-    the bits of the kinds present, its size, how many kinds it holds twice (seven pairs), and
-    whether a suit block is 1112345678999 plus one tile (nine gates)."""
+    the bits of the places it holds, its size, how many places it holds twice (seven pairs),
+    and whether a suit block is 1112345678999 plus one tile (nine gates)."""
 
     __slots__ = ("counts", "has_pair", "nine_gates", "one_part", "parts", "present", "size", "twos")
 
-    def __init__(self, suit: int, counts: tuple[int, ...]) -> None:
-        lo = 9 * suit
-        width = 9 if suit < 3 else 7
+    def __init__(self, counts: tuple[int, ...], honors: bool) -> None:
         self.counts = counts
-        self.parts = tuple(
-            Part(lo, pair, chows, pungs) for pair, chows, pungs in block_splits(lo, counts[:width])
-        )
-        self.present = sum(1 << (lo + i) for i, n in enumerate(counts) if n)
-        self.size = sum(counts)
+        parts = [Part(honors, *split) for split in splits(counts, not honors)]
+        self.parts = tuple(parts)
+        present = size = twos = 0
+        for i, n in enumerate(counts):
+            if n:
+                present |= 1 << i
+                size += n
+                if n == 2:
+                    twos += 1
+        self.present = present
+        self.size = size
         #: the block's splits hold the pair (its size leaves 2 by 3)
-        self.has_pair = self.size % 3 == 2
+        self.has_pair = size % 3 == 2
         #: the block splits exactly one way (its part, else ``None``)
-        self.one_part = self.parts[0] if len(self.parts) == 1 else None
-        self.twos = counts.count(2)
-        self.nine_gates = (
-            suit < 3 and counts[0] >= 3 and counts[8] >= 3 and all(n >= 1 for n in counts)
-        )
+        self.one_part = parts[0] if len(parts) == 1 else None
+        self.twos = twos
+        self.nine_gates = not honors and counts[0] >= 3 and counts[8] >= 3 and min(counts) >= 1
 
 
-#: per block (man, pin, sou, honors): the counts (9 entries; honors pad 2 zeros) -> its Block
-BLOCKS: tuple[dict[tuple[int, ...], Block], ...] = ({}, {}, {}, {})
+#: one split of a block by place: (pair or -1, chow first places, pung places)
+Split = tuple[int, tuple[int, ...], tuple[int, ...]]
+#: a suit's (with chows) and the honors' (without) counts -> their splits, each built from the
+#: splits of what is left once the lowest tile's set or pair is taken (kept as met)
+_SPLITS: tuple[dict[tuple[int, ...], tuple[Split, ...]], ...] = ({}, {})
+_WHOLE: tuple[Split, ...] = ((-1, (), ()),)
+
+
+def _order(split: Split) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """Return the order of ``decompose``'s splits: pair, then the sets as (0 chow / 1 pung)."""
+    pair, chows, pungs = split
+    return pair, tuple((0, c) for c in chows) + tuple((1, p) for p in pungs)
+
+
+def splits(counts: tuple[int, ...], chows: bool) -> tuple[Split, ...]:
+    """Return every split of one block's counts into sets and at most one pair, by place,
+    in the order ``decompose`` lists a suit's splits (empty when there is none).
+
+    >>> splits((3, 3, 3, 0, 0, 0, 0, 0, 0), True)
+    ((-1, (0, 0, 0), ()), (-1, (), (0, 1, 2)))
+    >>> splits((2, 0, 0, 0, 3, 0, 0, 0, 0), False)
+    ((0, (), (4,)),)
+    """
+    table = _SPLITS[chows]
+    found = table.get(counts)
+    if found is not None:
+        return found
+    if sum(counts) % 3 == 1:
+        table[counts] = ()
+        return ()
+    first = 0
+    while first < 9 and not counts[first]:
+        first += 1
+    if first == 9:
+        return _WHOLE
+    out: set[Split] = set()
+    c = list(counts)
+    n = c[first]
+    if n >= 3:
+        c[first] = n - 3
+        for pair, ch, pu in splits(tuple(c), chows):
+            out.add((pair, ch, (first, *pu)))
+    if n >= 2:
+        c[first] = n - 2
+        for pair, ch, pu in splits(tuple(c), chows):
+            if pair < 0:
+                out.add((first, ch, pu))
+    if chows and first <= 6 and c[first + 1] and c[first + 2]:
+        c[first] = n - 1
+        c[first + 1] -= 1
+        c[first + 2] -= 1
+        for pair, ch, pu in splits(tuple(c), chows):
+            out.add((pair, (first, *ch), pu))
+    found = table[counts] = tuple(sorted(out, key=_order))
+    return found
+
+
+#: the blocks of the suits (shared by all three) and of the honors, by counts (9 entries;
+#: the honors' last two are 0)
+BLOCKS: tuple[dict[tuple[int, ...], Block], ...] = ({}, {})
 EMPTY = (0,) * 9
 
 
-def block(suit: int, counts: tuple[int, ...]) -> Block:
-    """Return the ``Block`` of a suit (0-2; 3 = the honors, 7 counts padded to 9) and counts.
+def block(counts: tuple[int, ...], honors: bool) -> Block:
+    """Return the ``Block`` of a suit's (or the honors') counts, built once and kept.
 
-    The blocks are kept per counts, as the suit splits are: a hand's block is usually met
-    before (any hand holding the same tiles of that suit).
+    Blocks are kept per counts, as the splits are: a hand's block has usually been met
+    before (any hand holding the same shape in any suit).
     """
-    table = BLOCKS[suit]
+    table = BLOCKS[honors]
     found = table.get(counts)
     if found is None:
-        found = table[counts] = Block(suit, counts)
+        found = table[counts] = Block(counts, honors)
     return found

@@ -147,31 +147,70 @@ READING_SCORED: dict[int, Scored] = {}
 _KEEP = 1 << 16
 
 
-def _scored(bits: int, yaku: list[tuple[int, Yaku]], yakuman: list[tuple[int, Yakuman]]) -> Scored:
-    double = bool(bits & f.DOUBLE_YAKUMAN)
-    limits = tuple(
-        _found(n, y.id, y.name, YAKUMAN_HAN * (y.multiple if double else 1))
-        for n, y in yakuman
-        if bits & y.needs == y.needs and not bits & y.excludes
-    )
-    closed = bool(bits & f.CLOSED)
-    found = tuple(
-        _found(n, y.id, y.name, y.closed if closed else y.open)
-        for n, y in yaku
-        if (y.closed if closed else y.open)
-        and bits & (needs := y.needs | (0 if closed else y.open_needs)) == needs
-        and not bits & y.excludes
-    )
-    return (
-        sum(i.value for _, i, _ in limits),
-        limits,
-        sum(i.value for _, i, _ in found),
-        found,
-    )
-
-
 def _found(position: int, yaku_id: str, name: str, value: int) -> Found:
     return position, Item(yaku_id, name, value), {"id": yaku_id, "name": name, "value": value}
+
+
+#: a yaku row ready to test: (needs closed, needs open, excludes, found closed, found open);
+#: a yaku worth nothing open never holds open
+_Row = tuple[int, int, int, Found, Found]
+#: a yakuman row: (needs, excludes, found as single, found under double_yakuman)
+_LimitRow = tuple[int, int, Found, Found]
+_NEVER = 1 << f.WIDTH  # a fact no reading has
+
+
+def _rows(yaku: list[tuple[int, Yaku]]) -> list[_Row]:
+    return [
+        (
+            y.needs | f.CLOSED,
+            (y.needs | y.open_needs) if y.open else _NEVER,
+            y.excludes,
+            _found(n, y.id, y.name, y.closed),
+            _found(n, y.id, y.name, y.open),
+        )
+        for n, y in yaku
+    ]
+
+
+def _limit_rows(yakuman: list[tuple[int, Yakuman]]) -> list[_LimitRow]:
+    return [
+        (
+            y.needs,
+            y.excludes,
+            _found(n, y.id, y.name, YAKUMAN_HAN),
+            _found(n, y.id, y.name, YAKUMAN_HAN * y.multiple),
+        )
+        for n, y in yakuman
+    ]
+
+
+def _scored(bits: int, rows: list[_Row], limit_rows: list[_LimitRow]) -> Scored:
+    double = bits & f.DOUBLE_YAKUMAN
+    limits: list[Found] = []
+    limit_han = 0
+    for needs, excludes, single, twice in limit_rows:
+        if bits & needs == needs and not bits & excludes:
+            found = twice if double else single
+            limits.append(found)
+            limit_han += found[1].value
+    closed = bits & f.CLOSED
+    yaku: list[Found] = []
+    han = 0
+    for needs_closed, needs_open, excludes, when_closed, when_open in rows:
+        if closed:
+            if bits & needs_closed == needs_closed and not bits & excludes:
+                yaku.append(when_closed)
+                han += when_closed[1].value
+        elif bits & needs_open == needs_open and not bits & excludes:
+            yaku.append(when_open)
+            han += when_open[1].value
+    return limit_han, tuple(limits), han, tuple(yaku)
+
+
+_HAND_ROWS = _rows(_HAND_YAKU)
+_HAND_LIMIT_ROWS = _limit_rows(_HAND_YAKUMAN)
+_READING_ROWS = _rows(_READING_YAKU)
+_READING_LIMIT_ROWS = _limit_rows(_READING_YAKUMAN)
 
 
 def hand_scored(bits: int) -> Scored:
@@ -180,7 +219,7 @@ def hand_scored(bits: int) -> Scored:
     if found is None:
         if len(HAND_SCORED) >= _KEEP:
             HAND_SCORED.clear()
-        found = HAND_SCORED[bits] = _scored(bits, _HAND_YAKU, _HAND_YAKUMAN)
+        found = HAND_SCORED[bits] = _scored(bits, _HAND_ROWS, _HAND_LIMIT_ROWS)
     return found
 
 
@@ -191,7 +230,7 @@ def reading_scored(bits: int) -> Scored:
     if found is None:
         if len(READING_SCORED) >= _KEEP:
             READING_SCORED.clear()
-        found = READING_SCORED[bits] = _scored(bits, _READING_YAKU, _READING_YAKUMAN)
+        found = READING_SCORED[bits] = _scored(bits, _READING_ROWS, _READING_LIMIT_ROWS)
     return found
 
 
