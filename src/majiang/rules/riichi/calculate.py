@@ -58,6 +58,23 @@ def _nagashi(req: ScoreRequest) -> ScoreResult:
     )
 
 
+def nagashi_dict(dealer: bool) -> dict[str, Any]:
+    """Return the result dict of nagashi mangan: a mangan paid as a tsumo, no honba, no sticks
+    (``_nagashi`` for the typed path)."""
+    total, paid = payers(2000, dealer, True, 0, 0)
+    return {
+        "valid": True,
+        "reason": None,
+        "items": [{"id": "nagashi_mangan", "name": "Nagashi mangan", "value": 5}],
+        "unit": UNIT,
+        "total": 5,
+        "fu": None,
+        "fu_items": [],
+        "limit": "mangan",
+        "points": {"total": total, "payers": paid},
+    }
+
+
 def result_dict(
     best: Best,
     melds: Sequence[MeldFacts],

@@ -29,7 +29,7 @@ from typing import Any
 from majiang.errors import MajiangError
 from majiang.melds import parse_meld
 from majiang.rules.riichi import features as f
-from majiang.rules.riichi.calculate import invalid_dict, result_dict
+from majiang.rules.riichi.calculate import invalid_dict, nagashi_dict, result_dict
 from majiang.rules.riichi.dora import DORA_OF
 from majiang.rules.riichi.evaluate import MeldFacts, best_reading, meld_facts, option_bits
 from majiang.rules.riichi.options import DEFAULTS, FIRST_TURN_BITS, contradiction, contradicts
@@ -80,7 +80,10 @@ _DORA_BY_SUIT = {
 }
 #: digit -> its place among a suit's 9 counts (a red five counts as a five)
 _PLACE = {str(d): (4 if d == 0 else d - 1) for d in range(10)}
+#: nagashi mangan, which no yaku looks at: a bit of the reader's own
+_NAGASHI = 1 << f.WIDTH
 _SITUATION_BITS = {name: f.SITUATION_BITS.get(name, 0) for name in SITUATIONS}
+_SITUATION_BITS["nagashi_mangan"] = _NAGASHI
 _IN_RIICHI = f.RIICHI | f.DOUBLE_RIICHI
 _DEFAULT_OPTIONS = option_bits(True, "off", True)
 
@@ -358,7 +361,7 @@ def read_and_score(data: Any) -> dict[str, Any] | None:
                 bits |= _SITUATION_BITS[name]
         except (KeyError, TypeError):  # a name for the general path (or none at all)
             return None
-        if bits & FIRST_TURN_BITS:
+        if bits & (FIRST_TURN_BITS | _NAGASHI):
             if contradiction(
                 frozenset(situation), closed, tsumo, has_kong, bool(melds), seat == 27
             ):
@@ -410,6 +413,10 @@ def read_and_score(data: Any) -> dict[str, Any] | None:
     elif text is not None and text != "":
         return None
     red = (red_suits & 1) + (red_suits >> 1 & 1) + (red_suits >> 2)
+    if bits & _NAGASHI:  # a draw paid as a mangan tsumo: the hand is not scored
+        if raw and raw.get("nagashi_mangan") is False:
+            return invalid_dict("nagashi mangan is not played (rule nagashi_mangan off)")
+        return nagashi_dict(seat == 27)
 
     best = best_reading(
         (b0, b1, b2, b3),
