@@ -6,9 +6,16 @@ which the server sends only after the action is committed) as median and p99, th
 second all tables produced, and the server's CPU (its share of one core, and per action: an
 action includes the bots' moves that follow it). The server runs as its own process
 (``majiang serve``), as in production; PostgreSQL is started from Debian's package like the
-tests do.
+tests do. Clients play from the moment they sit down; the window opens ``--warmup`` seconds
+after the last one sat, and counts the actions sent inside it.
+
+The machine's load average is printed beside each row: on a machine shared with other work the
+server waits for a core, and the round trips grow with the load; CPU per action does not.
+``--trace`` has the server time every step (``MAJIANG_TRACE``, docs/server.md) and prints where
+the round trip goes.
 
     python bench/server.py                       # 100 tables, 30 s, SQLite and PostgreSQL
+    python bench/server.py --tables 100 --seconds 20 --backend all --trace
     python bench/server.py --tables 20 --seconds 10 --backend sqlite
 """
 
@@ -392,16 +399,21 @@ def main() -> int:
         args.backend, [args.backend]
     )
     print(
-        f"{args.tables} tables ({args.bot_level} bots), one client each acting "
-        f"{args.think * 1000:.0f} ms after each decision, {args.seconds:.0f} s per backend; "
-        f"round trip = action sent -> its 'accepted' (sent once the action is committed); "
-        f"{os.cpu_count()} cores, load average {load_average()} at the start"
+        f"{args.tables} tables ({args.bot_level} bots), one websocket client each, acting "
+        f"{args.think * 1000:.0f} ms after each decision; {args.seconds:.0f} s measured per "
+        f"backend after {args.warmup:.0f} s of play. {os.cpu_count()} cores, load average "
+        f"{load_average()} at the start.\n"
+        "round trip: action sent -> its 'accepted' frame (sent once the action is committed); "
+        "server CPU: share of one core; CPU/action: server CPU time per client action (the "
+        "bots' moves that follow it included; holds under load); load: 1-min load average "
+        "after the row (other processes on the machine included)"
     )
     print(
         f"{'backend':<14} {'actions':>8} {'median ms':>10} {'p99 ms':>8} {'events/s':>9} "
         f"{'games':>6} {'errors':>6} {'server CPU':>11} {'CPU/action':>11} {'client CPU':>11} "
         f"{'load':>5}"
     )
+    verdicts: list[str] = []
     for name in names:
         with tempfile.TemporaryDirectory() as tmp, backend(name, Path(tmp)) as url:
             trace = Path(tmp) / "trace.jsonl"
@@ -438,6 +450,9 @@ def main() -> int:
             )
             if args.trace:
                 print_trace(trace, stats, start, until)
+            verdicts.append(f"{name} {percentile(lat, 0.99):.0f} ms")
+    if args.tables >= 100:
+        print(f"target p99 < 100 ms at 100 tables: {', '.join(verdicts)} (load as shown)")
     return 0
 
 
