@@ -16,12 +16,12 @@ candidate meets the same worlds (common random numbers), so their difference is 
 their luck. Master leaves the expert's choice only for a candidate whose mean gain over it is
 above ``min_gain`` and ``z`` standard errors.
 
-A fixed number of samples makes master deterministic for a seed; ``budget`` (seconds per
-decision) caps the lookahead in live play: master stops taking new worlds when the next one
-would overrun it, so a slower machine plays on fewer samples, not more slowly. The budget
-counts this process's CPU time (``time.process_time``): on an idle machine that is the time a
-player waits; on a machine shared by many processes it keeps master's strength from depending
-on the neighbours' load (the wall-clock wait then grows with the load).
+A fixed number of samples with ``budget=None`` makes master deterministic for a seed;
+``budget`` (seconds per decision) caps the lookahead in live play: master stops taking new
+worlds when the next one would overrun it, so a slower machine plays on fewer samples, not more
+slowly. The budget counts this process's CPU time (``time.process_time``), so on a machine
+shared by other processes master's strength does not depend on the neighbours' load; ``wait``
+caps the wall-clock time too (what a player waits), and binds only when the machine is loaded.
 
 >>> from majiang.bots.play import play_game
 >>> from majiang.rules import get_ruleset
@@ -61,7 +61,10 @@ __all__ = ["BUDGET", "SAMPLES", "MasterBot"]
 #: worlds per simulated decision at most, and the time cap per decision in live play (seconds)
 SAMPLES = 32
 BUDGET = 0.7
-#: after this many worlds, a candidate not ahead of the expert's choice is dropped
+#: with a budget, the longest wait per decision on the wall clock (seconds): on a loaded machine
+#: master takes fewer worlds rather than keep a player waiting
+WAIT = 0.85
+#: after this many worlds only the candidate most ahead of the expert's choice goes on
 FIRST = 6
 #: discards within this many points of the expert's score (one shanten = 100) are close
 MARGIN = 6.0
@@ -138,6 +141,7 @@ class MasterBot:
         *,
         samples: int = SAMPLES,
         budget: float | None = BUDGET,
+        wait: float | None = WAIT,
         min_gain: float = MIN_GAIN,
         z: float = Z,
         playout: str = "fast",
@@ -146,6 +150,7 @@ class MasterBot:
         self.options = dict(options or {})
         self.samples = samples
         self.budget = budget
+        self.wait = wait
         self.min_gain = min_gain
         self.z = z
         self.expert = PolicyBot(EXPERT, seed, variant, options)
@@ -251,7 +256,7 @@ class MasterBot:
         ahead of the expert's choice goes on (none, when none is ahead) to ``samples`` worlds or
         the budget, so the time goes to the decisions that might change."""
         rules = get_ruleset(view.variant)
-        started = time.process_time()
+        started, clock = time.process_time(), time.perf_counter()
         results: list[list[float]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))
         self.stats["simulated"] += 1
@@ -262,9 +267,11 @@ class MasterBot:
                 if gains[ahead] <= 0:
                     break
                 alive = [0, ahead]
-            if self.budget is not None and i >= 1:
-                spent = time.process_time() - started
-                if spent + spent / i > self.budget:  # the next world would overrun it
+            if self.budget is not None and i >= 1:  # stop if the next world would overrun
+                spent, waited = time.process_time() - started, time.perf_counter() - clock
+                if spent + spent / i > self.budget:
+                    break
+                if self.wait is not None and waited + waited / i > self.wait:
                     break
             try:
                 world = sample_world(rules, view, self.options, self.rng, legal)
