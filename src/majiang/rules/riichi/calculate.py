@@ -96,8 +96,14 @@ def result_dict(
     ``liable`` says a pao player pays (checked by the caller), ``liable_is_discarder`` that
     they also dealt the winning tile.
     """
-    _, _, _, multiple, han, fu, parts, wait, base = best
-    items = list(map(dict.copy, map(_TEMPLATE, found_yaku(best))))
+    _, hand, reading, multiple, han, fu, parts, wait, base = best
+    if multiple:
+        found, more = hand[1], reading[1]
+    else:
+        found, more = hand[3], reading[3]
+    if more:
+        found = tuple(sorted(found + more)) if found else more  # positions differ
+    items = list(map(dict.copy, map(_TEMPLATE, found)))
     if multiple:
         limit = _YAKUMAN_LIMITS[multiple] if multiple < 5 else limit_name(multiple)
         fus: list[dict[str, Any]] = []
@@ -119,14 +125,29 @@ def result_dict(
                     sets.append(m.fu_item)
                 if m.is_open:
                     closed = False
-            opened = wait == SHANPON and not tsumo
-            pair = -1
-            for lo, part in zip((0, 9, 18, 27), parts, strict=True):
-                if part.pair >= 0:
-                    pair = lo + part.pair
-                for place in part.pungs:
-                    k = lo + place
-                    sets.append(SET_FU[(k, opened and k == win, False)])
+            p0, p1, p2, p3 = parts
+            if wait == SHANPON and not tsumo:  # the pung the winning discard completed is open
+                for lo, part in zip((0, 9, 18, 27), parts, strict=True):
+                    for place in part.pungs:
+                        k = lo + place
+                        sets.append(SET_FU[(k, k == win, False)])
+            else:
+                if p0.pungs:
+                    sets += p0.fu_entries
+                if p1.pungs:
+                    sets += p1.fu_entries
+                if p2.pungs:
+                    sets += p2.fu_entries
+                if p3.pungs:
+                    sets += p3.fu_entries
+            if p0.pair >= 0:
+                pair = p0.pair
+            elif p1.pair >= 0:
+                pair = 9 + p1.pair
+            elif p2.pair >= 0:
+                pair = 18 + p2.pair
+            else:
+                pair = 27 + p3.pair
             fus = fu_items(
                 closed, tsumo, sets, pair, wait, seat_wind, round_wind, double_wind_pair_fu
             )[0]

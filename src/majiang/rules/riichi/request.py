@@ -283,7 +283,7 @@ def read_and_score(data: Any) -> dict[str, Any] | None:
         b3, cz, _, _ = _NONE[3]
     if at != len(hand) or not at:
         return None  # digits without a suit, a suit twice or out of order, a suit alone
-    concealed = cm + cp + cs + cz  # 36 counts: kind k at index k
+    suits = (cm, cp, cs, cz)  # the count of kind k is suits[k // 9][k % 9]
 
     # the melds
     raw_melds = get("melds")
@@ -305,7 +305,7 @@ def read_and_score(data: Any) -> dict[str, Any] | None:
             if m.is_kong:
                 has_kong = True
         melds = tuple(melds_list)
-        totals = list(concealed)
+        totals = list(cm + cp + cs + cz)  # 36 counts: kind k at index k
         for m in melds:
             for k in m.kinds:
                 totals[k] += 1
@@ -316,15 +316,14 @@ def read_and_score(data: Any) -> dict[str, Any] | None:
                 red_suits |= bit
         if max(totals) > 4:
             return None
-        counts: Any = totals
     else:
         melds = ()
-        counts = concealed
+        totals = None
 
     # the winning tile and the win
     win_tile = get("win_tile")
     win = _SINGLE.get(win_tile) if type(win_tile) is str else None
-    if win is None or not concealed[win]:
+    if win is None or not suits[win // 9][win % 9]:
         return None
     how = get("win", "ron")
     if how == "ron":
@@ -396,8 +395,12 @@ def read_and_score(data: Any) -> dict[str, Any] | None:
         kinds = _INDICATED.get(text) or _indicated(text)
         if kinds is None:
             return None
-        for k in kinds:
-            dora += counts[k]
+        if totals is None:
+            for k in kinds:
+                dora += suits[k // 9][k % 9]
+        else:
+            for k in kinds:
+                dora += totals[k]
     elif text is not None and text != "":
         return None
     text = get("ura_indicators")
@@ -407,9 +410,14 @@ def read_and_score(data: Any) -> dict[str, Any] | None:
         kinds = _INDICATED.get(text) or _indicated(text)
         if kinds is None:
             return None
-        if bits & _IN_RIICHI:
+        if not bits & _IN_RIICHI:
+            pass
+        elif totals is None:
             for k in kinds:
-                ura += counts[k]
+                ura += suits[k // 9][k % 9]
+        else:
+            for k in kinds:
+                ura += totals[k]
     elif text is not None and text != "":
         return None
     red = (red_suits & 1) + (red_suits >> 1 & 1) + (red_suits >> 2)

@@ -87,6 +87,7 @@ class Part:
     __slots__ = (
         "chow_bits",
         "chows",
+        "fu_entries",
         "n_chows",
         "n_pungs",
         "outside",
@@ -121,13 +122,21 @@ class Part:
             if c != 0 and c != 6:
                 outside = False
         pung_bits = pung_fu = 0
+        fu_entries = []
         for p in pungs:
             pung_bits |= 1 << p
-            if honors or p in (0, 8):
+            if honors:
                 pung_fu += 8
+                fu_entries.append(("concealed_honor_pung", 8))
+            elif p in (0, 8):
+                pung_fu += 8
+                fu_entries.append(("concealed_terminal_pung", 8))
             else:
                 pung_fu += 4
+                fu_entries.append(("concealed_simple_pung", 4))
                 outside = False
+        #: the fu items of its pungs, as concealed (``fu.SET_FU``)
+        self.fu_entries = tuple(fu_entries)
         self.chow_bits = chow_bits
         self.pung_bits = pung_bits
         self.peikou = peikou
