@@ -142,6 +142,7 @@ class MeldFacts:
     """
 
     __slots__ = (
+        "adds",
         "chow_bits",
         "flags",
         "fu",
@@ -161,6 +162,8 @@ class MeldFacts:
         first = min(kinds)
         red = [t for t in meld.tiles if t >= RED_BASE]
         self.kinds = kinds
+        #: (kind, copies) of its tiles
+        self.adds = tuple((k, kinds.count(k)) for k in sorted(set(kinds)))
         self.red_suit = red[0] - RED_BASE if red else -1
         self.present = _mask(kinds)
         self.flags = tile_flags(kinds)

@@ -60,7 +60,10 @@ _FIELDS = frozenset(
     }
 )
 _OPTION_NAMES = frozenset(DEFAULTS)
-_RENHOU = ("off", "mangan", "yakuman")
+#: the renhou option's values and their fact bits
+_RENHOU_BITS = {"off": 0, "mangan": f.RENHOU_MANGAN, "yakuman": f.RENHOU_YAKUMAN}
+#: red fives by suit (bits m, p, s) -> how many
+_RED_COUNT = (0, 1, 1, 2, 1, 2, 2, 3)
 _WINDS = {"E": 27, "S": 28, "W": 29, "N": 30}
 #: one tile's notation -> its kind (a red five: the five)
 _SINGLE = {
@@ -214,217 +217,220 @@ def read_and_score(data: Any) -> dict[str, Any] | None:
             or type(double_wind_pair_fu) is not int
             or (double_wind_pair_fu != 4 and double_wind_pair_fu != 2)
             or type(renhou) is not str
-            or renhou not in _RENHOU
+            or renhou not in _RENHOU_BITS
         ):
             return None
-        for name in ("nagashi_mangan", "pao"):
-            value = raw.get(name, True)
-            if value is not True and value is not False:
-                return None
-        options = option_bits(open_tanyao, renhou, double_yakuman)
+        value = raw.get("nagashi_mangan", True)
+        if value is not True and value is not False:
+            return None
+        value = raw.get("pao", True)
+        if value is not True and value is not False:
+            return None
+        options = _RENHOU_BITS[renhou]
+        if open_tanyao:
+            options |= f.OPEN_TANYAO
+        if double_yakuman:
+            options |= f.DOUBLE_YAKUMAN
     else:
         aka, kiriage, kazoe, double_wind_pair_fu, options = 1, False, True, 4, _DEFAULT_OPTIONS
 
-    # the concealed tiles, per suit: the digits of m, p, s, z in that order, each suit once
-    hand = get("hand")
-    if type(hand) is not str:
-        return None
-    at = red_suits = 0
-    i = hand.find("m")
-    if i > 0:
-        found = _SUITS[0].get(hand[:i]) or _digits(0, hand[:i])
-        if found is None:
-            return None
-        b0, cm, red, flags = found
-        if red:
-            if red > 1 or not aka:
+    try:  # a value of another type than the usual raises: the general path reads it
+        # the concealed tiles, per suit: the digits of m, p, s, z in that order, each suit once
+        hand: Any = get("hand")  # not a string: raises below
+        at = red_suits = 0
+        i = hand.find("m")
+        if i > 0:
+            found = _SUITS[0].get(hand[:i]) or _digits(0, hand[:i])
+            if found is None:
                 return None
-            red_suits = 1
-        at = i + 1
-    else:
-        b0, cm, _, flags = _NONE[0]
-    i = hand.find("p", at)
-    if i > at:
-        found = _SUITS[1].get(hand[at:i]) or _digits(1, hand[at:i])
-        if found is None:
-            return None
-        b1, cp, red, more = found
-        flags |= more
-        if red:
-            if red > 1 or not aka:
+            b0, cm, red, flags = found
+            if red:
+                if red > 1 or not aka:
+                    return None
+                red_suits = 1
+            at = i + 1
+        else:
+            b0, cm, _, flags = _NONE[0]
+        i = hand.find("p", at)
+        if i > at:
+            found = _SUITS[1].get(hand[at:i]) or _digits(1, hand[at:i])
+            if found is None:
                 return None
-            red_suits |= 2
-        at = i + 1
-    else:
-        b1, cp, _, _ = _NONE[1]
-    i = hand.find("s", at)
-    if i > at:
-        found = _SUITS[2].get(hand[at:i]) or _digits(2, hand[at:i])
-        if found is None:
-            return None
-        b2, cs, red, more = found
-        flags |= more
-        if red:
-            if red > 1 or not aka:
+            b1, cp, red, more = found
+            flags |= more
+            if red:
+                if red > 1 or not aka:
+                    return None
+                red_suits |= 2
+            at = i + 1
+        else:
+            b1, cp, _, _ = _NONE[1]
+        i = hand.find("s", at)
+        if i > at:
+            found = _SUITS[2].get(hand[at:i]) or _digits(2, hand[at:i])
+            if found is None:
                 return None
-            red_suits |= 4
-        at = i + 1
-    else:
-        b2, cs, _, _ = _NONE[2]
-    i = hand.find("z", at)
-    if i > at:
-        found = _SUITS[3].get(hand[at:i]) or _digits(3, hand[at:i])
-        if found is None:
-            return None
-        b3, cz, _, more = found
-        flags |= more
-        at = i + 1
-    else:
-        b3, cz, _, _ = _NONE[3]
-    if at != len(hand) or not at:
-        return None  # digits without a suit, a suit twice or out of order, a suit alone
-    suits = (cm, cp, cs, cz)  # the count of kind k is suits[k // 9][k % 9]
+            b2, cs, red, more = found
+            flags |= more
+            if red:
+                if red > 1 or not aka:
+                    return None
+                red_suits |= 4
+            at = i + 1
+        else:
+            b2, cs, _, _ = _NONE[2]
+        i = hand.find("z", at)
+        if i > at:
+            found = _SUITS[3].get(hand[at:i]) or _digits(3, hand[at:i])
+            if found is None:
+                return None
+            b3, cz, _, more = found
+            flags |= more
+            at = i + 1
+        else:
+            b3, cz, _, _ = _NONE[3]
+        if at != len(hand) or not at:
+            return None  # digits without a suit, a suit twice or out of order, a suit alone
+        suits = (cm, cp, cs, cz)  # the count of kind k is suits[k // 9][k % 9]
 
-    # the melds
-    raw_melds = get("melds")
-    closed = True
-    has_kong = False
-    if raw_melds:
-        if type(raw_melds) is not list:
-            return None
-        melds_list: list[MeldFacts] = []
-        for text in raw_melds:
-            m = _MELDS.get(text) if type(text) is str else None
-            if m is None:
-                m = _meld(text)
+        # the melds
+        raw_melds = get("melds")
+        closed = True
+        has_kong = False
+        if raw_melds:
+            if type(raw_melds) is not list:
+                return None
+            melds_list: list[MeldFacts] = []
+            for text in raw_melds:
+                m = _MELDS.get(text)
                 if m is None:
-                    return None
-            melds_list.append(m)
-            if m.is_open:
-                closed = False
-            if m.is_kong:
-                has_kong = True
-        melds = tuple(melds_list)
-        totals = list(cm + cp + cs + cz)  # 36 counts: kind k at index k
-        for m in melds:
-            for k in m.kinds:
-                totals[k] += 1
-            if m.red_suit >= 0:
-                bit = 1 << m.red_suit
-                if red_suits & bit or not aka:
-                    return None
-                red_suits |= bit
-        if max(totals) > 4:
-            return None
-    else:
-        melds = ()
-        totals = None
-
-    # the winning tile and the win
-    win_tile = get("win_tile")
-    win = _SINGLE.get(win_tile) if type(win_tile) is str else None
-    if win is None or not suits[win // 9][win % 9]:
-        return None
-    how = get("win", "ron")
-    if how == "ron":
-        tsumo = False
-    elif how == "tsumo":
-        tsumo = True
-    else:
-        return None
-
-    # the winds, and who else is named
-    wind = get("seat_wind", "E")
-    seat = _WINDS.get(wind) if type(wind) is str else None
-    wind = get("round_wind", "E")
-    round_wind = _WINDS.get(wind) if type(wind) is str else None
-    if seat is None or round_wind is None:
-        return None
-    wind = get("discarder")
-    if wind is not None and (type(wind) is not str or _WINDS.get(wind, seat) == seat):
-        return None
-    if get("liable") is not None:
-        return None
-    flowers = get("flowers")
-    if flowers is not None and flowers != "":
-        return None
-
-    # the situation
-    situation = get("situation")
-    bits = 0
-    if situation:
-        if type(situation) is not list:
-            return None
-        try:
-            for name in situation:
-                bits |= _SITUATION_BITS[name]
-        except (KeyError, TypeError):  # a name for the general path (or none at all)
-            return None
-        if bits & (FIRST_TURN_BITS | _NAGASHI):
-            if contradiction(
-                frozenset(situation), closed, tsumo, has_kong, bool(melds), seat == 27
-            ):
+                    m = _meld(text)
+                    if m is None:
+                        return None
+                melds_list.append(m)
+                if m.is_open:
+                    closed = False
+                if m.is_kong:
+                    has_kong = True
+            melds = tuple(melds_list)
+            totals = list(cm + cp + cs + cz)  # 36 counts: kind k at index k
+            for m in melds:
+                for k, n in m.adds:
+                    totals[k] += n
+                if m.red_suit >= 0:
+                    bit = 1 << m.red_suit
+                    if red_suits & bit or not aka:
+                        return None
+                    red_suits |= bit
+            if max(totals) > 4:
                 return None
-        elif contradicts(bits, closed, tsumo, has_kong):
+        else:
+            melds = ()
+            totals = None
+
+        # the winning tile and the win
+        win_tile: Any = get("win_tile")
+        win = _SINGLE.get(win_tile)
+        if win is None or not suits[win // 9][win % 9]:
+            return None
+        how = get("win", "ron")
+        if how == "ron":
+            tsumo = False
+        elif how == "tsumo":
+            tsumo = True
+        else:
             return None
 
-    # the numbers
-    honba = get("honba", 0)
-    if type(honba) is not int or not 0 <= honba <= 1000:
-        if honba is not None:
+        # the winds, and who else is named
+        wind = get("seat_wind", "E")
+        seat = _WINDS.get(wind)
+        wind = get("round_wind", "E")
+        round_wind = _WINDS.get(wind)
+        if seat is None or round_wind is None:
             return None
-        honba = 0
-    sticks = get("riichi_sticks", 0)
-    if type(sticks) is not int or not 0 <= sticks <= 1000:
-        if sticks is not None:
+        wind = get("discarder")
+        if wind is not None and _WINDS.get(wind, seat) == seat:
             return None
-        sticks = 0
-    value = get("dealer_streak")
-    if value is not None and (type(value) is not int or not 0 <= value <= 1000):
-        return None
-    value = get("players_in_hand")
-    if value is not None and (type(value) is not int or not 1 <= value <= 3):
-        return None
+        if get("liable") is not None:
+            return None
+        flowers = get("flowers")
+        if flowers is not None and flowers != "":
+            return None
 
-    # dora: every indicator is read, ura dora count only in riichi
-    dora = ura = 0
-    text = get("dora_indicators")
-    if text:
-        if type(text) is not str:
+        # the situation
+        situation = get("situation")
+        bits = 0
+        if situation:
+            if type(situation) is not list:
+                return None
+            try:
+                for name in situation:
+                    bits |= _SITUATION_BITS[name]
+            except (KeyError, TypeError):  # a name for the general path (or none at all)
+                return None
+            if bits & (FIRST_TURN_BITS | _NAGASHI):
+                if contradiction(
+                    frozenset(situation), closed, tsumo, has_kong, bool(melds), seat == 27
+                ):
+                    return None
+            elif contradicts(bits, closed, tsumo, has_kong):
+                return None
+
+        # the numbers
+        honba = get("honba", 0)
+        if type(honba) is not int or not 0 <= honba <= 1000:
+            if honba is not None:
+                return None
+            honba = 0
+        sticks = get("riichi_sticks", 0)
+        if type(sticks) is not int or not 0 <= sticks <= 1000:
+            if sticks is not None:
+                return None
+            sticks = 0
+        value = get("dealer_streak")
+        if value is not None and (type(value) is not int or not 0 <= value <= 1000):
             return None
-        kinds = _INDICATED.get(text) or _indicated(text)
-        if kinds is None:
+        value = get("players_in_hand")
+        if value is not None and (type(value) is not int or not 1 <= value <= 3):
             return None
-        if totals is None:
-            for k in kinds:
-                dora += suits[k // 9][k % 9]
-        else:
-            for k in kinds:
-                dora += totals[k]
-    elif text is not None and text != "":
+
+        # dora: every indicator is read, ura dora count only in riichi
+        dora = ura = 0
+        text = get("dora_indicators")
+        if text:
+            kinds = _INDICATED.get(text) or _indicated(text)
+            if kinds is None:
+                return None
+            if totals is None:
+                for k in kinds:
+                    dora += suits[k // 9][k % 9]
+            else:
+                for k in kinds:
+                    dora += totals[k]
+        elif text is not None and text != "":
+            return None
+        text = get("ura_indicators")
+        if text:
+            kinds = _INDICATED.get(text) or _indicated(text)
+            if kinds is None:
+                return None
+            if not bits & _IN_RIICHI:
+                pass
+            elif totals is None:
+                for k in kinds:
+                    ura += suits[k // 9][k % 9]
+            else:
+                for k in kinds:
+                    ura += totals[k]
+        elif text is not None and text != "":
+            return None
+        red = _RED_COUNT[red_suits]
+        if bits & _NAGASHI:  # a draw paid as a mangan tsumo: the hand is not scored
+            if raw and raw.get("nagashi_mangan") is False:
+                return invalid_dict("nagashi mangan is not played (rule nagashi_mangan off)")
+            return nagashi_dict(seat == 27)
+    except (TypeError, AttributeError):
         return None
-    text = get("ura_indicators")
-    if text:
-        if type(text) is not str:
-            return None
-        kinds = _INDICATED.get(text) or _indicated(text)
-        if kinds is None:
-            return None
-        if not bits & _IN_RIICHI:
-            pass
-        elif totals is None:
-            for k in kinds:
-                ura += suits[k // 9][k % 9]
-        else:
-            for k in kinds:
-                ura += totals[k]
-    elif text is not None and text != "":
-        return None
-    red = (red_suits & 1) + (red_suits >> 1 & 1) + (red_suits >> 2)
-    if bits & _NAGASHI:  # a draw paid as a mangan tsumo: the hand is not scored
-        if raw and raw.get("nagashi_mangan") is False:
-            return invalid_dict("nagashi mangan is not played (rule nagashi_mangan off)")
-        return nagashi_dict(seat == 27)
 
     best = best_reading(
         (b0, b1, b2, b3),
