@@ -250,7 +250,8 @@ def best_reading(
     concealed tiles (``shapes.tile_flags``).
     """
     b0, b1, b2, b3 = blocks
-    size = b0.size + b1.size + b2.size + b3.size
+    packed = b0.packed + b1.packed + b2.packed + b3.packed  # see ``Block.packed``
+    size = packed & 63
     closed = True
     meld_chows = meld_chow_bits = meld_pung_bits = meld_fu = ankans = kongs = 0
     meld_outside = True
@@ -314,7 +315,7 @@ def best_reading(
                 TANKI,
                 8000 * multiple,
             )
-        if b0.twos + b1.twos + b2.twos + b3.twos == 7:
+        if packed >> 9 == 7:  # seven kinds held twice
             complete = True
             r = reading_scored(context | f.SEVEN_PAIRS)
             limit_han = hand_limit + r[0]
@@ -329,7 +330,7 @@ def best_reading(
                 best_key = (_hand_value(base, dealer, tsumo), 0, han, SEVEN_PAIRS_FU)
                 best = ("seven_pairs", hand, r, 0, han, SEVEN_PAIRS_FU, None, TANKI, base)
 
-    if size == 14 - 3 * len(melds) and b0.has_pair + b1.has_pair + b2.has_pair + b3.has_pair == 1:
+    if size == 14 - 3 * len(melds) and packed >> 6 & 7 == 1:  # one block holds the pair
         win_block = win // 9
         win_at = win % 9
         pair_block = 0 if b0.has_pair else 1 if b1.has_pair else 2 if b2.has_pair else 3
@@ -350,7 +351,8 @@ def best_reading(
             p0, p1, p2, p3 = parts
             pair = parts[pair_block].pair + pair_lo
             complete = True
-            n_chows = p0.n_chows + p1.n_chows + p2.n_chows + meld_chows
+            sums = p0.packed + p1.packed + p2.packed + p3.packed  # see ``Part.packed``
+            n_chows = (sums & 7) + meld_chows
             pungs = (
                 p0.pung_bits
                 | p1.pung_bits << 9
@@ -367,7 +369,7 @@ def best_reading(
                     if chows & chows >> 3 & chows >> 6 & _STRAIGHT_STARTS:
                         g |= f.STRAIGHT
                 if closed:
-                    twins = p0.peikou + p1.peikou + p2.peikou
+                    twins = sums >> 6 & 7
                     if twins:
                         g |= f.TWIN_CHOWS if twins == 1 else f.TWO_TWIN_CHOWS
                 if (
@@ -389,8 +391,8 @@ def best_reading(
                     g |= f.SEAT_WIND_PUNG
                 if pungs >> round_wind & 1:
                     g |= f.ROUND_WIND_PUNG
-            concealed = p0.n_pungs + p1.n_pungs + p2.n_pungs + p3.n_pungs + ankans
-            set_fu = p0.pung_fu + p1.pung_fu + p2.pung_fu + p3.pung_fu + meld_fu
+            concealed = (sums >> 3 & 7) + ankans
+            set_fu = (sums >> 9) + meld_fu
             if pair >= 27:  # the pair's fu (``fu.pair_fu``)
                 if pair >= 31:
                     set_fu += 2

@@ -64,10 +64,10 @@ _OPTION_NAMES = frozenset(DEFAULTS)
 _RENHOU_BITS = {"off": 0, "mangan": f.RENHOU_MANGAN, "yakuman": f.RENHOU_YAKUMAN}
 #: red fives by suit (bits m, p, s) -> how many
 _RED_COUNT = (0, 1, 1, 2, 1, 2, 2, 3)
-_WINDS = {"E": 27, "S": 28, "W": 29, "N": 30}
-#: one tile's notation -> its kind (a red five: the five)
-_SINGLE = {
-    f"{d}{s}": 9 * i + (4 if d == 0 else d - 1)
+_WINDS: dict[Any, int] = {"E": 27, "S": 28, "W": 29, "N": 30}
+#: one tile's notation -> its kind (a red five: the five), its suit (0-3) and its place
+_SINGLE: dict[Any, tuple[int, int, int]] = {
+    f"{d}{s}": (9 * i + (4 if d == 0 else d - 1), i, 4 if d == 0 else d - 1)
     for i, s in enumerate("mpsz")
     for d in range(10)
     if (s != "z" or 1 <= d <= 7)
@@ -95,8 +95,8 @@ _DEFAULT_OPTIONS = option_bits(True, "off", True)
 Digits = tuple[Block, tuple[int, ...], int, int]
 _SUITS: tuple[dict[str, Digits], ...] = ({}, {}, {}, {})
 _NONE: tuple[Digits, ...] = tuple((block(EMPTY, suit == 3), EMPTY, 0, 0) for suit in range(4))
-#: indicators as written -> the kinds they make dora
-_INDICATED: dict[str, tuple[int, ...]] = {}
+#: indicators as written -> the kinds they make dora, each as (kind, suit 0-3, place)
+_INDICATED: dict[str, tuple[tuple[int, int, int], ...]] = {}
 #: a canonical meld string -> its facts
 _MELDS: dict[str, MeldFacts] = {}
 #: a guard on the notation tables (real requests meet a few thousand entries)
@@ -145,13 +145,13 @@ def _meld(text: object) -> MeldFacts | None:
     return found
 
 
-def _indicated(text: str) -> tuple[int, ...] | None:
+def _indicated(text: str) -> tuple[tuple[int, int, int], ...] | None:
     """Return the kinds that indicators written in ``text`` make dora (and keep them), or
     ``None`` when the notation is not plain (left to the general path)."""
     found = _INDICATED.get(text)
     if found is not None:
         return found
-    kinds: list[int] = []
+    kinds: list[tuple[int, int, int]] = []
     table = None
     pending = False  # a suit letter still waiting for its digits
     for ch in reversed(text):  # each suit letter comes after its digits
@@ -167,7 +167,7 @@ def _indicated(text: str) -> tuple[int, ...] | None:
         k = table.get(ch)
         if k is None:
             return None
-        kinds.append(k)
+        kinds.append((k, k // 9, k % 9))
         pending = False
     if table is None or pending or len(kinds) > 12:
         return None
@@ -329,9 +329,8 @@ def read_and_score(data: Any) -> dict[str, Any] | None:
             totals = None
 
         # the winning tile and the win
-        win_tile: Any = get("win_tile")
-        win = _SINGLE.get(win_tile)
-        if win is None or not suits[win // 9][win % 9]:
+        win, in_suit, place = _SINGLE[get("win_tile")]
+        if not suits[in_suit][place]:
             return None
         how = get("win", "ron")
         if how == "ron":
@@ -343,11 +342,8 @@ def read_and_score(data: Any) -> dict[str, Any] | None:
 
         # the winds, and who else is named
         wind = get("seat_wind", "E")
-        seat = _WINDS.get(wind)
-        wind = get("round_wind", "E")
-        round_wind = _WINDS.get(wind)
-        if seat is None or round_wind is None:
-            return None
+        seat = _WINDS[wind]
+        round_wind = _WINDS[get("round_wind", "E")]
         wind = get("discarder")
         if wind is not None and _WINDS.get(wind, seat) == seat:
             return None
@@ -402,10 +398,10 @@ def read_and_score(data: Any) -> dict[str, Any] | None:
             if kinds is None:
                 return None
             if totals is None:
-                for k in kinds:
-                    dora += suits[k // 9][k % 9]
+                for _, in_suit, place in kinds:
+                    dora += suits[in_suit][place]
             else:
-                for k in kinds:
+                for k, _, _ in kinds:
                     dora += totals[k]
         elif text is not None and text != "":
             return None
@@ -417,10 +413,10 @@ def read_and_score(data: Any) -> dict[str, Any] | None:
             if not bits & _IN_RIICHI:
                 pass
             elif totals is None:
-                for k in kinds:
-                    ura += suits[k // 9][k % 9]
+                for _, in_suit, place in kinds:
+                    ura += suits[in_suit][place]
             else:
-                for k in kinds:
+                for k, _, _ in kinds:
                     ura += totals[k]
         elif text is not None and text != "":
             return None
@@ -429,7 +425,7 @@ def read_and_score(data: Any) -> dict[str, Any] | None:
             if raw and raw.get("nagashi_mangan") is False:
                 return invalid_dict("nagashi mangan is not played (rule nagashi_mangan off)")
             return nagashi_dict(seat == 27)
-    except (TypeError, AttributeError):
+    except (KeyError, TypeError, AttributeError):  # no such tile or wind, or another type
         return None
 
     best = best_reading(

@@ -91,6 +91,7 @@ class Part:
         "n_chows",
         "n_pungs",
         "outside",
+        "packed",
         "pair",
         "peikou",
         "pung_bits",
@@ -142,6 +143,9 @@ class Part:
         self.peikou = peikou
         self.outside = outside
         self.pung_fu = pung_fu
+        #: chows, pungs, peikou and pung fu in one number (``PACKED_*``): a reading's parts
+        #: add up in one sum (no field overflows into the next)
+        self.packed = len(chows) | len(pungs) << 3 | peikou << 6 | pung_fu << 9
         self.waits: list[tuple[int, ...] | None] = [None] * 9
 
     def waits_at(self, win: int) -> tuple[int, ...]:
@@ -165,7 +169,17 @@ class Block:
     the bits of the places it holds, its size, how many places it holds twice (seven pairs),
     and whether a suit block is 1112345678999 plus one tile (nine gates)."""
 
-    __slots__ = ("counts", "has_pair", "nine_gates", "one_part", "parts", "present", "size", "twos")
+    __slots__ = (
+        "counts",
+        "has_pair",
+        "nine_gates",
+        "one_part",
+        "packed",
+        "parts",
+        "present",
+        "size",
+        "twos",
+    )
 
     def __init__(self, counts: tuple[int, ...], honors: bool) -> None:
         self.counts = counts
@@ -185,6 +199,8 @@ class Block:
         #: the block splits exactly one way (its part, else ``None``)
         self.one_part = parts[0] if len(parts) == 1 else None
         self.twos = twos
+        #: size, holds the pair, twos in one number: four blocks add up in one sum
+        self.packed = size | (size % 3 == 2) << 6 | twos << 9
         self.nine_gates = not honors and counts[0] >= 3 and counts[8] >= 3 and min(counts) >= 1
 
 
