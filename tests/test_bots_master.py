@@ -217,3 +217,21 @@ def test_in_the_duplicate_arena_master_without_lookahead_ties_the_expert_exactly
             assert any(r.points for r in results)  # the hands did move points
     finally:
         arena.build_bot = original
+
+
+def test_the_wall_clock_cap_stops_the_worlds_and_leaves_the_expert_s_move() -> None:
+    """With no time to wait, a looked-ahead decision finishes no world and plays the expert's
+    move; without a budget (deterministic play) the cap does not apply."""
+    for _, _, view, legal in _positions("riichi", range(4), level="beginner"):
+        probe = MasterBot(5, "riichi", samples=4, budget=None)
+        base = probe.expert.choose(view, legal)
+        if len(probe.candidates(view, legal, base)) < 2:
+            continue
+        hurried = MasterBot(5, "riichi", samples=4, budget=10.0, wait=0.0)
+        assert hurried.choose(view, legal) == base
+        assert hurried.stats["simulated"] == 1 and hurried.stats["worlds"] == 0
+        free = MasterBot(5, "riichi", samples=4, budget=None, wait=0.0)
+        free.choose(view, legal)
+        assert free.stats["worlds"] == 4
+        return
+    raise AssertionError("no looked-ahead decision in 4 hands")

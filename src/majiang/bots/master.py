@@ -63,7 +63,7 @@ SAMPLES = 32
 BUDGET = 0.7
 #: with a budget, the longest wait per decision on the wall clock (seconds): on a loaded machine
 #: master takes fewer worlds rather than keep a player waiting
-WAIT = 0.85
+WAIT = 0.8
 #: after this many worlds only the candidate most ahead of the expert's choice goes on
 FIRST = 6
 #: discards within this many points of the expert's score (one shanten = 100) are close
@@ -277,9 +277,18 @@ class MasterBot:
                 world = sample_world(rules, view, self.options, self.rng, legal)
             except SampleError:
                 break
-            self.stats["worlds"] += 1
+            late = False
             for c in alive:
+                if self.budget is not None and self.wait is not None:
+                    late = time.perf_counter() - clock > self.wait
+                    if late:  # the world is left unfinished: the others' results go too
+                        for r in alive:
+                            del results[r][i:]
+                        break
                 results[c].append(self.play_out(rules, world, view, candidates[c], i))
+            if late:
+                break
+            self.stats["worlds"] += 1
         n = len(results[0])
         return candidates[self.pick([r if len(r) == n else [] for r in results])]
 
