@@ -60,6 +60,8 @@ _FIELDS = frozenset(
     }
 )
 _OPTION_NAMES = frozenset(DEFAULTS)
+#: fields a riichi request seldom has: checked only when one is there
+_RARE = frozenset({"discarder", "liable", "flowers", "dealer_streak", "players_in_hand"})
 #: the renhou option's values and their fact bits
 _RENHOU_BITS = {"off": 0, "mangan": f.RENHOU_MANGAN, "yakuman": f.RENHOU_YAKUMAN}
 #: red fives by suit (bits m, p, s) -> how many
@@ -113,20 +115,31 @@ def _digits(suit: int, text: str) -> Digits | None:
     if not text or len(text) > 14:
         return None
     counts = [0] * 9
+    present = 0
     for ch in text:
         place = _PLACE.get(ch)
         if place is None:
             return None
         counts[place] += 1
+        present |= 1 << place
     red = text.count("0")
-    if max(counts) > 4 or (suit == 3 and (red or counts[7] or counts[8])):
+    if max(counts) > 4 or (suit == 3 and (red or present & 0b110000000)):
         return None
     if len(table) >= _KEEP:
         table.clear()
     kept = tuple(counts)
-    flags = tile_flags([9 * suit + i for i in range(9) if counts[i]])
-    found = table[text] = (block(kept, suit == 3), kept, red, flags)
+    found = table[text] = (block(kept, suit == 3), kept, red, _SUIT_FLAGS[suit][present])
     return found
+
+
+#: per suit: the places present (9 bits) -> the sorts of those tiles (``shapes.tile_flags``)
+_SUIT_FLAGS = tuple(
+    tuple(
+        tile_flags([9 * suit + i for i in range(9 if suit < 3 else 7) if present >> i & 1])
+        for present in range(512)
+    )
+    for suit in range(4)
+)
 
 
 def _meld(text: object) -> MeldFacts | None:
@@ -341,17 +354,23 @@ def read_and_score(data: Any) -> dict[str, Any] | None:
             return None
 
         # the winds, and who else is named
-        wind = get("seat_wind", "E")
-        seat = _WINDS[wind]
+        seat = _WINDS[get("seat_wind", "E")]
         round_wind = _WINDS[get("round_wind", "E")]
-        wind = get("discarder")
-        if wind is not None and _WINDS.get(wind, seat) == seat:
-            return None
-        if get("liable") is not None:
-            return None
-        flowers = get("flowers")
-        if flowers is not None and flowers != "":
-            return None
+        if not _RARE.isdisjoint(data):
+            wind = get("discarder")
+            if wind is not None and _WINDS.get(wind, seat) == seat:
+                return None
+            if get("liable") is not None:
+                return None
+            flowers = get("flowers")
+            if flowers is not None and flowers != "":
+                return None
+            value = get("dealer_streak")
+            if value is not None and (type(value) is not int or not 0 <= value <= 1000):
+                return None
+            value = get("players_in_hand")
+            if value is not None and (type(value) is not int or not 1 <= value <= 3):
+                return None
 
         # the situation
         situation = get("situation")
@@ -383,12 +402,6 @@ def read_and_score(data: Any) -> dict[str, Any] | None:
             if sticks is not None:
                 return None
             sticks = 0
-        value = get("dealer_streak")
-        if value is not None and (type(value) is not int or not 0 <= value <= 1000):
-            return None
-        value = get("players_in_hand")
-        if value is not None and (type(value) is not int or not 1 <= value <= 3):
-            return None
 
         # dora: every indicator is read, ura dora count only in riichi
         dora = ura = 0
