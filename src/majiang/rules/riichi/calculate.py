@@ -33,7 +33,7 @@ from majiang.rules.riichi.evaluate import (
 from majiang.rules.riichi.features import situation_bits
 from majiang.rules.riichi.fu import SET_FU, SEVEN_PAIRS_FU, Fu, fu_items
 from majiang.rules.riichi.payments import limit_name, payers, payments
-from majiang.rules.riichi.shapes import SHANPON, block, tile_flags
+from majiang.rules.riichi.shapes import SHANPON, SUIT_FLAGS, block
 from majiang.scoring import FuItem, Item, Payment, Points, ScoreRequest, ScoreResult, fill_frozen
 from majiang.tiles import RED_BASE, kind
 
@@ -187,18 +187,26 @@ def score_win(req: ScoreRequest) -> ScoreResult:
         return _nagashi(req)
     rules = req.rules
     counts = [0] * 36
-    red = 0
+    red = present = 0
+    kind_of = _KIND
     for t in req.hand.concealed:
         if t >= RED_BASE:
             red += 1
-        counts[_KIND[t]] += 1
+        k = kind_of[t]
+        counts[k] += 1
+        present |= 1 << k
     blocks = (
         block(tuple(counts[0:9]), False),
         block(tuple(counts[9:18]), False),
         block(tuple(counts[18:27]), False),
         block(tuple(counts[27:36]), True),
     )
-    flags = tile_flags([k for k in range(34) if counts[k]])
+    flags = (
+        SUIT_FLAGS[0][present & 511]
+        | SUIT_FLAGS[1][present >> 9 & 511]
+        | SUIT_FLAGS[2][present >> 18 & 511]
+        | SUIT_FLAGS[3][present >> 27]
+    )
     melds = tuple(meld_facts(m) for m in req.hand.melds)
     for m in melds:
         for k in m.kinds:
@@ -206,8 +214,12 @@ def score_win(req: ScoreRequest) -> ScoreResult:
         if m.red_suit >= 0:
             red += 1
     in_riichi = "riichi" in situation or "double_riichi" in situation
-    dora = sum(counts[DORA_OF[t]] for t in req.dora_indicators)
-    ura = sum(counts[DORA_OF[t]] for t in req.ura_indicators) if in_riichi else 0
+    dora = ura = 0
+    for t in req.dora_indicators:
+        dora += counts[DORA_OF[t]]
+    if in_riichi:
+        for t in req.ura_indicators:
+            ura += counts[DORA_OF[t]]
     win = _KIND[req.win_tile]
     tsumo = req.win == "tsumo"
     seat = 27 + req.seat_wind

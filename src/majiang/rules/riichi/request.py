@@ -33,7 +33,7 @@ from majiang.rules.riichi.calculate import invalid_dict, nagashi_dict, result_di
 from majiang.rules.riichi.dora import DORA_OF
 from majiang.rules.riichi.evaluate import MeldFacts, best_reading, meld_facts, option_bits
 from majiang.rules.riichi.options import DEFAULTS, FIRST_TURN_BITS, contradiction, contradicts
-from majiang.rules.riichi.shapes import EMPTY, Block, block, tile_flags
+from majiang.rules.riichi.shapes import EMPTY, SUIT_FLAGS, Block, block
 from majiang.scoring import SITUATIONS, ScoreRequest, score_request
 
 #: the request fields this reader knows (any other field: the general path names it)
@@ -128,18 +128,8 @@ def _digits(suit: int, text: str) -> Digits | None:
     if len(table) >= _KEEP:
         table.clear()
     kept = tuple(counts)
-    found = table[text] = (block(kept, suit == 3), kept, red, _SUIT_FLAGS[suit][present])
+    found = table[text] = (block(kept, suit == 3), kept, red, SUIT_FLAGS[suit][present])
     return found
-
-
-#: per suit: the places present (9 bits) -> the sorts of those tiles (``shapes.tile_flags``)
-_SUIT_FLAGS = tuple(
-    tuple(
-        tile_flags([9 * suit + i for i in range(9 if suit < 3 else 7) if present >> i & 1])
-        for present in range(512)
-    )
-    for suit in range(4)
-)
 
 
 def _meld(text: object) -> MeldFacts | None:

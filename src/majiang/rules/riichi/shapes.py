@@ -57,6 +57,16 @@ def tile_flags(kinds: list[int] | tuple[int, ...]) -> int:
     return flags
 
 
+#: per suit (3 = the honors): the places it holds (9 bits) -> the sorts of those tiles
+SUIT_FLAGS = tuple(
+    tuple(
+        tile_flags([9 * suit + i for i in range(9 if suit < 3 else 7) if present >> i & 1])
+        for present in range(512)
+    )
+    for suit in range(4)
+)
+
+
 def chow_wait(first: int, win: int) -> int:
     """Return the wait the winning tile completes in the chow starting at ``first`` (places
     or kinds alike).
