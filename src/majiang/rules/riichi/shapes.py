@@ -241,33 +241,36 @@ def splits(counts: tuple[int, ...], chows: bool) -> tuple[Split, ...]:
     found = table.get(counts)
     if found is not None:
         return found
-    if sum(counts) % 3 == 1:
-        table[counts] = ()
-        return ()
     first = 0
     while first < 9 and not counts[first]:
         first += 1
     if first == 9:
         return _WHOLE
-    out: set[Split] = set()
+    if sum(counts) % 3 == 1:
+        table[counts] = ()
+        return ()
+    out: list[Split] = []
     c = list(counts)
     n = c[first]
     if n >= 3:
         c[first] = n - 3
-        for pair, ch, pu in splits(tuple(c), chows):
-            out.add((pair, ch, (first, *pu)))
+        rest = tuple(c)
+        for pair, ch, pu in table.get(rest) or splits(rest, chows):
+            out.append((pair, ch, (first, *pu)))
     if n >= 2:
         c[first] = n - 2
-        for pair, ch, pu in splits(tuple(c), chows):
+        rest = tuple(c)
+        for pair, ch, pu in table.get(rest) or splits(rest, chows):
             if pair < 0:
-                out.add((first, ch, pu))
+                out.append((first, ch, pu))
     if chows and first <= 6 and c[first + 1] and c[first + 2]:
         c[first] = n - 1
         c[first + 1] -= 1
         c[first + 2] -= 1
-        for pair, ch, pu in splits(tuple(c), chows):
-            out.add((pair, (first, *ch), pu))
-    found = table[counts] = tuple(sorted(out, key=_order))
+        rest = tuple(c)
+        for pair, ch, pu in table.get(rest) or splits(rest, chows):
+            out.append((pair, (first, *ch), pu))
+    found = table[counts] = tuple(sorted(set(out), key=_order)) if len(out) > 1 else tuple(out)
     return found
 
 

@@ -1,0 +1,355 @@
+"""The riichi request dict read directly (rules/riichi/request.py) against the general path.
+
+``majiang.scoring.score`` hands a riichi dict to ``request.score_dict``, which reads the usual
+request itself and leaves everything else to ``ScoreRequest.from_dict``. The two must never
+differ: on generated hands (tests/test_riichi_peer.py's generator) and on requests mutated in
+every field (wrong types, bad tiles, other notations, contradictions, unknown names) the result
+dicts are equal, or both raise the same ``InvalidRequest`` (message and field). The tables the
+reader leans on are checked too: the suit splits against ``decompose``, the bit-wise
+contradiction check against ``options.contradiction``.
+
+The default suite runs 1,000 generated and 2,500 mutated requests; ``-m long`` 12,000 and
+40,000, and every one of the 405,350 suit counts for the splits.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+import re
+from itertools import combinations, product
+from typing import Any
+
+import pytest
+
+from majiang.decompose import _suit_splits
+from majiang.errors import MajiangError
+from majiang.rules.riichi.features import situation_bits
+from majiang.rules.riichi.options import FIRST_TURN_BITS, contradiction, contradicts
+from majiang.rules.riichi.request import read_and_score
+from majiang.rules.riichi.shapes import WAIT_NAMES, block, splits
+from majiang.scoring import SITUATIONS, ScoreRequest, score, score_request
+from test_riichi_peer import generate
+
+Outcome = dict[str, Any] | tuple[str, str | None, str]
+
+
+def general(request: Any) -> Outcome:
+    """Return the general path's result, or its error as (message, field, class)."""
+    try:
+        return score_request(ScoreRequest.from_dict(request)).to_dict()
+    except MajiangError as exc:
+        return (str(exc), exc.field, type(exc).__name__)
+
+
+def direct(request: Any) -> Outcome:
+    """Return what ``score`` (the riichi dict reader, falling back) gives."""
+    try:
+        return score(request)
+    except MajiangError as exc:
+        return (str(exc), exc.field, type(exc).__name__)
+
+
+# ---------------------------------------------------------------------------------------------
+# mutations: one to three changes to a valid request, in any field
+
+_SITUATION_NAMES = [*sorted(SITUATIONS), "nagashi_mangan", "bogus"]
+_VALUES: dict[str, list[Any]] = {
+    "seat_wind": [1, 4, "1z", "3z", "e", "S ", "X", 5, True, None, 0, ["E"]],
+    "round_wind": [1, 4, "2z", "w", "Q", None, {}],
+    "discarder": ["E", "S", "W", "N", 1, 2, None, "bad", []],
+    "liable": ["E", "S", "W", "N", None, 3],
+    "win_tile": ["1m", "0m", "5p", "7z", "1f", "11m", "", None, 5, "x", " 5p", ["1m"]],
+    "win": ["Ron", "TSUMO", None, "tsumo", "ron", 1, ["ron"]],
+    "situation": ["riichi ippatsu", "riichi,ippatsu", "", None, 5, [1], [["x"]], ["bogus"], ()],
+    "dora_indicators": ["1f", "0m", "", "5z", None, 3, "1x", "11", "0p0s", "9z", "m", "1mm", []],
+    "ura_indicators": ["1f", "0m", "", "5z", None, 3, "1m2p", "8z", "1m 2p"],
+    "honba": [-1, True, "2", None, 1001, 2.0, 1000, 0, 3],
+    "riichi_sticks": [-1, False, "1", None, 5],
+    "players_in_hand": [0, 1, 2, 3, 4, None, True],
+    "dealer_streak": [0, 3, -2, "x", None],
+    "flowers": ["1f", "", None, "1m", 3, "5f6f", []],
+    "melds": [3, {"a": 1}, None, "", [], "pon 777z", ("chi 234s",)],
+    "rules": [None, [], "x", {}, 3, {"bogus": 1}],
+    "variant": [None, "Riichi", "hk", 3, "taiwan", ["riichi"]],
+}
+_OPTIONS: dict[str, list[Any]] = {
+    name: [True, False, 0, 1, 2, 4, 1.0, "mangan", "yakuman", "off", None, [1]]
+    for name in (
+        "kiriage",
+        "double_yakuman",
+        "kazoe",
+        "open_tanyao",
+        "aka",
+        "renhou",
+        "double_wind_pair_fu",
+        "nagashi_mangan",
+        "pao",
+        "bogus",
+    )
+}
+
+
+def _hand_variants(hand: str, rng: random.Random) -> str:
+    groups: list[str] = re.findall(r"[0-9]+[mpsz]", hand)
+    pick = rng.randrange(12)
+    if pick == 0:
+        rng.shuffle(groups)
+        return "".join(groups)
+    if pick == 1:
+        return " ".join(groups)
+    if pick == 2 and groups:  # one suit written twice
+        g = groups[0]
+        return g[0] + g[-1] + g[1:] + "".join(groups[1:])
+    extra = ["1f", "5f", "1m", "0m", "0p", "0s", "8z", "x", "9", "m", "z", "00m"]
+    return rng.choice([hand + rng.choice(extra), hand[:-1], hand[::-1], "", hand[:2], hand.upper()])
+
+
+def mutate(rng: random.Random, request: dict[str, Any]) -> dict[str, Any]:
+    """Return a copy of a valid request with one to three fields changed."""
+    r = copy.deepcopy(request)
+    for _ in range(rng.choice((1, 1, 1, 2, 3))):
+        roll = rng.random()
+        if roll < 0.45:
+            name = rng.choice(list(_VALUES))
+            r[name] = rng.choice(_VALUES[name])
+        elif roll < 0.55:
+            rules = dict(r["rules"]) if isinstance(r.get("rules"), dict) else {}
+            name = rng.choice(list(_OPTIONS))
+            rules[name] = rng.choice(_OPTIONS[name])
+            r["rules"] = rules
+        elif roll < 0.7 and isinstance(r.get("hand"), str):
+            r["hand"] = _hand_variants(r["hand"], rng)
+        elif roll < 0.8:
+            names = list(r["situation"]) if isinstance(r.get("situation"), list) else []
+            names += rng.sample(_SITUATION_NAMES, rng.choice((1, 1, 2)))
+            r["situation"] = names
+        elif roll < 0.9:
+            melds = list(r["melds"]) if isinstance(r.get("melds"), list) else []
+            if melds and rng.random() < 0.5:
+                i = rng.randrange(len(melds))
+                text = str(melds[i])
+                melds[i] = rng.choice(
+                    [text.replace(" ", "  "), text + " from=2", text + " from=1", text.upper()]
+                )
+            else:
+                melds.append(
+                    rng.choice(["pon 777z", "chi 234s", "ankan 1111m", "kakan 5505s", "pon 123m"])
+                )
+            r["melds"] = melds
+        else:
+            r.pop(rng.choice(["hand", "win_tile", "win", "variant", "rules", "seat_wind"]), None)
+    return r
+
+
+def _mutated(n: int, seed: int) -> list[dict[str, Any]]:
+    rng = random.Random(seed)
+    valid = generate(max(200, n // 10), seed)
+    return [mutate(rng, rng.choice(valid)) for _ in range(n)]
+
+
+def _check_same(requests: list[Any]) -> None:
+    differ = []
+    for r in requests:
+        expected, found = general(r), direct(r)
+        if expected != found:
+            differ.append((r, expected, found))
+    assert not differ, differ[:3]
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def test_generated_hands_read_directly_alike() -> None:
+    """Generated hands: the same results, and nearly all read without the general path."""
+    requests = generate(1000, 7)
+    _check_same(requests)
+    direct_share = sum(read_and_score(r) is not None for r in requests) / len(requests)
+    assert direct_share > 0.97  # only pao would go the general way here
+
+
+def test_mutated_requests_alike() -> None:
+    """Malformed and unusual requests: same result or same error (message and field)."""
+    _check_same(_mutated(2500, 11))
+
+
+@pytest.mark.long
+def test_generated_and_mutated_requests_alike_long() -> None:
+    _check_same(generate(12000, 2027))
+    _check_same(_mutated(40000, 2028))
+
+
+@pytest.mark.parametrize(
+    ("change", "read_directly"),
+    [
+        # the usual forms are read directly (rules/riichi.md request fields)
+        ({}, True),
+        ({"situation": ["riichi", "ippatsu"]}, True),
+        ({"situation": ["nagashi_mangan"], "win": "tsumo"}, True),
+        ({"rules": {"aka": 0, "kazoe": False}}, True),
+        ({"discarder": "E"}, True),
+        # any other form goes the general way (same result, tested above)
+        ({"seat_wind": 2}, False),
+        ({"hand": "234567m234p55p777z"}, False),  # a suit written twice
+        ({"melds": "pon 777z"}, False),
+        ({"situation": "riichi ippatsu"}, False),
+        ({"liable": "E"}, False),
+        ({"hand": "234567m23455p777z1f"}, False),
+    ],
+)
+def test_which_requests_are_read_directly(change: dict[str, Any], read_directly: bool) -> None:
+    base = {
+        "variant": "riichi",
+        "hand": "234567m23455p777z",
+        "win_tile": "5p",
+        "seat_wind": "S",
+        "dora_indicators": "1z",
+    }
+    request = {**base, **change}
+    if "melds" in change:
+        request["hand"] = "234567m23455p"
+    assert (read_and_score(request) is not None) is read_directly
+    assert direct(request) == general(request)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "error_field"),
+    [
+        ("hand", "123456789m2345p", None),  # 13 tiles and no meld: valid false, no error
+        ("hand", "111112345678m55p", "hand"),  # a fifth 1m
+        ("hand", "123m0055p789s11z", "hand"),  # two red 5p
+        ("hand", "123456789m23455p1f", "hand"),  # a flower in riichi
+        ("win_tile", "9s", "win_tile"),  # not in the hand
+        ("dora_indicators", "8z", "dora_indicators"),
+        ("seat_wind", "X", "seat_wind"),
+        ("honba", True, "honba"),
+        ("rules", {"aka": True}, "rules"),
+        ("rules", {"kazoe": 1}, "rules"),
+        ("situation", ["ippatsu"], "situation"),  # ippatsu needs riichi
+    ],
+)
+def test_errors_name_the_field_on_both_paths(
+    field: str, value: Any, error_field: str | None
+) -> None:
+    request = {"variant": "riichi", "hand": "123456789m23455p", "win_tile": "5p", field: value}
+    outcome = direct(request)
+    assert outcome == general(request)
+    if error_field is None:
+        assert isinstance(outcome, dict)
+        assert outcome["valid"] is False
+    else:
+        assert isinstance(outcome, tuple)
+        assert outcome[1] == error_field
+
+
+def test_notation_fuzz_alike() -> None:
+    """Random strings in the tile fields: parsed alike or refused alike."""
+    rng = random.Random(5)
+    alphabet = "0123456789mpszf "
+    base = generate(50, 3)
+    requests = []
+    for _ in range(1000):
+        r = dict(rng.choice(base))
+        field = rng.choice(["hand", "dora_indicators", "ura_indicators", "win_tile"])
+        r[field] = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 16)))
+        requests.append(r)
+    _check_same(requests)
+
+
+# ---------------------------------------------------------------------------------------------
+# the tables the reader leans on
+
+
+def _suit_counts(max_tiles: int) -> list[tuple[int, ...]]:
+    out: list[tuple[int, ...]] = []
+
+    def walk(i: int, left: int, cur: list[int]) -> None:
+        if i == 9:
+            out.append(tuple(cur))
+            return
+        for k in range(min(4, left) + 1):
+            cur.append(k)
+            walk(i + 1, left - k, cur)
+            cur.pop()
+
+    walk(0, max_tiles, [])
+    return out
+
+
+def _decompose_splits(counts: tuple[int, ...], chows: bool) -> tuple[Any, ...]:
+    """Return ``decompose``'s splits of one suit as (pair, chow places, pung places)."""
+    return tuple(
+        (
+            pair,
+            tuple(place for sort, place in sets if sort == 0),
+            tuple(place for sort, place in sets if sort == 1),
+        )
+        for pair, sets in _suit_splits(counts if chows else counts[:7], chows)
+    )
+
+
+def _same_splits(counts: tuple[int, ...]) -> bool:
+    if splits(counts, True) != _decompose_splits(counts, True):
+        return False
+    return bool(counts[7] or counts[8]) or splits(counts, False) == _decompose_splits(counts, False)
+
+
+def test_suit_splits_match_decompose_sample() -> None:
+    """Each suit's splits, in ``decompose``'s order (ties between readings keep that order)."""
+    every = _suit_counts(14)
+    sample = random.Random(1).sample(every, 3000)
+    assert all(_same_splits(c) for c in sample)
+
+
+@pytest.mark.long
+def test_suit_splits_match_decompose_all() -> None:
+    assert all(_same_splits(c) for c in _suit_counts(14))  # 405,350 suit counts
+
+
+@pytest.mark.parametrize(
+    ("counts", "honors", "pair", "chows", "pungs", "peikou", "outside", "waits_at"),
+    [
+        # 123 123 789 99: two identical chows, every set and the pair hold a terminal;
+        # a 2 completes 123 in the middle
+        ((2, 2, 2, 0, 0, 0, 1, 1, 3), False, 8, (0, 0, 6), (), 1, True, {1: ["kanchan"]}),
+        # 234 55: the pair is a simple, so not outside; a 2 waits on both sides (14)
+        ((0, 1, 1, 1, 2, 0, 0, 0, 0), False, 4, (1,), (), 0, False, {1: ["ryanmen"]}),
+        # 111 222 333 reads as three chows first (then as three pungs); a 3 completes 12 edge
+        ((3, 3, 3, 0, 0, 0, 0, 0, 0), False, -1, (0, 0, 0), (), 1, True, {2: ["penchan"]}),
+        # honors: a pung of East and a pair of red dragons; East completes the pung
+        ((3, 0, 0, 0, 0, 0, 2, 0, 0), True, 6, (), (0,), 0, True, {0: ["shanpon"]}),
+    ],
+)
+def test_block_parts(
+    counts: tuple[int, ...],
+    honors: bool,
+    pair: int,
+    chows: tuple[int, ...],
+    pungs: tuple[int, ...],
+    peikou: int,
+    outside: bool,
+    waits_at: dict[int, list[str]],
+) -> None:
+    part = block(counts, honors).parts[0]
+    assert (part.pair, part.chows, part.pungs) == (pair, chows, pungs)
+    assert part.packed >> 6 & 7 == peikou
+    assert part.outside is outside
+    for place, names in waits_at.items():
+        assert [WAIT_NAMES[w] for w in part.waits_at(place)] == names
+
+
+def test_bitwise_contradictions_match_the_worded_ones() -> None:
+    """``contradicts`` (the dict path) agrees with ``contradiction`` on every situation without
+    a first-turn win, for closed or open, tsumo or ron, with or without a kong."""
+    names = sorted(SITUATIONS)
+    checked = 0
+    for size in range(6):
+        for combo in combinations(names, size):
+            bits = situation_bits(combo)
+            if bits & FIRST_TURN_BITS:
+                continue
+            for closed, tsumo, kong, melds, dealer in product((False, True), repeat=5):
+                worded = contradiction(frozenset(combo), closed, tsumo, kong, melds, dealer)
+                assert contradicts(bits, closed, tsumo, kong) == (worded is not None), combo
+                checked += 1
+    assert checked > 10000
