@@ -127,13 +127,13 @@ def main() -> int:
         )
     print(
         f"  the last set again                 {again:10.0f} requests/s"
-        f"  ({again / peer[-1]:.2f}x the peer on that set)"
+        f"  ({again / best_peer:.2f}x the peer's best)"
     )
     print("parts, on the last set:")
     print(f"  ScoreRequest.from_dict alone       {parse:10.0f} requests/s")
     print(
         f"  Riichi.score on parsed             {typed:10.0f} requests/s"
-        f"  ({typed / peer[-1]:.2f}x the peer)"
+        f"  ({typed / best_peer:.2f}x the peer's best)"
     )
     return 0
 
