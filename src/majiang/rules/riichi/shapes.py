@@ -214,6 +214,9 @@ class Block:
         self.nine_gates = not honors and counts[0] >= 3 and counts[8] >= 3 and min(counts) >= 1
 
 
+#: how many shapes a table keeps at most: every shape a complete suit can take is about 22,000;
+#: past this a shape is still read, just not kept (requests cannot make the tables grow on)
+KEEP = 1 << 17
 #: one split of a block by place: (pair or -1, chow first places, pung places)
 Split = tuple[int, tuple[int, ...], tuple[int, ...]]
 #: a suit's (with chows) and the honors' (without) counts -> their splits, each built from the
@@ -247,7 +250,8 @@ def splits(counts: tuple[int, ...], chows: bool) -> tuple[Split, ...]:
     if first == 9:
         return _WHOLE
     if sum(counts) % 3 == 1:
-        table[counts] = ()
+        if len(table) < KEEP:
+            table[counts] = ()
         return ()
     out: list[Split] = []
     c = list(counts)
@@ -270,7 +274,9 @@ def splits(counts: tuple[int, ...], chows: bool) -> tuple[Split, ...]:
         rest = tuple(c)
         for pair, ch, pu in table.get(rest) or splits(rest, chows):
             out.append((pair, (first, *ch), pu))
-    found = table[counts] = tuple(sorted(set(out), key=_order)) if len(out) > 1 else tuple(out)
+    found = tuple(sorted(set(out), key=_order)) if len(out) > 1 else tuple(out)
+    if len(table) < KEEP:
+        table[counts] = found
     return found
 
 
@@ -289,5 +295,7 @@ def block(counts: tuple[int, ...], honors: bool) -> Block:
     table = BLOCKS[honors]
     found = table.get(counts)
     if found is None:
-        found = table[counts] = Block(counts, honors)
+        found = Block(counts, honors)
+        if len(table) < KEEP:
+            table[counts] = found
     return found
