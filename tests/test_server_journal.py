@@ -24,8 +24,9 @@ from majiang.server.store import ROWS_PER_INSERT, ActionRow, Journal, store_acti
 from majiang.server.trace import Tracer
 
 
-def _database(tmp: Path) -> sessionmaker[Session]:
-    sessions = open_database(f"sqlite:///{tmp / 'journal.sqlite3'}")
+def journal_database(url: str) -> sessionmaker[Session]:
+    """Return sessions of a new database at ``url`` holding one game ``g`` (for its actions)."""
+    sessions = open_database(url)
     with sessions() as session, session.begin():
         session.add(Player(id="p", name="p", token_hash="h"))
         session.flush()
@@ -45,13 +46,17 @@ def _database(tmp: Path) -> sessionmaker[Session]:
     return sessions
 
 
-def _stored(sessions: sessionmaker[Session]) -> list[tuple[int, int, dict[str, Any]]]:
+def stored_actions(sessions: sessionmaker[Session]) -> list[tuple[int, int, dict[str, Any]]]:
     with sessions() as session:
         rows = session.scalars(select(GameAction).order_by(GameAction.seq)).all()
         return [(r.seq, r.seat, r.action) for r in rows]
 
 
-def _action(n: int) -> dict[str, Any]:
+def _sqlite(tmp: Path) -> str:
+    return f"sqlite:///{tmp / 'journal.sqlite3'}"
+
+
+def journal_action(n: int) -> dict[str, Any]:
     return {"type": "discard", "tile": f"{n % 9 + 1}m", "riichi": n % 2 == 0}
 
 
@@ -59,16 +64,23 @@ def _action(n: int) -> dict[str, Any]:
 def test_a_run_of_actions_is_stored_whole_beside_other_writes(tmp_path: Path, count: int) -> None:
     # more rows than one statement takes (ROWS_PER_INSERT) go in several; a request's ORM
     # write in the middle of the run commits in the same group
-    sessions = _database(tmp_path)
+    run_beside_other_writes(_sqlite(tmp_path), count)
+
+
+def run_beside_other_writes(url: str, count: int) -> None:
+    """Store ``count`` actions with a new player queued among them; check all are stored."""
+    sessions = journal_database(url)
 
     def new_player(session: Session) -> None:
         session.add(Player(id="q", name="q", token_hash="h2"))
 
     async def scenario() -> list[Any]:
         journal = Journal(sessions)
-        futures = [journal.submit(store_action("g", n, n % 4, _action(n))) for n in range(1, count)]
+        futures = [
+            journal.submit(store_action("g", n, n % 4, journal_action(n))) for n in range(1, count)
+        ]
         asked = journal.submit(new_player)
-        futures.append(journal.submit(store_action("g", count, count % 4, _action(count))))
+        futures.append(journal.submit(store_action("g", count, count % 4, journal_action(count))))
         results = await asyncio.gather(*futures, asked)
         await journal.stop()
         return [results, journal.commits]
@@ -76,22 +88,49 @@ def test_a_run_of_actions_is_stored_whole_beside_other_writes(tmp_path: Path, co
     results, commits = asyncio.run(scenario())
     assert results == [None] * (count + 1)
     assert commits == 1  # one group: every write was queued before the writer ran
-    assert _stored(sessions) == [(n, n % 4, _action(n)) for n in range(1, count + 1)]
+    assert stored_actions(sessions) == [(n, n % 4, journal_action(n)) for n in range(1, count + 1)]
     with sessions() as session:
         assert session.get(Player, "q") is not None
 
 
+def test_a_group_of_actions_alone(tmp_path: Path) -> None:
+    # more than a group holds (store.BATCH): two groups, every action stored once, in order
+    actions_alone(_sqlite(tmp_path), store.BATCH + 88)
+
+
+def actions_alone(url: str, count: int) -> None:
+    """Store ``count`` actions and nothing else; check every one is stored."""
+    sessions = journal_database(url)
+
+    async def scenario() -> int:
+        journal = Journal(sessions)
+        await asyncio.gather(
+            *(journal.submit(store_action("g", n, 1, journal_action(n))) for n in range(count))
+        )
+        await journal.stop()
+        return journal.commits
+
+    commits = asyncio.run(scenario())
+    assert commits == -(-count // store.BATCH)
+    assert stored_actions(sessions) == [(n, 1, journal_action(n)) for n in range(count)]
+
+
 def test_a_row_that_cannot_be_stored_is_refused_alone(tmp_path: Path) -> None:
     # action 2 stored twice: the group rolls back and is retried write by write
-    sessions = _database(tmp_path)
+    refused_alone(_sqlite(tmp_path))
+
+
+def refused_alone(url: str) -> None:
+    """Queue action 2 twice in a group of three: only the second 2 is refused."""
+    sessions = journal_database(url)
 
     async def scenario() -> list[Any]:
         journal = Journal(sessions)
-        await journal.submit(store_action("g", 2, 1, _action(2)))
+        await journal.submit(store_action("g", 2, 1, journal_action(2)))
         outcomes = await asyncio.gather(
-            journal.submit(store_action("g", 1, 0, _action(1))),
-            journal.submit(store_action("g", 2, 1, _action(2))),
-            journal.submit(store_action("g", 3, 2, _action(3))),
+            journal.submit(store_action("g", 1, 0, journal_action(1))),
+            journal.submit(store_action("g", 2, 1, journal_action(2))),
+            journal.submit(store_action("g", 3, 2, journal_action(3))),
             return_exceptions=True,
         )
         await journal.stop()
@@ -100,17 +139,17 @@ def test_a_row_that_cannot_be_stored_is_refused_alone(tmp_path: Path) -> None:
     first, duplicate, third = asyncio.run(scenario())
     assert (first, third) == (None, None)
     assert isinstance(duplicate, Exception)
-    assert [seq for seq, _, _ in _stored(sessions)] == [1, 2, 3]
+    assert [seq for seq, _, _ in stored_actions(sessions)] == [1, 2, 3]
 
 
 def test_an_action_row_alone_stores_the_same_as_in_a_run(tmp_path: Path) -> None:
     # the retry path stores a row through the ORM: the same action comes back
-    sessions = _database(tmp_path)
+    sessions = journal_database(_sqlite(tmp_path))
     row = store_action("g", 1, 3, {"type": "pass"})
     assert isinstance(row, ActionRow)
     with sessions() as session, session.begin():
         row(session)
-    assert _stored(sessions) == [(1, 3, {"type": "pass"})]
+    assert stored_actions(sessions) == [(1, 3, {"type": "pass"})]
 
 
 def _file_size(sessions: sessionmaker[Session]) -> int:
@@ -125,7 +164,7 @@ def test_the_write_ahead_log_is_checkpointed_beside_the_writer(
     # SQLite's own checkpoint is off (db.make_engine): the database file grows only when the
     # journal's checkpoint copies the log into it
     monkeypatch.setattr(store, "CHECKPOINT_SECONDS", every)
-    sessions = _database(tmp_path)
+    sessions = journal_database(_sqlite(tmp_path))
     with sessions() as session:
         assert session.connection().exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == 0
 
@@ -135,7 +174,7 @@ def test_the_write_ahead_log_is_checkpointed_beside_the_writer(
         await asyncio.sleep(0.2)  # the rows of _database are checkpointed by now, or never
         before = _file_size(sessions)
         await asyncio.gather(
-            *(journal.submit(store_action("g", n, 0, _action(n))) for n in range(1, 400))
+            *(journal.submit(store_action("g", n, 0, journal_action(n))) for n in range(1, 400))
         )
         await asyncio.sleep(0.3)
         await journal.stop()
@@ -143,7 +182,7 @@ def test_the_write_ahead_log_is_checkpointed_beside_the_writer(
 
     grown = asyncio.run(scenario())
     assert (grown > 0) is copied
-    assert len(_stored(sessions)) == 399
+    assert len(stored_actions(sessions)) == 399
 
 
 def test_serving_sets_the_collector_and_switch_interval() -> None:

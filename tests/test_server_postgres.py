@@ -16,6 +16,7 @@ from sqlalchemy import inspect
 
 from majiang.records import GameRecord, verify
 from majiang.server.db import make_engine, migrate
+from test_server_journal import actions_alone, refused_alone, run_beside_other_writes
 from test_server_process import crash_and_resume
 from test_server_support import Postgres, client_for, guest, hello, play, postgres_server
 
@@ -64,3 +65,16 @@ def test_rooms_and_a_whole_game_on_postgres(pg: Postgres) -> None:
 @pytest.mark.long  # two server starts: ~10-20 s on the shared machine (SQLite's runs by default)
 def test_sigkill_mid_game_on_postgres(pg: Postgres, tmp_path: Path) -> None:
     crash_and_resume(pg.new_database(), tmp_path)
+
+
+@pytest.mark.parametrize("count", [1, 450])
+def test_the_journal_on_postgres(pg: Postgres, count: int) -> None:
+    # a group of actions alone: one statement in autocommit (store.Journal._insert_alone); with
+    # a request's write among them: one transaction
+    actions_alone(pg.new_database(), count)
+    run_beside_other_writes(pg.new_database(), count)
+
+
+def test_a_refused_row_alone_on_postgres(pg: Postgres) -> None:
+    # the one statement fails whole; the group is retried write by write on a new connection
+    refused_alone(pg.new_database())
