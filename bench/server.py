@@ -52,6 +52,8 @@ class Stats:
     events: int = 0
     games: int = 0
     errors: int = 0
+    #: the ``code`` of each error frame the clients got, with how many
+    error_codes: dict[str, int] = field(default_factory=dict)
     server_cpu: float = 0.0
     client_cpu: float = 0.0
     #: the clients' own event-loop stalls (a late client inflates the round trips it measures)
@@ -155,6 +157,8 @@ async def client(
                 stats.sent_at[ident] = (sent, now)
             elif kind == "error":
                 stats.errors += 1
+                code = str(frame.get("code"))
+                stats.error_codes[code] = stats.error_codes.get(code, 0) + 1
             elif kind == "game_over":
                 stats.games += inside
                 await ws.close()
@@ -448,6 +452,8 @@ def main() -> int:
                 f"{stats.client_cpu / took:>10.0%} {load_average():>5}",
                 flush=True,
             )
+            if stats.error_codes:
+                print(f"  error frames: {stats.error_codes}")
             if args.trace:
                 print_trace(trace, stats, start, until)
             verdicts.append(f"{name} {percentile(lat, 0.99):.0f} ms")
