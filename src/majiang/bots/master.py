@@ -151,6 +151,7 @@ class MasterBot:
         self.samples = samples
         self.budget = budget
         self.wait = wait
+        self._asked = time.perf_counter()
         self.min_gain = min_gain
         self.z = z
         self.expert = PolicyBot(EXPERT, seed, variant, options)
@@ -169,6 +170,7 @@ class MasterBot:
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """Return one of ``legal``: the expert's choice unless lookahead finds a better one."""
         self.stats["decisions"] += 1
+        self._asked = time.perf_counter()  # the wait counts from here
         for a in legal:
             if isinstance(a, Tsumo | Ron):
                 return a
@@ -256,7 +258,8 @@ class MasterBot:
         ahead of the expert's choice goes on (none, when none is ahead) to ``samples`` worlds or
         the budget, so the time goes to the decisions that might change."""
         rules = get_ruleset(view.variant)
-        started, clock = time.process_time(), time.perf_counter()
+        started, clock = time.process_time(), self._asked
+        playout = 0.0  # the wall time of the last playout: the next is about as long
         results: list[list[float]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))
         self.stats["simulated"] += 1
@@ -280,12 +283,14 @@ class MasterBot:
             late = False
             for c in alive:
                 if self.budget is not None and self.wait is not None:
-                    late = time.perf_counter() - clock > self.wait
+                    late = time.perf_counter() - clock + playout > self.wait
                     if late:  # the world is left unfinished: the others' results go too
                         for r in alive:
                             del results[r][i:]
                         break
+                began = time.perf_counter()
                 results[c].append(self.play_out(rules, world, view, candidates[c], i))
+                playout = time.perf_counter() - began
             if late:
                 break
             self.stats["worlds"] += 1
