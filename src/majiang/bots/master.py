@@ -152,6 +152,7 @@ class MasterBot:
         self.budget = budget
         self.wait = wait
         self._asked = time.perf_counter()
+        self._playout = 0.0
         self.min_gain = min_gain
         self.z = z
         self.expert = PolicyBot(EXPERT, seed, variant, options)
@@ -259,7 +260,7 @@ class MasterBot:
         the budget, so the time goes to the decisions that might change."""
         rules = get_ruleset(view.variant)
         started, clock = time.process_time(), self._asked
-        playout = 0.0  # the wall time of the last playout: the next is about as long
+        playout = self._playout  # the wall time of the last playout: the next is about as long
         results: list[list[float]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))
         self.stats["simulated"] += 1
@@ -290,7 +291,7 @@ class MasterBot:
                         break
                 began = time.perf_counter()
                 results[c].append(self.play_out(rules, world, view, candidates[c], i))
-                playout = time.perf_counter() - began
+                playout = self._playout = time.perf_counter() - began
             if late:
                 break
             self.stats["worlds"] += 1
