@@ -27,6 +27,8 @@ from majiang.tiles import dora_from_indicator, kind, tile_set
 from majiang.view import PlayerView
 
 __all__ = [
+    "ORPHANS",
+    "STANDARD",
     "HandCalc",
     "neighbours",
     "own_counts",
@@ -46,6 +48,9 @@ _FAST = all(
 )
 _ID_BITS: int = getattr(_sh, "_ID_BITS", 20)
 _ID_MASK: int = getattr(_sh, "_ID_MASK", (1 << 20) - 1)
+#: the form bits of majiang.shanten a plan may keep: four sets and a pair; thirteen orphans
+STANDARD: int = getattr(_sh, "_STD", 1)
+ORPHANS: int = getattr(_sh, "_ORPHANS", 8)
 
 
 @cache
@@ -124,7 +129,9 @@ def neighbours(k: int) -> tuple[int, ...]:
 
 class HandCalc:
     """Shanten of the viewer's concealed tiles for one variant and one set of own melds,
-    memoized by counts (the variant's missing tiles and ``dead`` kinds are never targets).
+    memoized by counts (the variant's missing tiles and ``dead`` kinds are never targets;
+    ``forms``, a mask of ``majiang.shanten``'s form bits, keeps only those of the variant's
+    forms: a plan such as thirteen orphans alone).
 
     It reads the per-suit tables of ``majiang.shanten`` directly (the same numbers as
     ``shanten.shanten``, checked in tests/test_bots_analysis.py), skipping the per-call
@@ -132,9 +139,15 @@ class HandCalc:
     change shape, it falls back to the public function.
     """
 
-    __slots__ = ("any_lacks", "closed", "forms", "lack_bytes", "lacks", "memo", "variant")
+    __slots__ = ("any_lacks", "closed", "dead", "forms", "lack_bytes", "lacks", "memo", "variant")
 
-    def __init__(self, variant: str, melds: Sequence[Meld] = (), dead: Sequence[int] = ()) -> None:
+    def __init__(
+        self,
+        variant: str,
+        melds: Sequence[Meld] = (),
+        dead: Sequence[int] = (),
+        forms: int | None = None,
+    ) -> None:
         limits = variant_limits(variant)
         lacks = [4 - limits[k] for k in range(34)]
         # the melds' own tiles are left out of the caps on purpose: a hand that waits on a
@@ -145,8 +158,11 @@ class HandCalc:
         self.any_lacks = any(self.lacks)
         self.lack_bytes = tuple(bytes(self.lacks[lo:hi]) for lo, hi in _BLOCKS)
         self.closed = not melds
+        self.dead = frozenset(dead)
         self.variant = variant
         self.forms = _sh._VARIANT_FORMS.get(variant, 1) if _FAST else 0
+        if forms is not None and _FAST:  # a plan's forms only (e.g. thirteen orphans)
+            self.forms &= forms
         self.memo: dict[bytes, int] = {}
 
     def shanten(self, counts: Sequence[int]) -> int:
@@ -157,17 +173,22 @@ class HandCalc:
         if found is None:
             if len(self.memo) > 50_000:
                 self.memo.clear()
+            size = len(counts) and sum(counts)
+            if self.dead and _FAST and any(counts[k] for k in self.dead):
+                # a dead kind held is a tile the hand must replace: left out of the sets, its
+                # place kept (the hand still needs as many sets)
+                key = bytes(0 if k in self.dead else c for k, c in enumerate(counts))
             if _FAST and not (
-                self.any_lacks and any(c + x > 4 for c, x in zip(counts, self.lacks, strict=True))
+                self.any_lacks and any(c + x > 4 for c, x in zip(key, self.lacks, strict=True))
             ):
-                found = self._fast(key)
+                found = self._fast(key, size)
             else:
                 found = self._slow(key)
+            key = bytes(counts)
             self.memo[key] = found
         return found
 
-    def _fast(self, key: bytes) -> int:
-        size = sum(key)
+    def _fast(self, key: bytes, size: int) -> int:
         if size % 3 == 0:
             return _BIG
         sets = (size - 1) // 3

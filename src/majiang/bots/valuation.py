@@ -28,10 +28,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from majiang.actions import Action
+from majiang.bots.analysis import ORPHANS
 from majiang.errors import MajiangError
 from majiang.hand import Hand
 from majiang.melds import Meld
 from majiang.rules import get_ruleset
+from majiang.rules.hongkong.payments import base_value, golden_value
 from majiang.scoring import ScoreRequest
 from majiang.tiles import is_red, kind
 from majiang.view import PlayerView
@@ -39,6 +41,7 @@ from majiang.view import PlayerView
 __all__ = [
     "HandContext",
     "HongKongValuation",
+    "Plan",
     "RiichiValuation",
     "SichuanValuation",
     "TaiwanValuation",
@@ -72,6 +75,62 @@ class HandContext:
         return (27 + self.seat_wind, 27 + self.view.round_wind % 4)
 
 
+@dataclass(frozen=True)
+class Plan:
+    """A way to a bigger hand, which the expert weighs against plain speed: its shanten is
+    counted without the ``dead`` kinds and with only the ``forms`` (form bits of
+    ``majiang.shanten``; None: the variant's), and a completed hand adds ``fan``."""
+
+    name: str
+    fan: float
+    dead: tuple[int, ...] = ()
+    forms: int | None = None
+
+
+_ORPHAN_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+
+def _suit_kinds(suit: int) -> tuple[int, ...]:
+    return tuple(range(suit * 9, suit * 9 + 9))
+
+
+def flush_plans(
+    counts: Sequence[int],
+    melds: Sequence[Meld],
+    half: float,
+    full: float,
+    honors_ok: bool = True,
+    least: int = 9,
+) -> list[Plan]:
+    """Return a flush plan for each suit that holds most of the hand (at least nine of its
+    tiles with the honors, ``least``; no set of another suit): ``half`` fan with honors,
+    ``full`` without (``honors_ok`` False: honors count as off-suit).
+
+    >>> from majiang.tiles import counts34, parse_tiles
+    >>> [p.name for p in flush_plans(counts34(parse_tiles("1234578m99p11z")), (), 3, 7)]
+    ['flush m']
+    """
+    suits, honors = _suit_totals(counts, melds)
+    out = []
+    for suit in range(3):
+        if any(kind(m.tiles[0]) < 27 and kind(m.tiles[0]) // 9 != suit for m in melds):
+            continue
+        if suits[suit] + (honors if honors_ok else 0) < least:
+            continue
+        others = tuple(k for s in range(3) if s != suit for k in _suit_kinds(s))
+        dead = others if honors_ok else (*others, *range(27, 34))
+        fan = half if honors and honors_ok else full
+        out.append(Plan(f"flush {'mps'[suit]}", fan, dead))
+    return out
+
+
+def orphans_plan(counts: Sequence[int], melds: Sequence[Meld], fan: float) -> list[Plan]:
+    """Return the thirteen orphans plan for a closed hand holding eight kinds of it or more."""
+    if melds or sum(1 for k in _ORPHAN_KINDS if counts[k]) < 8:
+        return []
+    return [Plan("thirteen orphans", fan, forms=ORPHANS)]
+
+
 def _suit_totals(counts: Sequence[int], melds: Sequence[Meld]) -> tuple[list[int], int]:
     suits = [sum(counts[s * 9 : s * 9 + 9]) for s in range(3)]
     honors = sum(counts[27:34])
@@ -90,6 +149,17 @@ class Valuation:
     variant = ""
     #: the fan (han, tai) a winning hand must reach
     min_fan = 0
+    #: the variant's points in one unit of ``points``: what a plain win on a discard pays
+    unit = 1.0
+    #: about how much more a self-drawn win collects than the same hand on a discard
+    tsumo_factor = 1.0
+    #: how much more a win of the dealer pays (riichi: half as much again; Taiwan: the
+    #: dealer's tai)
+    dealer_factor = 1.0
+    #: the share of a deal-in's cost that folding saves (the threat may win anyway, and a
+    #: self-draw costs us too: Taiwan's and Sichuan's every player pays it, hk2's opponent
+    #: pays more for it than for a discard)
+    avoidable = 0.9
 
     def __init__(self, variant: str, options: Mapping[str, Any] | None = None) -> None:
         self.variant = variant
@@ -109,13 +179,21 @@ class Valuation:
         return frozenset()
 
     def win_fan(
-        self, ctx: HandContext, concealed: tuple[int, ...], win_kind: int, tsumo: bool
+        self,
+        ctx: HandContext,
+        concealed: tuple[int, ...],
+        win_kind: int,
+        tsumo: bool,
+        situation: frozenset[str] | None = None,
     ) -> float | None:
         """Return the fan (han, tai) of winning on ``win_kind`` with ``concealed`` (3k+1 tiles)
         and the hand's melds, scored through the scoring contract; None when not a legal win
-        (HK below the minimum, riichi without yaku, Sichuan with three suits). Memoized per hand.
+        (HK below the minimum, riichi without yaku, Sichuan with three suits). ``situation``
+        replaces the hook's (riichi: a hand that stays silent). Memoized per hand.
         """
-        key = (tuple(sorted(concealed)), ctx.melds, win_kind, tsumo)
+        if situation is None:
+            situation = self.situation(ctx)
+        key = (tuple(sorted(concealed)), ctx.melds, win_kind, tsumo, situation)
         memo: dict[Any, float | None] = ctx.memo.setdefault("wins", {})
         if key in memo:
             return memo[key]
@@ -130,7 +208,7 @@ class Valuation:
             seat_wind=ctx.seat_wind,
             round_wind=view.round_wind % 4,
             discarder=None if tsumo else (ctx.seat_wind + 1) % players,
-            situation=self.situation(ctx),
+            situation=situation,
             dora_indicators=view.indicators if self.variant == "riichi" else (),
         )
         try:
@@ -167,6 +245,44 @@ class Valuation:
     def declare_riichi(self, ctx: HandContext, wait_copies: int) -> bool:
         """Return whether to declare riichi with a ready hand waiting on ``wait_copies`` tiles."""
         return False
+
+    def kong_slack(self, ctx: HandContext) -> int:
+        """Return how many shanten a kong may cost and still be made (its money is worth it)."""
+        return 0
+
+    def hand_points(self, ctx: HandContext, counts: Sequence[int], melds: Sequence[Meld]) -> float:
+        """Return what the hand (3k+1 tiles, not ready) would pay if it wins, in ``points``
+        units (the chance that it wins, a legal win, is the calibrated ``win_chance``)."""
+        return self.points(self.fan_estimate(ctx, counts, melds))
+
+    def table_bonus(self, view: PlayerView) -> float:
+        """Return what a win collects besides the hand (riichi's sticks and counters)."""
+        return 0.0
+
+    def plans(self, ctx: HandContext) -> list[Plan]:
+        """Return the bigger hands worth weighing for this hand (flushes, thirteen orphans)."""
+        return []
+
+    def core_fan(self, ctx: HandContext, counts: Sequence[int], melds: Sequence[Meld]) -> float:
+        """Return the fan the hand is likely to have besides any plan's."""
+        return 0.0
+
+    def plan_points(
+        self, ctx: HandContext, counts: Sequence[int], melds: Sequence[Meld], plan: Plan
+    ) -> float:
+        """Return what the hand would pay if it wins by the plan, in ``points`` units."""
+        return self.points(self.core_fan(ctx, counts, melds) + plan.fan)
+
+    def silent_is_better(self, ctx: HandContext, discard: int, waits: Sequence[int]) -> bool:
+        """Return whether a ready hand that may declare riichi (after ``discard``, waiting on
+        the live kinds ``waits``) should rather stay silent."""
+        return False
+
+    def discard_kong_ok(
+        self, ctx: HandContext, counts: Sequence[int], melds: Sequence[Meld], shanten_after: int
+    ) -> bool:
+        """Return whether to make a kong of a discard (it opens a closed hand)."""
+        return not ctx.closed and self.call_ok(ctx, counts, melds, shanten_after)
 
     def points(self, fan: float) -> float:
         """Return a hand of ``fan`` as points, in units of a plain winning hand."""
@@ -237,11 +353,7 @@ class RiichiValuation(Valuation):
         han = self._yaku_path(ctx, counts, melds)
         if all(not m.is_open for m in melds):
             han += 1.3  # riichi, often tsumo or ippatsu or ura
-        dora = sum(ctx.dora[k] * counts[k] for k in range(34))
-        dora += sum(ctx.dora[kind(m.tiles[0])] * len(m.tiles) for m in melds if m.is_pung_like)
-        dora += sum(1 for t in ctx.view.hand if is_red(t))
-        dora += sum(1 for m in melds for t in m.tiles if is_red(t))
-        return han + dora
+        return han + self._dora(ctx, counts, melds)
 
     def call_ok(
         self, ctx: HandContext, counts: Sequence[int], melds: Sequence[Meld], shanten_after: int
@@ -262,6 +374,56 @@ class RiichiValuation(Valuation):
             return False
         return not (ctx.view.wall_left < 8 and wait_copies <= 2)
 
+    unit = 1000.0
+    tsumo_factor = 1.2
+    dealer_factor = 1.5
+
+    def table_bonus(self, view: PlayerView) -> float:
+        """Return the riichi sticks on the table and the counters (300 points each)."""
+        return view.sticks + 0.3 * view.honba
+
+    def plans(self, ctx: HandContext) -> list[Plan]:
+        """Return thirteen orphans (a limit) and the flushes (3 han, 6 without honors; one
+        less open)."""
+        closed = ctx.closed
+        return [
+            *orphans_plan(ctx.counts, ctx.melds, 13),
+            *flush_plans(ctx.counts, ctx.melds, 3 if closed else 2, 6 if closed else 5),
+        ]
+
+    def core_fan(self, ctx: HandContext, counts: Sequence[int], melds: Sequence[Meld]) -> float:
+        """Return riichi's likely han for a closed hand, value sets and dora."""
+        han = 1.3 if all(not m.is_open for m in melds) else 0.0
+        value = self.yakuhai(ctx)
+        han += sum(1 for m in melds if m.is_pung_like and kind(m.tiles[0]) in value)
+        han += sum(1 for k in value if counts[k] >= 3)
+        return han + self._dora(ctx, counts, melds)
+
+    def _dora(self, ctx: HandContext, counts: Sequence[int], melds: Sequence[Meld]) -> float:
+        dora = sum(ctx.dora[k] * counts[k] for k in range(34))
+        dora += sum(ctx.dora[kind(m.tiles[0])] * len(m.tiles) for m in melds if m.is_pung_like)
+        dora += sum(1 for t in ctx.view.hand if is_red(t))
+        dora += sum(1 for m in melds for t in m.tiles if is_red(t))
+        return float(dora)
+
+    def silent_is_better(self, ctx: HandContext, discard: int, waits: Sequence[int]) -> bool:
+        """Return silence for a hand already worth a mangan without riichi on every live wait
+        (riichi would add little and make the others fold)."""
+        concealed = list(ctx.view.hand)
+        concealed.remove(discard)
+        tiles = tuple(concealed)
+        live = [w for w in waits if ctx.unseen[w]]
+        if not live:
+            return False
+        silent = frozenset[str]()
+        total = 0.0
+        for w in live:
+            fan = self.win_fan(ctx, tiles, w, tsumo=False, situation=silent)
+            if fan is None:
+                return False
+            total += self.points(fan)
+        return total / len(live) >= 7.5
+
     def points(self, fan: float) -> float:
         """Return han as points in units of a 1,000-point hand (30 fu, doubling per han)."""
         han = max(1.0, fan)
@@ -277,6 +439,16 @@ class HongKongValuation(Valuation):
     def __init__(self, variant: str, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(variant, options)
         self.min_fan = int(self.options.get("min_fan", 3))
+        self.max_fan = int(self.options.get("max_fan", 10))
+        if variant == "hk2":  # the golden table, paid by the opponent on any win
+            paid = [golden_value(f, self.options) for f in range(self.max_fan + 1)]
+        else:  # the discarder pays twice the base value
+            paid = [2 * base_value(f, self.options) for f in range(self.max_fan + 1)]
+        self.unit = float(max(1, paid[self.min_fan]))
+        # a self-draw adds a fan, and three pay the base value (hk2: the one opponent pays)
+        self.tsumo_factor = 2.0 if variant == "hk2" else 2.5
+        self.avoidable = 0.2 if variant == "hk2" else 0.8
+        self._paid = [max(1, x) / self.unit for x in paid]
 
     def _flush_suit(self, counts: Sequence[int], melds: Sequence[Meld]) -> tuple[int, int, int]:
         """Return (dominant suit, tiles outside it and the honors, honors)."""
@@ -312,15 +484,7 @@ class HongKongValuation(Valuation):
 
     def fan_estimate(self, ctx: HandContext, counts: Sequence[int], melds: Sequence[Meld]) -> float:
         """Return likely fan from the patterns the hand is on its way to."""
-        fan = 0.0
-        value = (*_DRAGONS, *ctx.value_winds())
-        double = ctx.seat_wind == ctx.view.round_wind % 4
-        for k in set(value):
-            weight = 2 if double and k == 27 + ctx.seat_wind else 1
-            if any(m.is_pung_like and kind(m.tiles[0]) == k for m in melds) or counts[k] >= 3:
-                fan += weight
-            elif counts[k] == 2 and ctx.unseen[k] >= 1:
-                fan += 0.45 * weight
+        fan = self._value_fan(ctx, counts, melds)
         _, off, honors = self._flush_suit(counts, melds)
         if off == 0:
             fan += 3 if honors else 7
@@ -343,9 +507,39 @@ class HongKongValuation(Valuation):
         """Return whether the open hand still reaches the minimum fan."""
         return self.fan_estimate(ctx, counts, melds) >= self.min_fan + 0.3
 
+    def plans(self, ctx: HandContext) -> list[Plan]:
+        """Return thirteen orphans (the cap) and the flushes (3 fan, 7 without honors)."""
+        return [
+            *orphans_plan(ctx.counts, ctx.melds, self.max_fan),
+            *flush_plans(ctx.counts, ctx.melds, 3, 7),
+        ]
+
+    def core_fan(self, ctx: HandContext, counts: Sequence[int], melds: Sequence[Meld]) -> float:
+        """Return the value sets' fan and the concealed hand's (or a self-draw's)."""
+        fan = self._value_fan(ctx, counts, melds)
+        return fan + (1.4 if all(not m.is_open for m in melds) else 0.4)
+
+    def _value_fan(self, ctx: HandContext, counts: Sequence[int], melds: Sequence[Meld]) -> float:
+        fan = 0.0
+        value = (*_DRAGONS, *ctx.value_winds())
+        double = ctx.seat_wind == ctx.view.round_wind % 4
+        for k in set(value):
+            weight = 2 if double and k == 27 + ctx.seat_wind else 1
+            if any(m.is_pung_like and kind(m.tiles[0]) == k for m in melds) or counts[k] >= 3:
+                fan += weight
+            elif counts[k] == 2 and ctx.unseen[k] >= 1:
+                fan += 0.45 * weight
+        return fan
+
     def points(self, fan: float) -> float:
-        """Return fan as points in units of a minimum hand (payments double every fan or so)."""
-        return float(2 ** (max(fan, float(self.min_fan)) - self.min_fan) * 1.2)
+        """Return fan as points in units of a minimum hand, read from the table's payments
+        (between two whole fan, geometrically)."""
+        f = min(max(fan, float(self.min_fan)), float(self.max_fan))
+        low = int(f)
+        if low >= self.max_fan:
+            return self._paid[self.max_fan]
+        a, b = self._paid[low], self._paid[low + 1]
+        return float(a * (b / a) ** (f - low))
 
 
 class TaiwanValuation(Valuation):
@@ -385,11 +579,33 @@ class TaiwanValuation(Valuation):
         worth several tai, so speed beats the closed hand's tai."""
         return True
 
+    def plans(self, ctx: HandContext) -> list[Plan]:
+        """Return the flushes (4 tai, 8 without honors)."""
+        return flush_plans(ctx.counts, ctx.melds, 4, 8, least=11)
+
+    def core_fan(self, ctx: HandContext, counts: Sequence[int], melds: Sequence[Meld]) -> float:
+        """Return the value sets' tai and the closed hand's."""
+        tai = 0.0
+        for k in {*_DRAGONS, *ctx.value_winds()}:
+            if any(m.is_pung_like and kind(m.tiles[0]) == k for m in melds) or counts[k] >= 3:
+                tai += 1
+            elif counts[k] == 2:
+                tai += 0.4
+        return tai + (1.5 if all(not m.is_open for m in melds) else 0.0)
+
+    def __init__(self, variant: str, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(variant, options)
+        self.base = float(self.options.get("base", 3))
+        self.per_tai = float(self.options.get("tai_value", 1)) or 1.0
+        self.unit = self.base + self.per_tai
+        # a self-draw: each of the three pays, with the self-draw's tai
+        self.tsumo_factor = 3.5
+        self.dealer_factor = (self.base + self.per_tai * 2.6) / (self.base + self.per_tai * 1.6)
+        self.avoidable = 0.6
+
     def points(self, fan: float) -> float:
         """Return tai as points in units of a plain win (the base plus its tai)."""
-        base = float(self.options.get("base", 3))
-        per = float(self.options.get("tai_value", 1)) or 1.0
-        return (base + per * fan) / (base + per)
+        return (self.base + self.per_tai * fan) / self.unit
 
 
 class SichuanValuation(Valuation):
@@ -475,6 +691,38 @@ class SichuanValuation(Valuation):
     ) -> bool:
         """Return pungs of kept suits that bring the hand on (never of the void suit)."""
         return kind(melds[-1].tiles[0]) // 9 != self.void_suit(ctx) and shanten_after <= 3
+
+    def plans(self, ctx: HandContext) -> list[Plan]:
+        """Return the pure suit (2 fan) in either kept suit."""
+        void = self.void_suit(ctx)
+        return [
+            p
+            for p in flush_plans(ctx.counts, ctx.melds, 2, 2, honors_ok=False, least=8)
+            if p.name != f"flush {'mps'[void]}"
+        ]
+
+    def core_fan(self, ctx: HandContext, counts: Sequence[int], melds: Sequence[Meld]) -> float:
+        """Return the roots (four of a kind, in hand or as a kong)."""
+        return float(sum(1 for c in counts if c == 4) + sum(1 for m in melds if m.is_kong))
+
+    def kong_slack(self, ctx: HandContext) -> int:
+        """Return one shanten: a kong's "wind and rain" is paid at once (a concealed kong 2
+        base from every player still in, an added one 1, a discard's kong 2 from the
+        discarder), as much as a plain win or more, and its four tiles are a root (+1 fan)."""
+        return 1
+
+    def discard_kong_ok(
+        self, ctx: HandContext, counts: Sequence[int], melds: Sequence[Meld], shanten_after: int
+    ) -> bool:
+        """Return every kong of a kept suit: an open hand loses nothing but seven pairs."""
+        return kind(melds[-1].tiles[0]) // 9 != self.void_suit(ctx)
+
+    def __init__(self, variant: str, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(variant, options)
+        self.unit = float(self.options.get("base", 1)) or 1.0
+        # a self-draw: every player still in pays, one base more each
+        self.tsumo_factor = 4.0
+        self.avoidable = 0.5
 
     def points(self, fan: float) -> float:
         """Return fan as points: each fan doubles, up to the cap."""
