@@ -17,13 +17,14 @@ deals), win and deal-in rates, decisions per second, and whether the stronger le
 lies wholly above the weaker's. Each row names the ``majiang arena`` command that reproduces it.
 
     .venv/bin/python bench/bots.py --master-timing [--variants riichi] [--hands 12]
-                                   [--samples N] [--budget SECONDS]
+                                   [--samples N] [--budget SECONDS] [--wait SECONDS]
 
 times master instead (``master_timing``): master at seat 0 against experts for ``--hands``
 one-hand games; per decision the wall-clock and CPU time (median, 95th percentile, maximum),
 the share of decisions it looked ahead on and the worlds (samples) it used. The target: median
-under 0.3 s and 95th percentile under 1 s. ``--budget 0`` lifts the time cap (the fixed sample
-count alone).
+under 0.3 s and 95th percentile under 1 s. ``--budget`` is master's CPU time per decision,
+``--wait`` its wall-clock cap (``--wait 0`` lifts it: the CPU budget alone), ``--budget 0``
+lifts both (the fixed sample count alone).
 """
 
 from __future__ import annotations
@@ -98,11 +99,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--master-timing", action="store_true", help="time master's decisions")
     p.add_argument("--hands", type=int, default=12, help="--master-timing: hands to play")
     p.add_argument("--samples", type=int, default=None, help="--master-timing: worlds")
-    p.add_argument("--budget", type=float, default=None, help="--master-timing: seconds")
+    p.add_argument("--budget", type=float, default=None, help="--master-timing: CPU seconds")
+    p.add_argument("--wait", type=float, default=None, help="--master-timing: wall seconds")
     args = p.parse_args(argv)
     if args.master_timing:
         for variant in args.variants.split(","):
-            master_timing(variant, args.hands, args.samples, args.budget)
+            master_timing(variant, args.hands, args.samples, args.budget, args.wait)
         return 0
     print(
         "| variant | match | level | hands | points/hand [95%] | win % | deal-in % | "
@@ -128,7 +130,11 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def master_timing(
-    variant: str, hands: int, samples: int | None = None, budget: float | None = None
+    variant: str,
+    hands: int,
+    samples: int | None = None,
+    budget: float | None = None,
+    wait: float | None = None,
 ) -> None:
     """Print master's time per decision against experts (see the module docstring)."""
     import os
@@ -137,7 +143,7 @@ def master_timing(
 
     from majiang.bots.base import Bot
     from majiang.bots.levels import make_bot
-    from majiang.bots.master import BUDGET, SAMPLES, MasterBot
+    from majiang.bots.master import BUDGET, SAMPLES, WAIT, MasterBot
     from majiang.bots.play import play_game
     from majiang.shanten import precompute
 
@@ -145,7 +151,8 @@ def master_timing(
     precompute(9, 5 if rules.hand_size == 16 else 4)
     samples = SAMPLES if samples is None else samples
     budget = BUDGET if budget is None else budget
-    master = MasterBot(0, variant, samples=samples, budget=budget or None)
+    wait = WAIT if wait is None else wait
+    master = MasterBot(0, variant, samples=samples, budget=budget or None, wait=wait or None)
     wall: list[float] = []
     cpu: list[float] = []
 
@@ -173,7 +180,8 @@ def master_timing(
 
     print(
         f"{variant}: master vs experts, {hands} hands, {stats['decisions']} decisions, "
-        f"{time.perf_counter() - started:.0f} s; samples {samples}, budget {budget or 'none'} s: "
+        f"{time.perf_counter() - started:.0f} s; samples {samples}, budget {budget or 'none'} s "
+        f"CPU, wait {wait or 'none'} s: "
         f"looked ahead on {looked} ({100 * looked / max(1, stats['decisions']):.0f}%), "
         f"{stats['worlds'] / max(1, looked):.1f} worlds each, switched on {stats['switched']}; "
         f"load average {load:.1f} before, {os.getloadavg()[0]:.1f} after on {os.cpu_count()} cores"

@@ -260,7 +260,10 @@ class MasterBot:
         the budget, so the time goes to the decisions that might change."""
         rules = get_ruleset(view.variant)
         started, clock = time.process_time(), self._asked
-        playout = self._playout  # the wall time of the last playout: the next is about as long
+        # the wall time of the last playout (the next is about as long), forgotten by half at
+        # each decision so that one slow moment does not stop the looking for good
+        playout = self._playout
+        self._playout /= 2
         results: list[list[float]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))
         self.stats["simulated"] += 1
