@@ -84,7 +84,7 @@ class LoadedDice(random.Random):
 def test_the_engine_breaks_the_wall_by_its_dice_and_deals_in_stacks(
     dice: tuple[int, int, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("majiang.engine.hand_rng", lambda seed, hand: LoadedDice(dice))
+    monkeypatch.setattr("majiang.engine.deal.hand_rng", lambda seed, hand: LoadedDice(dice))
     tiles = tile_set("hkos").tiles()
     state, events = new_game(HKOS, {}, 0, "one_hand")
     assert [e.kind for e in events[:2]] == ["hand_started", "dice_rolled"]

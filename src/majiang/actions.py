@@ -1,7 +1,7 @@
 """What a player can do: frozen, hashable actions that read and write as JSON with tiles in notation.
 
-``legal_actions`` (engine.py) lists them; ``step`` accepts only one of that list. Claims name the
-tiles the claimant uses from their own hand (so a red five is never ambiguous).
+``legal_actions`` (engine/legal.py) lists them; ``step`` accepts only one of that list. Claims
+name the tiles the claimant uses from their own hand (so a red five is never ambiguous).
 
 >>> a = Discard(parse_tile("0p"), riichi=True)
 >>> a.to_dict()

@@ -1,6 +1,6 @@
 """The game hooks of a ruleset: the data and decisions the engine asks a variant for.
 
-The state machine (engine.py) knows draws, discards, claims, kongs and wins in general; every
+The state machine (engine/) knows draws, discards, claims, kongs and wins in general; every
 rule that differs between variants is a class attribute or a method here, with a neutral
 default (a plain game: no dead wall, no indicators, no riichi, no furiten, one winner per
 discard, the dealer keeps the seat after a dealer win or a draw, no payments at a draw).
