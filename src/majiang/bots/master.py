@@ -45,7 +45,7 @@ from majiang.bots.analysis import HandCalc, neighbours
 from majiang.bots.defense import Reader
 from majiang.bots.policy import EXPERT, PolicyBot
 from majiang.bots.sampling import SampleError, sample_world
-from majiang.bots.valuation import HandContext
+from majiang.bots.valuation import HandContext, Plan
 from majiang.engine import legal_actions, step
 from majiang.events import PointsMoved
 from majiang.melds import Meld
@@ -125,6 +125,15 @@ class PlayoutBot(PolicyBot):
         found = self._calcs.get(key)
         if found is None:
             found = self._calcs[key] = _FastCalc(ctx.view.variant, melds, dead)
+        return found
+
+    def plan_calc(self, ctx: HandContext, plan: Plan) -> HandCalc:
+        """Return the (fast) calculator of a plan (a flush, thirteen orphans)."""
+        dead = tuple(sorted({*plan.dead, *self.valuation(ctx.view.variant).dead_kinds(ctx)}))
+        key = (ctx.melds, dead, plan.forms)
+        found = self._plan_calcs.get(key)
+        if found is None:
+            found = self._plan_calcs[key] = _FastCalc(ctx.view.variant, ctx.melds, dead, plan.forms)
         return found
 
 
