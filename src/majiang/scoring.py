@@ -42,7 +42,8 @@ SITUATIONS = frozenset(
     }
 )
 
-_KNOWN_FIELDS = frozenset(
+#: every top-level field a request may carry (an unknown one is an error)
+KNOWN_FIELDS = frozenset(
     {
         "variant",
         "rules",
@@ -168,8 +169,8 @@ class ScoreRequest:
             raise InvalidRequest(
                 f"a request must be a JSON object, got {type(data).__name__}", field=None
             )
-        if not _KNOWN_FIELDS.issuperset(data):
-            unknown = sorted(set(data) - _KNOWN_FIELDS)
+        if not KNOWN_FIELDS.issuperset(data):
+            unknown = sorted(set(data) - KNOWN_FIELDS)
             raise InvalidRequest(f"unknown field {unknown[0]!r}", field=unknown[0])
         variant = data.get("variant")
         if not isinstance(variant, str):

@@ -34,31 +34,10 @@ from majiang.rules.riichi.dora import DORA_OF
 from majiang.rules.riichi.evaluate import MeldFacts, best_reading, meld_facts, option_bits
 from majiang.rules.riichi.options import DEFAULTS, FIRST_TURN_BITS, contradiction, contradicts
 from majiang.rules.riichi.shapes import EMPTY, SUIT_FLAGS, Block, block
-from majiang.scoring import SITUATIONS, ScoreRequest, score_request
+from majiang.scoring import KNOWN_FIELDS, SITUATIONS, ScoreRequest, score_request
 
 #: the request fields this reader knows (any other field: the general path names it)
-_FIELDS = frozenset(
-    {
-        "variant",
-        "rules",
-        "hand",
-        "melds",
-        "win_tile",
-        "win",
-        "discarder",
-        "seat_wind",
-        "round_wind",
-        "flowers",
-        "situation",
-        "dora_indicators",
-        "ura_indicators",
-        "honba",
-        "riichi_sticks",
-        "dealer_streak",
-        "liable",
-        "players_in_hand",
-    }
-)
+_FIELDS = KNOWN_FIELDS
 _OPTION_NAMES = frozenset(DEFAULTS)
 #: fields a riichi request seldom has: checked only when one is there
 _RARE = frozenset({"discarder", "liable", "flowers", "dealer_streak", "players_in_hand"})
