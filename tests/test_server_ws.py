@@ -3,7 +3,9 @@ refused frames, timers, disconnections and bots, reconnection, lobby, spectators
 
 from __future__ import annotations
 
+import contextlib
 import json
+import sqlite3
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -263,6 +265,13 @@ def test_turn_timer_plays_the_default(client: TestClient) -> None:
         assert ws.receive_json()["event"]["tile"] == decision["default"]["tile"]
 
 
+def _seat_actions(tmp: Path, seat: int) -> int:
+    """Return how many actions the journal in ``tmp`` holds for ``seat`` (any game)."""
+    with contextlib.closing(sqlite3.connect(tmp / "server.sqlite3")) as db:
+        (n,) = db.execute("SELECT count(*) FROM game_actions WHERE seat = ?", (seat,)).fetchone()
+    return int(n)
+
+
 def test_disconnected_seat_is_played_by_the_bot_until_it_returns(tmp_path: Path) -> None:
     with client_for(sqlite_url(tmp_path), disconnect_grace=0.05) as c:
         me = guest(c)
@@ -272,11 +281,17 @@ def test_disconnected_seat_is_played_by_the_bot_until_it_returns(tmp_path: Path)
             ws.send_json(hello(me.token))
             play(ws, seen, stop_after=2)
         last = max(f["seq"] for f in seen if f["type"] in ("event", "snapshot"))
-        time.sleep(0.5)  # the bot plays seat 0 meanwhile
+        # the bot plays seat 0 meanwhile: wait (on the journal, not on the clock) until it has
+        # acted twice for the absent seat
+        before = _seat_actions(tmp_path, 0)
+        deadline = time.monotonic() + 30
+        while _seat_actions(tmp_path, 0) < before + 2:
+            assert time.monotonic() < deadline, "no bot played the absent seat"
+            time.sleep(0.05)
         with c.websocket_connect(room["websocket"]) as ws:
             ws.send_json(hello(me.token, last_seq=last))
             welcome = ws.receive_json()
-            assert welcome["seq"] > last + 10
+            assert welcome["seq"] > last + 2
             missed = [ws.receive_json() for _ in range(welcome["seq"] - last)]
             assert [f["seq"] for f in missed] == list(range(last + 1, welcome["seq"] + 1))
             own = [
