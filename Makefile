@@ -4,14 +4,17 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-long lint bench clean system-deps
+.PHONY: run test test-long lint bench clean system-deps constraints
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 
-$(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/pip install -q -e '.[server,dev]'
+# constraints.txt pins every dependency at the versions the suite last passed with (so a new
+# release of a linter or a framework cannot fail CI overnight); refresh it on purpose with
+# `make constraints` and run `make test`.
+$(STAMP): $(BIN)/python pyproject.toml constraints.txt
+	$(BIN)/pip install -q -c constraints.txt -e '.[server,dev]'
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -44,6 +47,10 @@ test-long: system-deps $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/shanten.py
 	$(BIN)/python bench/simulate.py
+
+constraints: $(BIN)/python
+	$(BIN)/pip install -q --upgrade -e '.[server,dev]'
+	$(BIN)/pip freeze --exclude-editable > constraints.txt
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
