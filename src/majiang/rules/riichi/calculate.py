@@ -31,9 +31,9 @@ from majiang.rules.riichi.evaluate import (
     option_bits,
 )
 from majiang.rules.riichi.features import situation_bits
-from majiang.rules.riichi.fu import SET_FU, SEVEN_PAIRS_FU, Fu, fu_items
+from majiang.rules.riichi.fu import SET_FU, SEVEN_PAIRS_FU
 from majiang.rules.riichi.payments import limit_name, payers, payments
-from majiang.rules.riichi.shapes import SHANPON, SUIT_FLAGS, block
+from majiang.rules.riichi.shapes import SHANPON, SUIT_FLAGS, Part, block
 from majiang.scoring import FuItem, Item, Payment, Points, ScoreRequest, ScoreResult, fill_frozen
 from majiang.tiles import RED_BASE, kind
 
@@ -104,9 +104,10 @@ def result_dict(
     if more:
         found = tuple(sorted(found + more)) if found else more  # positions differ
     items = list(map(dict.copy, map(_TEMPLATE, found)))
+    fus: list[dict[str, Any]]
     if multiple:
         limit = _YAKUMAN_LIMITS[multiple] if multiple < 5 else limit_name(multiple)
-        fus: list[dict[str, Any]] = []
+        fus = []
     else:
         limit = LIMIT_OF_BASE.get(base)
         if dora:
@@ -118,40 +119,36 @@ def result_dict(
         if parts is None:
             fus = [{"id": "seven_pairs", "value": SEVEN_PAIRS_FU}]
         else:
-            sets: list[Fu] = []
-            closed = True
-            for m in melds:
-                if m.fu_item is not None:
-                    sets.append(m.fu_item)
-                if m.is_open:
-                    closed = False
-            p0, p1, p2, p3 = parts
-            if wait == SHANPON and not tsumo:  # the pung the winning discard completed is open
-                for lo, part in zip((0, 9, 18, 27), parts, strict=True):
-                    for place in part.pungs:
-                        k = lo + place
-                        sets.append(SET_FU[(k, k == win, False)])
-            else:
-                if p0.pungs:
-                    sets += p0.fu_entries
-                if p1.pungs:
-                    sets += p1.fu_entries
-                if p2.pungs:
-                    sets += p2.fu_entries
-                if p3.pungs:
-                    sets += p3.fu_entries
-            if p0.pair >= 0:
-                pair = p0.pair
-            elif p1.pair >= 0:
-                pair = 9 + p1.pair
-            elif p2.pair >= 0:
-                pair = 18 + p2.pair
-            else:
-                pair = 27 + p3.pair
-            fus = fu_items(
-                closed, tsumo, sets, pair, wait, seat_wind, round_wind, double_wind_pair_fu
-            )[0]
-    total, paid = payers(base, seat_wind == 27, tsumo, honba, sticks, liable, liable_is_discarder)
+            fus = _fu_dicts(
+                parts, melds, win, tsumo, wait, seat_wind, round_wind, double_wind_pair_fu
+            )
+    # the payments (``payments.payers``, written out for the usual cases)
+    if liable:
+        total, paid = payers(base, seat_wind == 27, tsumo, honba, sticks, True, liable_is_discarder)
+    else:
+        if not tsumo:
+            total = -(-base * (6 if seat_wind == 27 else 4) // 100) * 100 + 300 * honba
+            paid = [{"from": "discarder", "amount": total}]
+        elif seat_wind == 27:
+            each = -(-2 * base // 100) * 100 + 100 * honba
+            total = 3 * each
+            paid = [
+                {"from": "non_dealer", "amount": each},
+                {"from": "non_dealer", "amount": each},
+                {"from": "non_dealer", "amount": each},
+            ]
+        else:
+            from_dealer = -(-2 * base // 100) * 100 + 100 * honba
+            child = -(-base // 100) * 100 + 100 * honba
+            total = from_dealer + 2 * child
+            paid = [
+                {"from": "dealer", "amount": from_dealer},
+                {"from": "non_dealer", "amount": child},
+                {"from": "non_dealer", "amount": child},
+            ]
+        if sticks:
+            paid.append({"from": "riichi_sticks", "amount": 1000 * sticks})
+            total += 1000 * sticks
     return {
         "valid": True,
         "reason": None,
@@ -163,6 +160,80 @@ def result_dict(
         "limit": limit,
         "points": {"total": total, "payers": paid},
     }
+
+
+def _fu_dicts(
+    parts: tuple[Part, ...],
+    melds: Sequence[MeldFacts],
+    win: int,
+    tsumo: bool,
+    wait: int,
+    seat_wind: int,
+    round_wind: int,
+    double_wind_pair_fu: int,
+) -> list[dict[str, Any]]:
+    """Return the fu items of a standard reading as the contract's dicts (``fu.fu_items``,
+    written out: the sets' items as met, the pair's, the wait's, tsumo, open pinfu)."""
+    closed = True
+    for m in melds:
+        if m.is_open:
+            closed = False
+    out = [{"id": "base", "value": 20}]
+    if closed and not tsumo:
+        out.append({"id": "closed_ron", "value": 10})
+    some = False  # any fu beyond the base and the closed ron
+    for m in melds:
+        if m.fu_item is not None:
+            fu_id, value = m.fu_item
+            out.append({"id": fu_id, "value": value})
+            some = True
+    p0, p1, p2, p3 = parts
+    if wait == SHANPON and not tsumo:  # the pung the winning discard completed is open
+        for lo, part in zip((0, 9, 18, 27), parts, strict=True):
+            for place in part.pungs:
+                k = lo + place
+                fu_id, value = SET_FU[(k, k == win, False)]
+                out.append({"id": fu_id, "value": value})
+                some = True
+    elif p0.pungs or p1.pungs or p2.pungs or p3.pungs:
+        for fu_id, value in p0.fu_entries + p1.fu_entries + p2.fu_entries + p3.fu_entries:
+            out.append({"id": fu_id, "value": value})
+        some = True
+    if p0.pair >= 0:
+        pair = p0.pair
+    elif p1.pair >= 0:
+        pair = 9 + p1.pair
+    elif p2.pair >= 0:
+        pair = 18 + p2.pair
+    else:
+        pair = 27 + p3.pair
+    if pair >= 27:  # ``fu.pair_fu``
+        if pair >= 31:
+            out.append({"id": "dragon_pair", "value": 2})
+            some = True
+        elif pair == seat_wind:
+            if pair == round_wind:
+                out.append({"id": "double_wind_pair", "value": double_wind_pair_fu})
+            else:
+                out.append({"id": "seat_wind_pair", "value": 2})
+            some = True
+        elif pair == round_wind:
+            out.append({"id": "round_wind_pair", "value": 2})
+            some = True
+    wait_id = _WAIT_FU_ID[wait]
+    if wait_id is not None:
+        out.append({"id": wait_id, "value": 2})
+        some = True
+    if tsumo and not (closed and not some):
+        out.append({"id": "tsumo", "value": 2})
+        some = True
+    if not closed and not some:
+        out.append({"id": "open_pinfu", "value": 10})
+    return out
+
+
+#: per wait (``shapes.TANKI``...): the id of its fu item (2 fu), ``None`` for none
+_WAIT_FU_ID = ("single_wait", None, "closed_wait", "edge_wait", None)
 
 
 def invalid_dict(reason: str) -> dict[str, Any]:

@@ -33,7 +33,7 @@ from majiang.rules.riichi.calculate import invalid_dict, nagashi_dict, result_di
 from majiang.rules.riichi.dora import DORA_OF
 from majiang.rules.riichi.evaluate import MeldFacts, best_reading, meld_facts, option_bits
 from majiang.rules.riichi.options import DEFAULTS, FIRST_TURN_BITS, contradiction, contradicts
-from majiang.rules.riichi.shapes import EMPTY, SUIT_FLAGS, Block, block
+from majiang.rules.riichi.shapes import EMPTY, Block, block
 from majiang.scoring import KNOWN_FIELDS, SITUATIONS, ScoreRequest, score_request
 
 #: the request fields this reader knows (any other field: the general path names it)
@@ -62,8 +62,8 @@ _DORA_BY_SUIT = {
     }
     for i, s in enumerate("mpsz")
 }
-#: digit -> its place among a suit's 9 counts (a red five counts as a five)
-_PLACE = {str(d): (4 if d == 0 else d - 1) for d in range(10)}
+#: the digits a suit's counts are read from, in place order (a red five is read as a five)
+_DIGIT_CHARS = "123456789"
 #: nagashi mangan, which no yaku looks at: a bit of the reader's own
 _NAGASHI = 1 << f.WIDTH
 _SITUATION_BITS = {name: f.SITUATION_BITS.get(name, 0) for name in SITUATIONS}
@@ -72,10 +72,14 @@ _IN_RIICHI = f.RIICHI | f.DOUBLE_RIICHI
 _DEFAULT_OPTIONS = option_bits(True, "off", True)
 
 #: one suit's digits as written -> (its Block, its 9 counts with a red five as a five, its red
-#: fives, the sorts of its tiles); per suit m, p, s, z (the honors: digits 1-7 only)
-Digits = tuple[Block, tuple[int, ...], int, int]
-_SUITS: tuple[dict[str, Digits], ...] = ({}, {}, {}, {})
-_NONE: tuple[Digits, ...] = tuple((block(EMPTY, suit == 3), EMPTY, 0, 0) for suit in range(4))
+#: fives, the sorts of its tiles per suit m, p, s, z); one table for the three suits (a
+#: block is the same in each), one for the honors (digits 1-7 only)
+Digits = tuple[Block, tuple[int, ...], int, tuple[int, ...]]
+_NUMBERS: dict[str, Digits] = {}
+_HONORS: dict[str, Digits] = {}
+_NONE: tuple[Digits, ...] = tuple(
+    (b, EMPTY, 0, b.suit_flags) for b in (block(EMPTY, False), block(EMPTY, True))
+)
 #: indicators as written -> the kinds they make dora, each as (kind, suit 0-3, place)
 _INDICATED: dict[str, tuple[tuple[int, int, int], ...]] = {}
 #: a canonical meld string -> its facts
@@ -84,30 +88,25 @@ _MELDS: dict[str, MeldFacts] = {}
 _KEEP = 1 << 16
 
 
-def _digits(suit: int, text: str) -> Digits | None:
+def _digits(honors: bool, text: str) -> Digits | None:
     """Return one suit's digits read (and keep them), or ``None`` (not digits, more than 4 of a
     kind or more than 14 tiles, an honor 8, 9 or 0: left to the general path)."""
-    table = _SUITS[suit]
+    table = _HONORS if honors else _NUMBERS
     found = table.get(text)
     if found is not None:
         return found
     if not text or len(text) > 14:
         return None
-    counts = [0] * 9
-    present = 0
-    for ch in text:
-        place = _PLACE.get(ch)
-        if place is None:
-            return None
-        counts[place] += 1
-        present |= 1 << place
     red = text.count("0")
-    if max(counts) > 4 or (suit == 3 and (red or present & 0b110000000)):
+    counts = tuple(map((text.replace("0", "5") if red else text).count, _DIGIT_CHARS))
+    if sum(counts) != len(text) or max(counts) > 4:
+        return None  # a character that is no digit, or a fifth copy
+    if honors and (red or counts[7] or counts[8]):
         return None
     if len(table) >= _KEEP:
         table.clear()
-    kept = tuple(counts)
-    found = table[text] = (block(kept, suit == 3), kept, red, SUIT_FLAGS[suit][present])
+    b = block(counts, honors)
+    found = table[text] = (b, counts, red, b.suit_flags)
     return found
 
 
@@ -222,55 +221,57 @@ def read_and_score(data: Any) -> dict[str, Any] | None:
         at = red_suits = 0
         i = hand.find("m")
         if i > 0:
-            found = _SUITS[0].get(hand[:i]) or _digits(0, hand[:i])
+            found = _NUMBERS.get(hand[:i]) or _digits(False, hand[:i])
             if found is None:
                 return None
-            b0, cm, red, flags = found
+            b0, cm, red, sorts = found
+            flags = sorts[0]
             if red:
                 if red > 1 or not aka:
                     return None
                 red_suits = 1
             at = i + 1
         else:
-            b0, cm, _, flags = _NONE[0]
+            b0, cm, _, _ = _NONE[0]
+            flags = 0
         i = hand.find("p", at)
         if i > at:
-            found = _SUITS[1].get(hand[at:i]) or _digits(1, hand[at:i])
+            found = _NUMBERS.get(hand[at:i]) or _digits(False, hand[at:i])
             if found is None:
                 return None
-            b1, cp, red, more = found
-            flags |= more
+            b1, cp, red, sorts = found
+            flags |= sorts[1]
             if red:
                 if red > 1 or not aka:
                     return None
                 red_suits |= 2
             at = i + 1
         else:
-            b1, cp, _, _ = _NONE[1]
+            b1, cp, _, _ = _NONE[0]
         i = hand.find("s", at)
         if i > at:
-            found = _SUITS[2].get(hand[at:i]) or _digits(2, hand[at:i])
+            found = _NUMBERS.get(hand[at:i]) or _digits(False, hand[at:i])
             if found is None:
                 return None
-            b2, cs, red, more = found
-            flags |= more
+            b2, cs, red, sorts = found
+            flags |= sorts[2]
             if red:
                 if red > 1 or not aka:
                     return None
                 red_suits |= 4
             at = i + 1
         else:
-            b2, cs, _, _ = _NONE[2]
+            b2, cs, _, _ = _NONE[0]
         i = hand.find("z", at)
         if i > at:
-            found = _SUITS[3].get(hand[at:i]) or _digits(3, hand[at:i])
+            found = _HONORS.get(hand[at:i]) or _digits(True, hand[at:i])
             if found is None:
                 return None
-            b3, cz, _, more = found
-            flags |= more
+            b3, cz, _, sorts = found
+            flags |= sorts[3]
             at = i + 1
         else:
-            b3, cz, _, _ = _NONE[3]
+            b3, cz, _, _ = _NONE[1]
         if at != len(hand) or not at:
             return None  # digits without a suit, a suit twice or out of order, a suit alone
         suits = (cm, cp, cs, cz)  # the count of kind k is suits[k // 9][k % 9]

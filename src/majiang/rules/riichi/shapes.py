@@ -188,6 +188,7 @@ class Block:
         "parts",
         "present",
         "size",
+        "suit_flags",
         "twos",
     )
 
@@ -203,6 +204,13 @@ class Block:
                 if n == 2:
                     twos += 1
         self.present = present
+        #: per suit (m, p, s, the honors): the sorts of its tiles there (``SUIT_FLAGS``)
+        self.suit_flags = (
+            SUIT_FLAGS[0][present],
+            SUIT_FLAGS[1][present],
+            SUIT_FLAGS[2][present],
+            SUIT_FLAGS[3][present],
+        )
         self.size = size
         #: the block's splits hold the pair (its size leaves 2 by 3)
         self.has_pair = size % 3 == 2

@@ -151,59 +151,49 @@ def _found(position: int, yaku_id: str, name: str, value: int) -> Found:
     return position, Item(yaku_id, name, value), {"id": yaku_id, "name": name, "value": value}
 
 
-#: a yaku row ready to test: (needs closed, needs open, excludes, found closed, found open);
-#: a yaku worth nothing open never holds open
-_Row = tuple[int, int, int, Found, Found]
-#: a yakuman row: (needs, excludes, found as single, found under double_yakuman)
-_LimitRow = tuple[int, int, Found, Found]
-_NEVER = 1 << f.WIDTH  # a fact no reading has
+#: a row ready to test: (the facts it needs, the facts that rule it out, what it gives)
+_Row = tuple[int, int, Found]
 
 
-def _rows(yaku: list[tuple[int, Yaku]]) -> list[_Row]:
-    return [
-        (
-            y.needs | f.CLOSED,
-            (y.needs | y.open_needs) if y.open else _NEVER,
-            y.excludes,
-            _found(n, y.id, y.name, y.closed),
-            _found(n, y.id, y.name, y.open),
-        )
+def _rows(yaku: list[tuple[int, Yaku]]) -> tuple[list[_Row], list[_Row]]:
+    """Return the rows of an open hand (the yaku worth something open) and of a closed one."""
+    open_rows = [
+        (y.needs | y.open_needs, y.excludes, _found(n, y.id, y.name, y.open))
         for n, y in yaku
+        if y.open
     ]
-
-
-def _limit_rows(yakuman: list[tuple[int, Yakuman]]) -> list[_LimitRow]:
-    return [
-        (
-            y.needs,
-            y.excludes,
-            _found(n, y.id, y.name, YAKUMAN_HAN),
-            _found(n, y.id, y.name, YAKUMAN_HAN * y.multiple),
-        )
-        for n, y in yakuman
+    closed_rows = [
+        (y.needs | f.CLOSED, y.excludes, _found(n, y.id, y.name, y.closed)) for n, y in yaku
     ]
+    return open_rows, closed_rows
 
 
-def _scored(bits: int, rows: list[_Row], limit_rows: list[_LimitRow]) -> Scored:
-    double = bits & f.DOUBLE_YAKUMAN
+def _limit_rows(yakuman: list[tuple[int, Yakuman]]) -> tuple[list[_Row], list[_Row]]:
+    """Return the yakuman rows as single yakuman, and under the ``double_yakuman`` option."""
+    single = [(y.needs, y.excludes, _found(n, y.id, y.name, YAKUMAN_HAN)) for n, y in yakuman]
+    double = [
+        (y.needs, y.excludes, _found(n, y.id, y.name, YAKUMAN_HAN * y.multiple)) for n, y in yakuman
+    ]
+    return single, double
+
+
+def _scored(
+    bits: int,
+    rows: tuple[list[_Row], list[_Row]],
+    limit_rows: tuple[list[_Row], list[_Row]],
+) -> Scored:
     limits: list[Found] = []
     limit_han = 0
-    for needs, excludes, single, twice in limit_rows:
+    for needs, excludes, found in limit_rows[1 if bits & f.DOUBLE_YAKUMAN else 0]:
         if bits & needs == needs and not bits & excludes:
-            found = twice if double else single
             limits.append(found)
             limit_han += found[1].value
-    closed = bits & f.CLOSED
     yaku: list[Found] = []
     han = 0
-    for needs_closed, needs_open, excludes, when_closed, when_open in rows:
-        if closed:
-            if bits & needs_closed == needs_closed and not bits & excludes:
-                yaku.append(when_closed)
-                han += when_closed[1].value
-        elif bits & needs_open == needs_open and not bits & excludes:
-            yaku.append(when_open)
-            han += when_open[1].value
+    for needs, excludes, found in rows[1 if bits & f.CLOSED else 0]:
+        if bits & needs == needs and not bits & excludes:
+            yaku.append(found)
+            han += found[1].value
     return limit_han, tuple(limits), han, tuple(yaku)
 
 
