@@ -24,6 +24,7 @@ True
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from majiang.errors import MajiangError
@@ -80,8 +81,16 @@ _HONORS: dict[str, Digits] = {}
 _NONE: tuple[Digits, ...] = tuple(
     (b, EMPTY, 0, b.suit_flags) for b in (block(EMPTY, False), block(EMPTY, True))
 )
-#: indicators as written -> the kinds they make dora, each as (kind, suit 0-3, place)
-_INDICATED: dict[str, tuple[tuple[int, int, int], ...]] = {}
+#: the kinds indicators make dora, each as (kind, suit 0-3, place) (``_KIND_AT``)
+Indicated = tuple[tuple[int, int, int], ...]
+#: indicators as written -> the kinds they make dora
+_INDICATED: dict[str, Indicated] = {}
+#: per suit letter: one suit's indicator digits as written -> the kinds they make dora
+_INDICATED_IN: dict[str, dict[str, Indicated]] = {s: {} for s in "mpsz"}
+#: the groups of indicators written the usual way: (digits, suit letter)
+_GROUPS = re.compile("([0-9]+)([mpsz])").findall
+#: kind -> (kind, suit, place), one tuple per kind
+_KIND_AT = tuple((k, k // 9, k % 9) for k in range(34))
 #: a canonical meld string -> its facts
 _MELDS: dict[str, MeldFacts] = {}
 #: a guard on the notation tables (real requests meet a few thousand entries)
@@ -126,12 +135,47 @@ def _meld(text: object) -> MeldFacts | None:
     return found
 
 
-def _indicated(text: str) -> tuple[tuple[int, int, int], ...] | None:
+def _indicated(text: str) -> Indicated | None:
     """Return the kinds that indicators written in ``text`` make dora (and keep them), or
-    ``None`` when the notation is not plain (left to the general path)."""
+    ``None`` when the notation is not plain (left to the general path).
+
+    The text is read a suit at a time (digits, then their suit letter), each suit's digits
+    from a table (``_indicated_in``); a text that is not such groups end to end is read a tile
+    at a time (``_indicated_tiles``), which decides.
+    """
     found = _INDICATED.get(text)
     if found is not None:
         return found
+    kinds: Indicated = ()
+    length = 0
+    for digits, letter in _GROUPS(text):
+        more = _INDICATED_IN[letter].get(digits) or _indicated_in(letter, digits)
+        if more is None:
+            return _indicated_tiles(text)
+        kinds += more
+        length += len(digits) + 1
+    if length != len(text) or len(kinds) > 12:
+        return _indicated_tiles(text)
+    if len(_INDICATED) >= _KEEP:
+        _INDICATED.clear()
+    _INDICATED[text] = kinds
+    return kinds
+
+
+def _indicated_in(letter: str, digits: str) -> Indicated | None:
+    """Return the kinds one suit's indicator digits make dora (and keep them), or ``None``."""
+    found = _indicated_tiles(digits + letter)
+    if found is not None:
+        table = _INDICATED_IN[letter]
+        if len(table) >= _KEEP:
+            table.clear()
+        table[digits] = found
+    return found
+
+
+def _indicated_tiles(text: str) -> Indicated | None:
+    """Return the kinds indicators written in ``text`` make dora, read a tile at a time, or
+    ``None`` when the notation is not plain."""
     kinds: list[tuple[int, int, int]] = []
     table = None
     pending = False  # a suit letter still waiting for its digits
@@ -148,14 +192,11 @@ def _indicated(text: str) -> tuple[tuple[int, int, int], ...] | None:
         k = table.get(ch)
         if k is None:
             return None
-        kinds.append((k, k // 9, k % 9))
+        kinds.append(_KIND_AT[k])
         pending = False
     if table is None or pending or len(kinds) > 12:
         return None
-    if len(_INDICATED) >= _KEEP:
-        _INDICATED.clear()
-    found = _INDICATED[text] = tuple(kinds)
-    return found
+    return tuple(kinds)
 
 
 def score_dict(data: Any) -> dict[str, Any]:
