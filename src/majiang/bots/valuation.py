@@ -124,9 +124,12 @@ def flush_plans(
     return out
 
 
-def orphans_plan(counts: Sequence[int], melds: Sequence[Meld], fan: float) -> list[Plan]:
-    """Return the thirteen orphans plan for a closed hand holding eight kinds of it or more."""
-    if melds or sum(1 for k in _ORPHAN_KINDS if counts[k]) < 8:
+def orphans_plan(
+    counts: Sequence[int], melds: Sequence[Meld], fan: float, least: int = 8
+) -> list[Plan]:
+    """Return the thirteen orphans plan for a closed hand holding ``least`` kinds of it or
+    more."""
+    if melds or sum(1 for k in _ORPHAN_KINDS if counts[k]) < least:
         return []
     return [Plan("thirteen orphans", fan, forms=ORPHANS)]
 
@@ -449,6 +452,17 @@ class HongKongValuation(Valuation):
         self.tsumo_factor = 2.0 if variant == "hk2" else 2.5
         self.avoidable = 0.2 if variant == "hk2" else 0.8
         self._paid = [max(1, x) / self.unit for x in paid]
+        #: hk2: a closed hand holding this many kinds of thirteen orphans goes for it (the cap,
+        #: 128 minimum hands; 52 of the 80 tiles are its kinds), throwing the other tiles first
+        #: and calling nothing (None: never)
+        self.orphans_from: int | None = 9 if variant == "hk2" else None
+        self.hk2 = variant == "hk2"
+
+    def on_orphans(self, ctx: HandContext) -> bool:
+        """Return whether the hand goes for thirteen orphans (``orphans_from``)."""
+        if self.orphans_from is None or not ctx.closed:
+            return False
+        return sum(1 for k in _ORPHAN_KINDS if ctx.counts[k]) >= self.orphans_from
 
     def _flush_suit(self, counts: Sequence[int], melds: Sequence[Meld]) -> tuple[int, int, int]:
         """Return (dominant suit, tiles outside it and the honors, honors)."""
@@ -457,8 +471,11 @@ class HongKongValuation(Valuation):
         return best, sum(suits) - suits[best], honors
 
     def keep_bias(self, ctx: HandContext, tile: int) -> float:
-        """Return value pairs and the flush suit as worth keeping."""
+        """Return value pairs and the flush suit as worth keeping; on the way to thirteen
+        orphans (``on_orphans``), every other tile as the first to go."""
         k = kind(tile)
+        if self.on_orphans(ctx):
+            return 1.0 if k in _ORPHAN_KINDS else -20.0
         bias = super().keep_bias(ctx, tile)
         value = (*_DRAGONS, *ctx.value_winds())
         if k >= 27:
@@ -504,15 +521,24 @@ class HongKongValuation(Valuation):
     def call_ok(
         self, ctx: HandContext, counts: Sequence[int], melds: Sequence[Meld], shanten_after: int
     ) -> bool:
-        """Return whether the open hand still reaches the minimum fan."""
+        """Return whether the open hand still reaches the minimum fan (never while going for
+        thirteen orphans)."""
+        if self.on_orphans(ctx):
+            return False
         return self.fan_estimate(ctx, counts, melds) >= self.min_fan + 0.3
 
     def plans(self, ctx: HandContext) -> list[Plan]:
-        """Return thirteen orphans (the cap) and the flushes (3 fan, 7 without honors)."""
-        return [
-            *orphans_plan(ctx.counts, ctx.melds, self.max_fan),
+        """Return thirteen orphans (the cap) and the flushes (3 fan, 7 without honors); in
+        hk2 (dots, honors and the other suits' terminals) also the full flush of a hand
+        still holding honors (they go), and thirteen orphans from seven kinds."""
+        plans = [
+            *orphans_plan(ctx.counts, ctx.melds, self.max_fan, least=7 if self.hk2 else 8),
             *flush_plans(ctx.counts, ctx.melds, 3, 7),
         ]
+        if self.hk2 and any(ctx.counts[27:34]):
+            full = flush_plans(ctx.counts, ctx.melds, 7, 7, honors_ok=False)
+            plans += [Plan(f"{p.name} full", p.fan, p.dead) for p in full]
+        return plans
 
     def core_fan(self, ctx: HandContext, counts: Sequence[int], melds: Sequence[Meld]) -> float:
         """Return the value sets' fan and the concealed hand's (or a self-draw's)."""
@@ -547,7 +573,9 @@ class TaiwanValuation(Valuation):
     base worth several tai, so speed matters most and value breaks ties."""
 
     def keep_bias(self, ctx: HandContext, tile: int) -> float:
-        """Return value pairs as worth keeping, lone guests as the first to go."""
+        """Return value pairs as worth keeping, lone guests as the first to go; once at most
+        ``flush_from`` tiles lie outside one suit and the honors, the other suits' tiles go
+        first (a half flush is 4 tai, about doubling a win)."""
         k = kind(tile)
         bias = super().keep_bias(ctx, tile)
         if k >= 27:
@@ -555,6 +583,13 @@ class TaiwanValuation(Valuation):
                 bias += 0.6 if ctx.counts[k] >= 2 else 0.05
             elif ctx.counts[k] == 1:
                 bias -= 0.15
+        suits, _ = _suit_totals(ctx.counts, ctx.melds)
+        main = max(range(3), key=lambda s: suits[s])
+        off = sum(suits) - suits[main]
+        if off <= self.flush_from and not any(
+            kind(m.tiles[0]) < 27 and kind(m.tiles[0]) // 9 != main for m in ctx.melds
+        ):
+            bias += -1.2 + 0.15 * off if k < 27 and k // 9 != main else 0.3
         return bias
 
     def fan_estimate(self, ctx: HandContext, counts: Sequence[int], melds: Sequence[Meld]) -> float:
@@ -575,9 +610,32 @@ class TaiwanValuation(Valuation):
     def call_ok(
         self, ctx: HandContext, counts: Sequence[int], melds: Sequence[Meld], shanten_after: int
     ) -> bool:
-        """Return every call that brings the hand on: any complete hand wins and the base is
-        worth several tai, so speed beats the closed hand's tai."""
-        return True
+        """Return whether a call is worth it: always once the hand is open (nothing more to
+        lose) or for a value pung; the first call only when the chance to win it buys (one
+        shanten less, ``win_chance``) outweighs the closed hand's tai it costs (1 on a discard,
+        3 instead of 1 on a self-draw, which every other player pays)."""
+        if not ctx.closed:
+            return True
+        last = melds[-1]
+        if last.is_pung_like and kind(last.tiles[0]) in {*_DRAGONS, *ctx.value_winds()}:
+            return True
+        from majiang.bots.policy import win_chance  # (the policy imports this module)
+
+        players = sum(1 for s in ctx.view.seats if not s.out) or 1
+        draws = ctx.view.wall_left // players
+        tai = self.core_fan(ctx, counts, melds)  # (open: no closed tai in it)
+        share = self.tsumo_share
+        payers = players - 1
+
+        def paid(extra_ron: float, extra_tsumo: float) -> float:
+            ron = self.base + self.per_tai * (tai + extra_ron)
+            tsumo = payers * (self.base + self.per_tai * (tai + extra_tsumo))
+            return (1 - share) * ron + share * tsumo
+
+        tiles = self.call_tiles
+        opened = win_chance(self.variant, shanten_after, tiles, draws) * paid(0, 1)
+        closed = win_chance(self.variant, shanten_after + 1, tiles, draws) * paid(1, 3)
+        return opened > closed
 
     def plans(self, ctx: HandContext) -> list[Plan]:
         """Return the flushes (4 tai, 8 without honors)."""
@@ -598,6 +656,13 @@ class TaiwanValuation(Valuation):
         self.base = float(self.options.get("base", 3))
         self.per_tai = float(self.options.get("tai_value", 1)) or 1.0
         self.unit = self.base + self.per_tai
+        #: the share of wins that are self-drawn, and the unseen improving tiles a hand is
+        #: taken to have, when a call is weighed (``call_ok``)
+        self.tsumo_share = 0.3
+        self.call_tiles = 12.0
+        #: the flush is aimed at once at most this many tiles lie outside one suit and the
+        #: honors (``keep_bias``; -1: never)
+        self.flush_from = 6
         # a self-draw: each of the three pays, with the self-draw's tai
         self.tsumo_factor = 3.5
         self.dealer_factor = (self.base + self.per_tai * 2.6) / (self.base + self.per_tai * 1.6)
@@ -668,7 +733,7 @@ class SichuanValuation(Valuation):
         kept = [s for s in range(3) if s != void]
         main = max(kept, key=lambda s: suits[s])
         other = next(s for s in kept if s != main)
-        if suits[other] <= 3:
+        if suits[other] <= self.pure_from:
             return 0.5 if k // 9 == main else -0.6
         return 0.0
 
@@ -720,6 +785,9 @@ class SichuanValuation(Valuation):
     def __init__(self, variant: str, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(variant, options)
         self.unit = float(self.options.get("base", 1)) or 1.0
+        #: the pure suit is chased (its tiles kept, the other kept suit's thrown) once the
+        #: other kept suit holds at most this many tiles
+        self.pure_from = 3
         # a self-draw: every player still in pays, one base more each
         self.tsumo_factor = 4.0
         self.avoidable = 0.5

@@ -1,0 +1,111 @@
+"""The valuation hooks that make the normal and expert bots stronger in taiwan, sichuan and
+hk2 (docs/bots.md, "Valuation hooks"): each rule from the spec pages, positive and closest
+negative."""
+
+from __future__ import annotations
+
+import pytest
+
+from majiang.bots.valuation import HandContext, HongKongValuation, valuation_for
+from majiang.engine import new_game
+from majiang.melds import Meld, parse_meld
+from majiang.rules import get_ruleset
+from majiang.tiles import counts34, parse_tile, parse_tiles
+from majiang.view import player_view
+
+
+def _context(
+    variant: str, hand: str, melds: tuple[Meld, ...] = (), wall: int | None = None
+) -> HandContext:
+    rules = get_ruleset(variant)
+    state, _ = new_game(rules, seed=0, length="one_hand")
+    view = player_view(rules, state, 1)
+    if wall is not None:
+        view = view._replace(wall_left=wall)
+    return HandContext(view, counts34(parse_tiles(hand)), melds, 1, [0] * 34, [3] * 34)
+
+
+# ---------------------------------------------------------------- hk2 (hongkong.md, "hk2")
+
+
+@pytest.mark.parametrize(
+    ("variant", "hand", "melds", "on"),
+    [
+        # hk2's 80 tiles hold every kind of thirteen orphans: nine kinds, closed: go for it
+        ("hk2", "19m19p1s1234z55p6p", (), True),
+        # eight kinds: not yet (the normal's threshold; the expert weighs the plan)
+        ("hk2", "19m19p1s123z555p6p", (), False),
+        # an open hand can never be thirteen orphans
+        ("hk2", "19m19p1s1234z", ("pon 555p",), False),
+        # hk (136 tiles): the rule is hk2's alone
+        ("hk", "19m19p1s1234z55p6p", (), False),
+    ],
+)
+def test_hk2_goes_for_thirteen_orphans(
+    variant: str, hand: str, melds: tuple[str, ...], on: bool
+) -> None:
+    v = valuation_for(variant)
+    assert isinstance(v, HongKongValuation)
+    m = tuple(parse_meld(x) for x in melds)
+    ctx = _context(variant, hand, m)
+    assert v.on_orphans(ctx) is on
+    throw = v.keep_bias(ctx, parse_tile("5p")) <= -10  # (the policy's forced discards)
+    assert throw is on
+    if on:
+        assert v.keep_bias(ctx, parse_tile("1z")) > 0
+        assert not v.call_ok(ctx, ctx.counts, (parse_meld("pon 111z"),), 3)
+
+
+def test_hk2_plans_the_full_flush_and_thirteen_orphans_from_seven_kinds() -> None:
+    # hongkong.md: full flush 7 fan against the half flush's 3; hk2 pays 2^fan, so a hand of
+    # dots that still holds honors weighs throwing them; thirteen orphans is the cap (10)
+    hk2 = valuation_for("hk2")
+    ctx = _context("hk2", "1234567899p1p12z")
+    names = {p.name: p.fan for p in hk2.plans(ctx)}
+    assert names == {"flush p": 3, "flush p full": 7}
+    seven = _context("hk2", "19m19p1s12z2345p")
+    assert "thirteen orphans" in {p.name for p in hk2.plans(seven)}
+    assert "thirteen orphans" not in {p.name for p in valuation_for("hk").plans(seven)}
+
+
+# ---------------------------------------------------------------- taiwan (taiwan.md)
+
+
+@pytest.mark.parametrize(
+    ("melds", "call", "shanten_after", "wall", "ok"),
+    [
+        # already open: a call costs no more tai
+        (("chi 789s",), "chi 123p", 2, 60, True),
+        # a pung of a dragon is a tai of its own
+        ((), "pon 555z", 2, 60, True),
+        # the first call one from ready, with few draws left: speed wins
+        ((), "chi 123p", 1, 16, True),
+        # the first call with many draws left: the closed hand's tai (1, and 3 on a
+        # self-draw every other player pays) are worth more than the shanten it saves
+        ((), "chi 123p", 1, 80, False),
+    ],
+)
+def test_taiwan_first_call_weighs_the_closed_hand(
+    melds: tuple[str, ...], call: str, shanten_after: int, wall: int, ok: bool
+) -> None:
+    v = valuation_for("taiwan")
+    m = tuple(parse_meld(x) for x in melds)
+    ctx = _context("taiwan", "123m456p789s11222z", m, wall)
+    after = (*m, parse_meld(call))
+    assert v.call_ok(ctx, ctx.counts, after, shanten_after) is ok
+
+
+@pytest.mark.parametrize(
+    ("hand", "tile", "throw"),
+    [
+        # taiwan.md: half flush 4 tai. Three tiles outside characters: they go first
+        ("12345678999m12z5p7s9s", "5p", True),
+        ("12345678999m12z5p7s9s", "4m", False),
+        # seven tiles outside: no flush in sight, no push
+        ("12345678m1z13579p79s", "5p", False),
+    ],
+)
+def test_taiwan_flush_in_sight_throws_the_other_suits(hand: str, tile: str, throw: bool) -> None:
+    v = valuation_for("taiwan")
+    ctx = _context("taiwan", hand)
+    assert (v.keep_bias(ctx, parse_tile(tile)) < -0.5) is throw
