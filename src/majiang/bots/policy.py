@@ -315,6 +315,8 @@ class PolicyBot:
         for k, (tiles, points) in outlook.items():
             s = self._after_shanten(scored, k)
             push[k] = win_chance(view.variant, s, tiles, draws) * (points * tsumo + bonus)
+            if s == 0 and tiles > 0:  # ready when the wall runs out: riichi's noten payments
+                push[k] += _draw_chance(draws) * valuation.tenpai_value
         best = max(push.values(), default=0.0)
         if best <= 0.0:
             best = 1.0
@@ -323,7 +325,7 @@ class PolicyBot:
         for score, s, a in scored:
             k = _KIND[a.tile]
             loss = valuation.avoidable * reader.risk(k) + min(push.get(k, 0.0), future)
-            out.append((score - per_point * loss, s, a))
+            out.append((score - per_point * valuation.caution * loss, s, a))
         return out
 
     def plan_scores(
@@ -590,6 +592,17 @@ class PolicyBot:
         points = valuation.hand_points(ctx, counts, melds)
         chance = win_chance(ctx.view.variant, after, 6.0 if after else 4.0, draws)
         return chance * points * tsumo < self.future_risk(reader, draws)
+
+
+def _draw_chance(draws: int) -> float:
+    """Return about how likely the hand is to end with the wall run out, from this seat's
+    draws left (one in ten early, nine in ten at the last discard).
+
+    >>> _draw_chance(18), _draw_chance(0)
+    (0.1, 0.9)
+    """
+    left = min(max(draws, 0), 18) / 18
+    return round(0.1 + 0.8 * (1 - left) ** 2, 6)
 
 
 def _isolation(k: int, counts: Sequence[int]) -> int:

@@ -163,6 +163,14 @@ class Valuation:
     #: self-draw costs us too: Taiwan's and Sichuan's every player pays it, hk2's opponent
     #: pays more for it than for a discard)
     avoidable = 0.9
+    #: what being ready when the wall runs out is worth against not being ready, in
+    #: ``points`` units (riichi: the noten payments)
+    tenpai_value = 0.0
+    #: how much the expert's judgement weighs its losses (dealing in now, and later while
+    #: pushing on) against what the hand can win: 1 as calibrated (bots/tables.py); less where
+    #: the arena measured the calibrated losses as too cautious (folding gave up more wins
+    #: than it saved deal-ins)
+    caution = 1.0
 
     def __init__(self, variant: str, options: Mapping[str, Any] | None = None) -> None:
         self.variant = variant
@@ -380,6 +388,11 @@ class RiichiValuation(Valuation):
     unit = 1000.0
     tsumo_factor = 1.2
     dealer_factor = 1.5
+    #: 3,000 points change hands between the ready and the not ready: about 1,500 more for
+    #: being ready
+    tenpai_value = 1.5
+    #: measured: half the calibrated losses beat the calibrated judgement (docs/bots.md)
+    caution = 0.5
 
     def table_bonus(self, view: PlayerView) -> float:
         """Return the riichi sticks on the table and the counters (300 points each)."""
@@ -451,6 +464,8 @@ class HongKongValuation(Valuation):
         # a self-draw adds a fan, and three pay the base value (hk2: the one opponent pays)
         self.tsumo_factor = 2.0 if variant == "hk2" else 2.5
         self.avoidable = 0.2 if variant == "hk2" else 0.8
+        # measured in hk (docs/bots.md): half the calibrated losses; hk2 keeps them
+        self.caution = 1.0 if variant == "hk2" else 0.5
         self._paid = [max(1, x) / self.unit for x in paid]
         #: hk2: a closed hand holding this many kinds of thirteen orphans goes for it (the cap,
         #: 128 minimum hands; 52 of the 80 tiles are its kinds), throwing the other tiles first
