@@ -149,17 +149,14 @@ def result_dict(
         if sticks:
             paid.append({"from": "riichi_sticks", "amount": 1000 * sticks})
             total += 1000 * sticks
-    return {
-        "valid": True,
-        "reason": None,
-        "items": items,
-        "unit": UNIT,
-        "total": han,
-        "fu": fu,
-        "fu_items": fus,
-        "limit": limit,
-        "points": {"total": total, "payers": paid},
-    }
+    out = _VALID.copy()
+    out["items"] = items
+    out["total"] = han
+    out["fu"] = fu
+    out["fu_items"] = fus
+    out["limit"] = limit
+    out["points"] = {"total": total, "payers": paid}
+    return out
 
 
 def _fu_dicts(
@@ -178,9 +175,9 @@ def _fu_dicts(
     for m in melds:
         if m.is_open:
             closed = False
-    out = [{"id": "base", "value": 20}]
+    out = [_BASE_FU.copy()]
     if closed and not tsumo:
-        out.append({"id": "closed_ron", "value": 10})
+        out.append(_CLOSED_RON_FU.copy())
     some = False  # any fu beyond the base and the closed ron
     for m in melds:
         if m.fu_item is not None:
@@ -209,31 +206,57 @@ def _fu_dicts(
         pair = 27 + p3.pair
     if pair >= 27:  # ``fu.pair_fu``
         if pair >= 31:
-            out.append({"id": "dragon_pair", "value": 2})
+            out.append(_DRAGON_PAIR_FU.copy())
             some = True
         elif pair == seat_wind:
             if pair == round_wind:
                 out.append({"id": "double_wind_pair", "value": double_wind_pair_fu})
             else:
-                out.append({"id": "seat_wind_pair", "value": 2})
+                out.append(_SEAT_WIND_PAIR_FU.copy())
             some = True
         elif pair == round_wind:
-            out.append({"id": "round_wind_pair", "value": 2})
+            out.append(_ROUND_WIND_PAIR_FU.copy())
             some = True
-    wait_id = _WAIT_FU_ID[wait]
-    if wait_id is not None:
-        out.append({"id": wait_id, "value": 2})
+    wait_fu = _WAIT_FU[wait]
+    if wait_fu is not None:
+        out.append(wait_fu.copy())
         some = True
     if tsumo and not (closed and not some):
-        out.append({"id": "tsumo", "value": 2})
+        out.append(_TSUMO_FU.copy())
         some = True
     if not closed and not some:
-        out.append({"id": "open_pinfu", "value": 10})
+        out.append(_OPEN_PINFU_FU.copy())
     return out
 
 
-#: per wait (``shapes.TANKI``...): the id of its fu item (2 fu), ``None`` for none
-_WAIT_FU_ID = ("single_wait", None, "closed_wait", "edge_wait", None)
+#: the fu items of fixed value as the contract's dicts (templates: a result gets copies)
+_BASE_FU: dict[str, Any] = {"id": "base", "value": 20}
+_CLOSED_RON_FU = {"id": "closed_ron", "value": 10}
+_DRAGON_PAIR_FU = {"id": "dragon_pair", "value": 2}
+_SEAT_WIND_PAIR_FU = {"id": "seat_wind_pair", "value": 2}
+_ROUND_WIND_PAIR_FU = {"id": "round_wind_pair", "value": 2}
+_TSUMO_FU = {"id": "tsumo", "value": 2}
+_OPEN_PINFU_FU = {"id": "open_pinfu", "value": 10}
+#: per wait (``shapes.TANKI``...): its fu item (2 fu), ``None`` for none
+_WAIT_FU: tuple[dict[str, Any] | None, ...] = (
+    {"id": "single_wait", "value": 2},
+    None,
+    {"id": "closed_wait", "value": 2},
+    {"id": "edge_wait", "value": 2},
+    None,
+)
+#: a valid result's dict (a template: each result is a copy with its own values set)
+_VALID: dict[str, Any] = {
+    "valid": True,
+    "reason": None,
+    "items": None,
+    "unit": UNIT,
+    "total": 0,
+    "fu": None,
+    "fu_items": None,
+    "limit": None,
+    "points": None,
+}
 
 
 def invalid_dict(reason: str) -> dict[str, Any]:
