@@ -143,6 +143,8 @@ for _n, _m in _READING_YAKUMAN:
 #: the answers per combination of facts, for the hand and for readings (filled as met)
 HAND_SCORED: dict[int, Scored] = {}
 READING_SCORED: dict[int, Scored] = {}
+#: the answers for the hand by the facts that matter to it (``hand_scored``)
+_HAND_ALIKE: dict[int, Scored] = {}
 #: the kept answers are dropped past this many (a guard; real hands meet a few thousand)
 _KEEP = 1 << 16
 
@@ -207,9 +209,21 @@ def hand_scored(bits: int) -> Scored:
     """Return what the facts of the hand give on their own (riichi, tanyao, tenhou...)."""
     found = HAND_SCORED.get(bits)
     if found is None:
+        # facts that cannot change what this hand scores are left out of the answer's key,
+        # so a hand that differs only in those is answered from the same entry
+        key = bits
+        if not bits & f.HUMAN:
+            key &= ~(f.RENHOU_MANGAN | f.RENHOU_YAKUMAN)
+        if bits & f.CLOSED or not bits & f.ALL_SIMPLES:
+            key &= ~f.OPEN_TANYAO
+        found = _HAND_ALIKE.get(key)
+        if found is None:
+            if len(_HAND_ALIKE) >= _KEEP:
+                _HAND_ALIKE.clear()
+            found = _HAND_ALIKE[key] = _scored(key, _HAND_ROWS, _HAND_LIMIT_ROWS)
         if len(HAND_SCORED) >= _KEEP:
             HAND_SCORED.clear()
-        found = HAND_SCORED[bits] = _scored(bits, _HAND_ROWS, _HAND_LIMIT_ROWS)
+        HAND_SCORED[bits] = found
     return found
 
 
