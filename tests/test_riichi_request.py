@@ -353,3 +353,27 @@ def test_bitwise_contradictions_match_the_worded_ones() -> None:
                 assert contradicts(bits, closed, tsumo, kong) == (worded is not None), combo
                 checked += 1
     assert checked > 10000
+
+
+def test_fu_items_add_up_to_the_fu() -> None:
+    """The fu items the result lists (written out in ``calculate._fu_dicts``) add up to the fu
+    the best reading was scored with, rounded up to 10 (seven pairs: 25 flat), and a tsumo
+    lists its 2 fu unless the hand is closed with no other fu (pinfu)."""
+    checked = 0
+    for request in generate(2000, 91):
+        result = score(request)
+        if not result["valid"] or result["fu"] is None:
+            continue
+        ids = [item["id"] for item in result["fu_items"]]
+        raw = sum(item["value"] for item in result["fu_items"])
+        if ids == ["seven_pairs"]:
+            assert result["fu"] == 25
+        else:
+            assert ids[0] == "base" and -(-raw // 10) * 10 == result["fu"], result
+            closed = not any(
+                m.split()[0] in ("chi", "pon", "kan", "kakan") for m in request.get("melds", [])
+            )
+            if request.get("win") == "tsumo":
+                assert ("tsumo" in ids) is (not closed or raw > 20), result
+        checked += 1
+    assert checked > 1000
