@@ -803,6 +803,12 @@ class SichuanValuation(Valuation):
         #: the pure suit is chased (its tiles kept, the other kept suit's thrown) once the
         #: other kept suit holds at most this many tiles
         self.pure_from = 3
+        #: the expert's judgement weighs no loss of dealing in: a discard win costs one base
+        #: for a plain hand while folding gives up self-draws every player still in pays and
+        #: the battle goes on. Measured against the normal bot, 300 deals seed 5000: -0.06
+        #: [-0.22, 0.09] points/hand at 0, -0.30 [-0.40, -0.20] at 1 (200 deals seed 3000:
+        #: -0.06 at 0.3, +0.06 at 0)
+        self.caution = 0.0
         # a self-draw: every player still in pays, one base more each
         self.tsumo_factor = 4.0
         self.avoidable = 0.5
