@@ -150,11 +150,14 @@ def test_mjai_process_seat(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
         ("riichi", "normal", "beginner", 200),
         ("hk", "beginner", "random", 100),
         ("hk", "normal", "beginner", 100),
-        ("taiwan", "normal", "beginner", 100),
+        # hk2 one against one (docs/bots.md: +56.8 and +68.5 points per hand over 1,000 deals)
+        ("hk2", "normal", "beginner", 400),
+        ("hk2", "expert", "normal", 400),
     ],
 )
 def test_ladder_steps_apart(variant: str, strong: str, weak: str, deals: int) -> None:
-    report = run_arena(variant, [strong, strong, weak, weak], deals=deals, seed=500, workers=2)
+    seats = [strong, weak] if variant == "hk2" else [strong, strong, weak, weak]
+    report = run_arena(variant, seats, deals=deals, seed=500, workers=2)
     hi, lo = report.rows
     assert hi.level == strong
     assert hi.points_per_hand[1] > lo.points_per_hand[2]  # the intervals are apart
