@@ -122,33 +122,7 @@ def result_dict(
             fus = _fu_dicts(
                 parts, melds, win, tsumo, wait, seat_wind, round_wind, double_wind_pair_fu
             )
-    # the payments (``payments.payers``, written out for the usual cases)
-    if liable:
-        total, paid = payers(base, seat_wind == 27, tsumo, honba, sticks, True, liable_is_discarder)
-    else:
-        if not tsumo:
-            total = -(-base * (6 if seat_wind == 27 else 4) // 100) * 100 + 300 * honba
-            paid = [{"from": "discarder", "amount": total}]
-        elif seat_wind == 27:
-            each = -(-2 * base // 100) * 100 + 100 * honba
-            total = 3 * each
-            paid = [
-                {"from": "non_dealer", "amount": each},
-                {"from": "non_dealer", "amount": each},
-                {"from": "non_dealer", "amount": each},
-            ]
-        else:
-            from_dealer = -(-2 * base // 100) * 100 + 100 * honba
-            child = -(-base // 100) * 100 + 100 * honba
-            total = from_dealer + 2 * child
-            paid = [
-                {"from": "dealer", "amount": from_dealer},
-                {"from": "non_dealer", "amount": child},
-                {"from": "non_dealer", "amount": child},
-            ]
-        if sticks:
-            paid.append({"from": "riichi_sticks", "amount": 1000 * sticks})
-            total += 1000 * sticks
+    total, paid = payers(base, seat_wind == 27, tsumo, honba, sticks, liable, liable_is_discarder)
     out = _VALID.copy()
     out["items"] = items
     out["total"] = han
