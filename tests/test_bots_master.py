@@ -193,8 +193,13 @@ def test_master_plays_a_hand_of_every_variant(variant: str) -> None:
     rules = get_ruleset(variant)
     master = MasterBot(0, variant, samples=2, budget=None)
     bots = [master, *(make_bot("beginner", variant, s) for s in range(1, rules.players))]
-    game = play_game(rules, bots, seed=1, length="one_hand")
-    assert game.state.game_over and master.stats["worlds"] > 0
+    # a hand may hold no decision close enough to look at: play hands until one has
+    for seed in range(1, 6):
+        game = play_game(rules, bots, seed=seed, length="one_hand")
+        assert game.state.game_over
+        if master.stats["worlds"] > 0:
+            break
+    assert master.stats["worlds"] > 0, f"no lookahead in five {variant} hands"
 
 
 def test_in_the_duplicate_arena_master_without_lookahead_ties_the_expert_exactly() -> None:
