@@ -45,7 +45,6 @@ from majiang.bots.analysis import HandCalc, neighbours
 from majiang.bots.defense import Reader
 from majiang.bots.policy import EXPERT, PolicyBot
 from majiang.bots.sampling import SampleError, sample_world
-from majiang.bots.valuation import HandContext, Plan
 from majiang.engine import legal_actions, step
 from majiang.events import PointsMoved
 from majiang.melds import Meld
@@ -112,29 +111,13 @@ class PlayoutBot(PolicyBot):
     """The expert's policy in its fast form, for playouts: the same valuation, defense, push or
     fold, riichi and calls, with tile acceptance estimated from the shape (``_FastCalc``)."""
 
+    calculator = _FastCalc
+
     def __init__(
         self, seed: int, variant: str | None, options: Mapping[str, Any] | None = None
     ) -> None:
         super().__init__(EXPERT, seed, variant, options)
         self.name = "expert-playout"
-
-    def calc(self, ctx: HandContext, melds: Sequence[Meld]) -> HandCalc:
-        """Return the (fast) calculator for the hand with these melds."""
-        dead = self.valuation(ctx.view.variant).dead_kinds(ctx)
-        key = (tuple(melds), dead)
-        found = self._calcs.get(key)
-        if found is None:
-            found = self._calcs[key] = _FastCalc(ctx.view.variant, melds, dead)
-        return found
-
-    def plan_calc(self, ctx: HandContext, plan: Plan) -> HandCalc:
-        """Return the (fast) calculator of a plan (a flush, thirteen orphans)."""
-        dead = tuple(sorted({*plan.dead, *self.valuation(ctx.view.variant).dead_kinds(ctx)}))
-        key = (ctx.melds, dead, plan.forms)
-        found = self._plan_calcs.get(key)
-        if found is None:
-            found = self._plan_calcs[key] = _FastCalc(ctx.view.variant, ctx.melds, dead, plan.forms)
-        return found
 
 
 class MasterBot:

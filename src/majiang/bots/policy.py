@@ -124,6 +124,9 @@ EXPERT = Style(
 class PolicyBot:
     """A bot of one style: sees only its view, deterministic given its seed."""
 
+    #: the shanten and acceptance calculator of its hands (master's playouts use a faster one)
+    calculator: type[HandCalc] = HandCalc
+
     def __init__(
         self,
         style: Style,
@@ -176,7 +179,7 @@ class PolicyBot:
         key = (tuple(melds), dead)
         found = self._calcs.get(key)
         if found is None:
-            found = self._calcs[key] = HandCalc(ctx.view.variant, melds, dead)
+            found = self._calcs[key] = self.calculator(ctx.view.variant, melds, dead)
         return found
 
     # ------------------------------------------------------------ choosing
@@ -375,7 +378,9 @@ class PolicyBot:
         key = (ctx.melds, dead, plan.forms)
         found = self._plan_calcs.get(key)
         if found is None:
-            found = self._plan_calcs[key] = HandCalc(ctx.view.variant, ctx.melds, dead, plan.forms)
+            found = self._plan_calcs[key] = self.calculator(
+                ctx.view.variant, ctx.melds, dead, plan.forms
+            )
         return found
 
     @staticmethod
