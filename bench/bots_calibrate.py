@@ -40,6 +40,7 @@ from majiang.bots.defense import Reader, threat_key, value_key
 from majiang.bots.levels import make_bot
 from majiang.bots.valuation import valuation_for
 from majiang.engine import legal_actions, new_game, step, win_result
+from majiang.engine.legal import furiten
 from majiang.errors import MajiangError
 from majiang.events import Won
 from majiang.rules import VARIANTS, get_ruleset
@@ -49,24 +50,10 @@ from majiang.view import player_view
 _KIND = tuple(kind(t) for t in range(45))
 
 
-def _furiten(rules: Any, st: Any, seat: int) -> bool:
-    """Return whether ``seat`` may not win on a discard now (the engine's furiten rules, read
-    from the state's public fields)."""
-    status = st.status[seat]
-    kinds = rules.furiten
-    if "temporary" in kinds and "furiten_temp" in status:
-        return True
-    if "riichi" in kinds and "furiten_riichi" in status:
-        return True
-    if "discard" in kinds:
-        return any(_KIND[r.tile] in st.waits[seat] for r in st.rivers[seat])
-    return False
-
-
 def _legal_rons(rules: Any, st: Any, p: int, me: int) -> dict[int, float]:
     """Return the kinds on which seat ``p`` would win from ``me`` now, with the points paid."""
     out: dict[int, float] = {}
-    if _furiten(rules, st, p):
+    if furiten(rules, st, p):
         return out
     tiles = {_KIND[t]: t for t in tile_set(rules.id).tiles() if _KIND[t] < 34}
     for k in st.waits[p]:

@@ -29,7 +29,7 @@ from majiang.rules.base import Ruleset
 from majiang.state import GameState
 from majiang.tiles import Tile, kind, sort_key, tile_name
 
-__all__ = ["claim_offers", "legal_actions", "why_illegal"]
+__all__ = ["claim_offers", "furiten", "legal_actions", "why_illegal"]
 
 
 def legal_actions(rules: Ruleset, state: GameState, seat: int) -> list[Action]:
@@ -94,7 +94,9 @@ def _compute_legal(rules: Ruleset, st: GameState, seat: int) -> list[Action]:
     return out
 
 
-def _furiten(rules: Ruleset, st: GameState, seat: int) -> bool:
+def furiten(rules: Ruleset, st: GameState, seat: int) -> bool:
+    """Return whether ``seat`` may not win on a discard now, by the variant's furiten rules
+    (temporary, riichi, its own discards among its waits)."""
     status = st.status[seat]
     kinds = rules.furiten
     if "temporary" in kinds and "furiten_temp" in status:
@@ -112,7 +114,7 @@ def claim_offers(rules: Ruleset, st: GameState, seat: int, tile: Tile, source: i
     k = KIND[tile]
     offers: list[Action] = []
     robbing = st.claim_kind != "discard"
-    if k in st.waits[seat] and not _furiten(rules, st, seat):
+    if k in st.waits[seat] and not furiten(rules, st, seat):
         ok = True
         if st.claim_kind == "ankan":
             c = kind_counts(st.concealed[seat])
