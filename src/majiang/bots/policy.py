@@ -54,8 +54,6 @@ _SHANTEN = 100.0
 _BIAS = 4.0
 #: a wait that wins only by self-draw (furiten, or no yaku for a discard) counts this much
 _TSUMO_ONLY = 0.35
-#: the share of wins that are self-drawn (what the variant's self-draw payment adds to a win)
-_TSUMO_SHARE = 0.3
 #: the further discards a hand that pushes on is expected to make against the threats
 _FUTURE_DISCARDS = 2
 #: the share of a threat's value our win takes away from us (they would have won otherwise)
@@ -200,6 +198,8 @@ class PolicyBot:
             special = valuation.choose_special(ctx, legal) if self.style.value else None
             return special if special is not None else legal[0]
         reader = Reader(view) if self.style.defense else None
+        if reader is not None:
+            self.valuation(view.variant).read_table(ctx, reader)
         kong = self.choose_kong(ctx, legal, reader)
         if kong is not None:
             return kong
@@ -311,7 +311,7 @@ class PolicyBot:
         bonus = valuation.table_bonus(view) + _DENY * sum(
             t * v for t, v in zip(reader.threat, reader.value, strict=True)
         )
-        tsumo = 1.0 + _TSUMO_SHARE * (valuation.tsumo_factor - 1.0)
+        tsumo = 1.0 + valuation.self_draw_share * (valuation.tsumo_factor - 1.0)
         if view.dealer == view.seat:
             tsumo *= valuation.dealer_factor
         push: dict[int, float] = {}
@@ -589,11 +589,12 @@ class PolicyBot:
         ready) would still fold: the loss of pushing on exceeds what it can win (a call makes
         the hand faster but leaves fewer tiles to fold with)."""
         reader = Reader(ctx.view)
+        valuation = self.valuation(ctx.view.variant)
+        valuation.read_table(ctx, reader)
         if reader.max_threat < 0.2:
             return False
-        valuation = self.valuation(ctx.view.variant)
         draws = self.draws_left(ctx.view)
-        tsumo = 1.0 + _TSUMO_SHARE * (valuation.tsumo_factor - 1.0)
+        tsumo = 1.0 + valuation.self_draw_share * (valuation.tsumo_factor - 1.0)
         points = valuation.hand_points(ctx, counts, melds)
         chance = win_chance(ctx.view.variant, after, 6.0 if after else 4.0, draws)
         return chance * points * tsumo < self.future_risk(reader, draws)
