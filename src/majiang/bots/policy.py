@@ -198,6 +198,8 @@ class PolicyBot:
             special = valuation.choose_special(ctx, legal) if self.style.value else None
             return special if special is not None else legal[0]
         reader = Reader(view) if self.style.defense else None
+        if reader is not None:
+            self.valuation(view.variant).read_table(ctx, reader)
         kong = self.choose_kong(ctx, legal, reader)
         if kong is not None:
             return kong
@@ -587,9 +589,10 @@ class PolicyBot:
         ready) would still fold: the loss of pushing on exceeds what it can win (a call makes
         the hand faster but leaves fewer tiles to fold with)."""
         reader = Reader(ctx.view)
+        valuation = self.valuation(ctx.view.variant)
+        valuation.read_table(ctx, reader)
         if reader.max_threat < 0.2:
             return False
-        valuation = self.valuation(ctx.view.variant)
         draws = self.draws_left(ctx.view)
         tsumo = 1.0 + valuation.self_draw_share * (valuation.tsumo_factor - 1.0)
         points = valuation.hand_points(ctx, counts, melds)
