@@ -24,10 +24,11 @@ import pytest
 
 from majiang.decompose import _suit_splits
 from majiang.errors import MajiangError
+from majiang.rules.riichi import request as reader
 from majiang.rules.riichi.features import situation_bits
 from majiang.rules.riichi.options import FIRST_TURN_BITS, contradiction, contradicts
-from majiang.rules.riichi.request import read_and_score
-from majiang.rules.riichi.shapes import WAIT_NAMES, block, splits
+from majiang.rules.riichi.request import precompute, read_and_score
+from majiang.rules.riichi.shapes import WAIT_NAMES, Block, block, complete_shapes, splits
 from majiang.scoring import SITUATIONS, ScoreRequest, score, score_request
 from test_riichi_peer import generate
 
@@ -377,3 +378,69 @@ def test_fu_items_add_up_to_the_fu() -> None:
                 assert ("tsumo" in ids) is (not closed or raw > 20), result
         checked += 1
     assert checked > 1000
+
+
+def _digits_alike(text: str, entry: Any, honors: bool) -> bool:
+    """Return whether a kept digits entry is what reading ``text`` from scratch gives."""
+    b, counts, red, flags = entry
+    expected = tuple(text.replace("0", "5").count(str(d)) for d in range(1, 10))
+    fresh = Block(expected, honors)
+    return (
+        counts == expected
+        and red == text.count("0")
+        and flags == b.suit_flags == fresh.suit_flags
+        and b.counts == expected
+        and [(p.pair, p.chows, p.pungs, p.packed) for p in b.parts]
+        == [(p.pair, p.chows, p.pungs, p.packed) for p in fresh.parts]
+        and (b.packed, b.present, b.nine_gates) == (fresh.packed, fresh.present, fresh.nine_gates)
+        and all(
+            p.waits[place] in (None, q.waits_at(place))
+            for p, q in zip(b.parts, fresh.parts, strict=True)
+            for place in range(9)
+        )
+    )
+
+
+def _check_precompute(step: int) -> None:
+    precompute()
+    for honors, table in ((False, reader._NUMBERS), (True, reader._HONORS)):
+        texts = sorted(table)[::step]
+        assert texts
+        assert all(_digits_alike(text, table[text], honors) for text in texts)
+
+
+def test_precompute_keeps_what_reading_would() -> None:
+    """``precompute`` fills the digits and blocks tables with exactly what requests would fill
+    them with (every 20th entry here; all under ``-m long``); waits are kept at every place a
+    block holds."""
+    _check_precompute(20)
+    numbers = complete_shapes(False)
+    assert all(
+        p.waits[place] is not None
+        for counts in numbers[::50]
+        for p in block(counts, False).parts
+        for place in range(9)
+        if counts[place]
+    )
+
+
+@pytest.mark.long
+def test_precompute_keeps_what_reading_would_all() -> None:
+    _check_precompute(1)
+
+
+def test_complete_shapes_hold_every_suit_of_a_complete_hand() -> None:
+    """Every suit (and the honors) of a generated complete hand is among ``complete_shapes``,
+    and a shape with a fifth tile, a fifteenth or a lone tile is not."""
+    numbers, honors = set(complete_shapes(False)), set(complete_shapes(True))
+    seen = 0
+    for r in generate(1500, 93):
+        for suit, digits in re.findall("([0-9]+)([mpsz])", r["hand"]):
+            counts = tuple(digits.replace("0", "5").count(str(d)) for d in range(1, 10))
+            assert counts in (honors if suit == "z" else numbers), (r["hand"], suit)
+            seen += 1
+    assert seen > 3000
+    assert (5, 0, 0, 0, 0, 0, 0, 0, 0) not in numbers
+    assert (4, 4, 4, 3, 0, 0, 0, 0, 0) not in numbers
+    assert (1, 0, 0, 0, 0, 0, 0, 0, 0) not in numbers
+    assert (0, 0, 0, 0, 0, 0, 0, 3, 0) not in honors  # honors have 7 places

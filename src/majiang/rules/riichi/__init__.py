@@ -24,10 +24,10 @@ from majiang.rules.base import Option, Ruleset
 from majiang.rules.riichi.calculate import score_win
 from majiang.rules.riichi.game import RiichiGame
 from majiang.rules.riichi.options import ACCEPTED, DEFAULTS, OPTIONS, contradiction
-from majiang.rules.riichi.request import score_dict
+from majiang.rules.riichi.request import precompute, score_dict
 from majiang.scoring import ScoreRequest, ScoreResult
 
-__all__ = ["RULESETS", "Riichi"]
+__all__ = ["RULESETS", "Riichi", "precompute"]
 
 
 class Riichi(RiichiGame, Ruleset):

@@ -66,6 +66,12 @@ SUIT_FLAGS = tuple(
     for suit in range(4)
 )
 
+#: the places a block holds (9 bits) -> its ``SUIT_FLAGS`` in each suit (one tuple each, shared)
+_SUIT_FLAGS_OF = tuple(
+    (SUIT_FLAGS[0][present], SUIT_FLAGS[1][present], SUIT_FLAGS[2][present], SUIT_FLAGS[3][present])
+    for present in range(512)
+)
+
 
 def chow_wait(first: int, win: int) -> int:
     """Return the wait the winning tile completes in the chow starting at ``first`` (places
@@ -170,8 +176,13 @@ class Part:
                 wait = chow_wait(c, win)
                 if wait not in found:
                     found.append(wait)
-        waits = self.waits[win] = tuple(found)
+        waits = tuple(found)
+        waits = self.waits[win] = _WAITS.setdefault(waits, waits)  # a few dozen, shared
         return waits
+
+
+#: every tuple of waits met, each kept once
+_WAITS: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
 class Block:
@@ -205,12 +216,7 @@ class Block:
                     twos += 1
         self.present = present
         #: per suit (m, p, s, the honors): the sorts of its tiles there (``SUIT_FLAGS``)
-        self.suit_flags = (
-            SUIT_FLAGS[0][present],
-            SUIT_FLAGS[1][present],
-            SUIT_FLAGS[2][present],
-            SUIT_FLAGS[3][present],
-        )
+        self.suit_flags = _SUIT_FLAGS_OF[present]
         self.size = size
         #: the block's splits hold the pair (its size leaves 2 by 3)
         self.has_pair = size % 3 == 2
@@ -291,7 +297,7 @@ def splits(counts: tuple[int, ...], chows: bool) -> tuple[Split, ...]:
 #: the blocks of the suits (shared by all three) and of the honors, by counts (9 entries;
 #: the honors' last two are 0)
 BLOCKS: tuple[dict[tuple[int, ...], Block], ...] = ({}, {})
-EMPTY = (0,) * 9
+EMPTY: tuple[int, ...] = (0,) * 9
 
 
 def block(counts: tuple[int, ...], honors: bool) -> Block:
@@ -307,3 +313,68 @@ def block(counts: tuple[int, ...], honors: bool) -> Block:
         if len(table) < KEEP:
             table[counts] = found
     return found
+
+
+def complete_shapes(honors: bool) -> list[tuple[int, ...]]:
+    """Return every counts a block of a complete hand can hold, smallest first: up to four
+    sets and at most one pair (14 tiles at most, 4 of a kind at most), seven pairs' kinds held
+    twice, and thirteen orphans' terminals or honors (once each, one of them twice).
+
+    >>> len(complete_shapes(False)), len(complete_shapes(True))
+    (22167, 626)
+    """
+    places = 7 if honors else 9
+    sets = [tuple(3 if j == i else 0 for j in range(9)) for i in range(places)]
+    if not honors:
+        sets += [tuple(1 if i <= j <= i + 2 else 0 for j in range(9)) for i in range(7)]
+    found: set[tuple[int, ...]] = {EMPTY}
+    #: (counts, index of the last set added): sets are added in order, each multiset once
+    layer: list[tuple[tuple[int, ...], int]] = [(EMPTY, 0)]
+    for _ in range(4):
+        layer = [
+            (grown, n)
+            for counts, start in layer
+            for n in range(start, len(sets))
+            if max(grown := tuple(map(int.__add__, counts, sets[n]))) <= 4
+        ]
+        found.update(counts for counts, _ in layer)
+    for counts in list(found):
+        for i in range(places):
+            if counts[i] <= 2:
+                found.add((*counts[:i], counts[i] + 2, *counts[i + 1 :]))
+    for pairs in range(1 << places):  # seven pairs: every kind held twice, at most seven
+        if bin(pairs).count("1") <= 7:
+            found.add(tuple(2 * (pairs >> i & 1) for i in range(9)))
+    ends = (0, 1, 2, 3, 4, 5, 6) if honors else (0, 8)
+    orphans = tuple(1 if i in ends else 0 for i in range(9))
+    found.add(orphans)
+    for i in ends:
+        found.add((*orphans[:i], 2, *orphans[i + 1 :]))
+    return sorted(found, key=lambda counts: (sum(counts), counts))
+
+
+def precompute() -> int:
+    """Return how many blocks were added: every block a complete hand can hold is built and
+    kept (``complete_shapes``), with the waits of each split at every place it holds.
+
+    Optional: blocks are otherwise built when first met. A long-running process (a server,
+    an arena, a benchmark's warm-up) may call it once so that no request pays for a new
+    shape. The splits of the shapes met on the way are dropped once every block holds its
+    own (a shape not kept is split again when met).
+
+    >>> precompute() >= 0
+    True
+    """
+    added = 0
+    for honors in (False, True):
+        for counts in complete_shapes(honors):
+            if counts not in BLOCKS[honors]:
+                added += 1
+            b = block(counts, honors)
+            for part in b.parts:
+                for place in range(9):
+                    if counts[place] and part.waits[place] is None:
+                        part.waits_at(place)
+    for kept in _SPLITS:
+        kept.clear()
+    return added
