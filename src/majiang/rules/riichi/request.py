@@ -24,7 +24,6 @@ True
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from majiang.errors import MajiangError
@@ -55,15 +54,6 @@ _SINGLE: dict[Any, tuple[int, int, int]] = {
     for d in range(10)
     if (s != "z" or 1 <= d <= 7)
 }
-#: per suit letter: digit -> the kind an indicator of it makes dora
-_DORA_BY_SUIT = {
-    s: {
-        str(d): DORA_OF[9 * i + (4 if d == 0 else d - 1)]
-        for d in range(10)
-        if (s != "z" or 1 <= d <= 7)
-    }
-    for i, s in enumerate("mpsz")
-}
 #: the digits a suit's counts are read from, in place order (a red five is read as a five)
 _DIGIT_CHARS = "123456789"
 #: nagashi mangan, which no yaku looks at: a bit of the reader's own
@@ -86,12 +76,18 @@ _NONE: tuple[Digits, ...] = tuple(
 Indicated = tuple[tuple[int, int, int], ...]
 #: indicators as written -> the kinds they make dora
 _INDICATED: dict[str, Indicated] = {}
-#: per suit letter: one suit's indicator digits as written -> the kinds they make dora
-_INDICATED_IN: dict[str, dict[str, Indicated]] = {s: {} for s in "mpsz"}
-#: the groups of indicators written the usual way: (digits, suit letter)
-_GROUPS = re.compile("([0-9]+)([mpsz])").findall
 #: kind -> (kind, suit, place), one tuple per kind
 _KIND_AT = tuple((k, k // 9, k % 9) for k in range(34))
+#: per suit letter: digit -> the kind an indicator of it makes dora, as ``_KIND_AT``
+_DORA_AT = {
+    s: {
+        str(d): _KIND_AT[DORA_OF[9 * i + (4 if d == 0 else d - 1)]]
+        for d in range(10)
+        if (s != "z" or 1 <= d <= 7)
+    }
+    for i, s in enumerate("mpsz")
+}
+_NO_DIGITS: dict[str, tuple[int, int, int]] = {}
 #: a canonical meld string -> its facts
 _MELDS: dict[str, MeldFacts] = {}
 #: a guard on the notation tables (real requests meet a few thousand entries; ``precompute``
@@ -167,64 +163,33 @@ def _indicated(text: str) -> Indicated | None:
     """Return the kinds that indicators written in ``text`` make dora (and keep them), or
     ``None`` when the notation is not plain (left to the general path).
 
-    The text is read a suit at a time (digits, then their suit letter), each suit's digits
-    from a table (``_indicated_in``); a text that is not such groups end to end is read a tile
-    at a time (``_indicated_tiles``), which decides.
+    The text is read a character at a time from its end: each suit letter chooses the table
+    its digits are read in (``_DORA_AT``), which comes before them.
     """
     found = _INDICATED.get(text)
     if found is not None:
         return found
-    kinds: Indicated = ()
-    length = 0
-    for digits, letter in _GROUPS(text):
-        more = _INDICATED_IN[letter].get(digits) or _indicated_in(letter, digits)
-        if more is None:
-            return _indicated_tiles(text)
-        kinds += more
-        length += len(digits) + 1
-    if length != len(text) or len(kinds) > 12:
-        return _indicated_tiles(text)
+    kinds: list[tuple[int, int, int]] = []
+    table = _NO_DIGITS  # the digits of the suit letter last read
+    pending = False  # a suit letter still waiting for its digits
+    for ch in reversed(text):
+        kind_at = table.get(ch)
+        if kind_at is not None:
+            kinds.append(kind_at)
+            pending = False
+            continue
+        letter = _DORA_AT.get(ch)
+        if letter is None or pending:
+            return None  # not a digit of its suit, not a suit letter, or digits missing
+        table = letter
+        pending = True
+    if pending or not kinds or len(kinds) > 12:
+        return None
+    found = tuple(kinds)
     if len(_INDICATED) >= _KEEP:
         _INDICATED.clear()
-    _INDICATED[text] = kinds
-    return kinds
-
-
-def _indicated_in(letter: str, digits: str) -> Indicated | None:
-    """Return the kinds one suit's indicator digits make dora (and keep them), or ``None``."""
-    found = _indicated_tiles(digits + letter)
-    if found is not None:
-        table = _INDICATED_IN[letter]
-        if len(table) >= _KEEP:
-            table.clear()
-        table[digits] = found
+    _INDICATED[text] = found
     return found
-
-
-def _indicated_tiles(text: str) -> Indicated | None:
-    """Return the kinds indicators written in ``text`` make dora, read a tile at a time, or
-    ``None`` when the notation is not plain."""
-    kinds: list[tuple[int, int, int]] = []
-    table = None
-    pending = False  # a suit letter still waiting for its digits
-    for ch in reversed(text):  # each suit letter comes after its digits
-        digits = _DORA_BY_SUIT.get(ch)
-        if digits is not None:
-            if pending:
-                return None
-            table = digits
-            pending = True
-            continue
-        if table is None:
-            return None
-        k = table.get(ch)
-        if k is None:
-            return None
-        kinds.append(_KIND_AT[k])
-        pending = False
-    if table is None or pending or len(kinds) > 12:
-        return None
-    return tuple(kinds)
 
 
 def score_dict(data: Any) -> dict[str, Any]:
