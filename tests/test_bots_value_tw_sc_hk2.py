@@ -110,3 +110,23 @@ def test_taiwan_flush_in_sight_throws_the_other_suits(hand: str, tile: str, thro
     v = valuation_for("taiwan")
     ctx = _context("taiwan", hand)
     assert (v.keep_bias(ctx, parse_tile(tile)) < -0.5) is throw
+
+
+# ---------------------------------------------------------------- sichuan (sichuan.md)
+
+
+@pytest.mark.parametrize(
+    ("hand", "plans"),
+    [
+        # sichuan.md: pure suit 2 fan. Eight characters with dots void: the expert weighs it
+        ("12345678m1234p5s", {"flush m"}),
+        # seven: not yet
+        ("1234567m12345p5s", set()),
+        # eight bamboo, the lone character is the void suit (the fewest tiles): bamboo
+        ("1234p12345678s5m", {"flush s"}),
+    ],
+)
+def test_sichuan_pure_suit_plan_from_eight_tiles(hand: str, plans: set[str]) -> None:
+    v = valuation_for("sichuan")
+    ctx = _context("sichuan", hand)
+    assert {p.name for p in v.plans(ctx)} == plans
