@@ -6,7 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from majiang.bots.valuation import HandContext, HongKongValuation, valuation_for
+from majiang.bots.valuation import (
+    HandContext,
+    HongKongValuation,
+    SichuanValuation,
+    valuation_for,
+)
 from majiang.engine import new_game
 from majiang.melds import Meld, parse_meld
 from majiang.rules import get_ruleset
@@ -128,5 +133,8 @@ def test_taiwan_flush_in_sight_throws_the_other_suits(hand: str, tile: str, thro
 )
 def test_sichuan_pure_suit_plan_from_eight_tiles(hand: str, plans: set[str]) -> None:
     v = valuation_for("sichuan")
+    assert isinstance(v, SichuanValuation)
     ctx = _context("sichuan", hand)
+    assert v.plans(ctx) == []  # by default the expert weighs no plan (docs/bots.md)
+    v.pure_plan_from = 8
     assert {p.name for p in v.plans(ctx)} == plans
