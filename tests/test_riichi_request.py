@@ -25,6 +25,7 @@ import pytest
 from majiang.decompose import _suit_splits
 from majiang.errors import MajiangError
 from majiang.rules.riichi import request as reader
+from majiang.rules.riichi.evaluate import _BASE_OF_HAN, base_points
 from majiang.rules.riichi.features import situation_bits
 from majiang.rules.riichi.options import FIRST_TURN_BITS, contradiction, contradicts
 from majiang.rules.riichi.request import precompute, read_and_score
@@ -444,3 +445,12 @@ def test_complete_shapes_hold_every_suit_of_a_complete_hand() -> None:
     assert (4, 4, 4, 3, 0, 0, 0, 0, 0) not in numbers
     assert (1, 0, 0, 0, 0, 0, 0, 0, 0) not in numbers
     assert (0, 0, 0, 0, 0, 0, 0, 3, 0) not in honors  # honors have 7 places
+
+
+def test_limit_base_table_matches_base_points() -> None:
+    """``evaluate._BASE_OF_HAN`` (the limits read inline in ``best_reading``) gives what
+    ``base_points`` gives wherever a hand reaches a limit below 13 han."""
+    for han in range(1, 13):
+        for fu in range(20, 120, 10):
+            if han >= 5 or fu << (han + 2) >= 2000:
+                assert _BASE_OF_HAN[han] == base_points(han, fu, False, True)[0], (han, fu)

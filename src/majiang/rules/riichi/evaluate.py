@@ -291,6 +291,7 @@ def best_reading(
     double = bits & f.DOUBLE_YAKUMAN
 
     dealer = seat_wind == 27
+    scale = 6 if dealer else 4  # a yakuman pays this many times its base, ron or tsumo
     #: the best so far, and (value, is yakuman, han, fu) to compare readings
     best: Best | None = None
     best_key = (-1, 0, 0, 0)
@@ -424,7 +425,8 @@ def best_reading(
                 if limit_han:
                     multiple = limit_han // 13 if double else 1
                     base = 8000 * multiple
-                    key = (_hand_value(base, dealer, tsumo), 1, limit_han, 0)
+                    # what the winner receives (``_hand_value``): a multiple of 100 already
+                    key = (base * scale, 1, limit_han, 0)
                     if key > best_key:
                         best_key = key
                         best = (
@@ -452,8 +454,10 @@ def best_reading(
                 if han < 5 and (base := fu << (han + 2)) < 2000:
                     if kiriage and ((han == 4 and fu == 30) or (han == 3 and fu == 60)):
                         base = 2000
+                elif han < 13:
+                    base = _BASE_OF_HAN[han]
                 else:
-                    base = base_points(han, fu, kiriage, kazoe)[0]
+                    base = 8000 if kazoe else 6000
                 if not tsumo:
                     value = -(-base * (6 if dealer else 4) // 100) * 100
                 elif dealer:
@@ -471,6 +475,9 @@ def best_reading(
     return "not a complete hand: no four sets and a pair, seven pairs or thirteen orphans"
 
 
+#: han -> the base points of an ordinary hand at a limit with this many han, up to 12 han
+#: (below 5 han only a base of 2000 or more comes here: mangan; ``base_points``)
+_BASE_OF_HAN = (2000, 2000, 2000, 2000, 2000, 2000, 3000, 3000, 4000, 4000, 4000, 6000, 6000)
 #: the limit of an ordinary hand by its base points (below mangan: none)
 LIMIT_OF_BASE = {
     2000: "mangan",
