@@ -42,6 +42,8 @@ _FIELDS = KNOWN_FIELDS
 _OPTION_NAMES = frozenset(DEFAULTS)
 #: fields a riichi request seldom has: checked only when one is there
 _RARE = frozenset({"discarder", "liable", "flowers", "dealer_streak", "players_in_hand"})
+#: the other fields: a request with these only is checked in one pass over its names
+_USUAL = _FIELDS - _RARE
 #: the renhou option's values and their fact bits
 _RENHOU_BITS = {"off": 0, "mangan": f.RENHOU_MANGAN, "yakuman": f.RENHOU_YAKUMAN}
 #: red fives by suit (bits m, p, s) -> how many
@@ -206,7 +208,13 @@ def score_dict(data: Any) -> dict[str, Any]:
 
 def read_and_score(data: Any) -> dict[str, Any] | None:
     """Return the result dict of a riichi request written the usual way, else ``None``."""
-    if type(data) is not dict or not _FIELDS.issuperset(data) or data.get("variant") != "riichi":
+    if type(data) is not dict or data.get("variant") != "riichi":
+        return None
+    if _USUAL.issuperset(data):
+        rare = False
+    elif _FIELDS.issuperset(data):
+        rare = True
+    else:
         return None
     get = data.get
 
@@ -360,7 +368,7 @@ def read_and_score(data: Any) -> dict[str, Any] | None:
         # the winds, and who else is named
         seat = _WINDS[get("seat_wind", "E")]
         round_wind = _WINDS[get("round_wind", "E")]
-        if not _RARE.isdisjoint(data):
+        if rare:
             wind = get("discarder")
             if wind is not None and _WINDS.get(wind, seat) == seat:
                 return None
