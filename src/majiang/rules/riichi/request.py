@@ -63,6 +63,13 @@ _NAGASHI = 1 << f.WIDTH
 _SITUATION_BITS = {name: f.SITUATION_BITS.get(name, 0) for name in SITUATIONS}
 _SITUATION_BITS["nagashi_mangan"] = _NAGASHI
 _IN_RIICHI = f.RIICHI | f.DOUBLE_RIICHI
+#: ``contradicts`` as a table: situation bits (shifted down) | closed << 10 | tsumo << 11 |
+#: a kong << 12 -> whether they contradict
+_SITUATION_SHIFT = min(f.SITUATION_BITS.values()).bit_length() - 1
+_CONTRADICTS = tuple(
+    contradicts(i % 1024 << _SITUATION_SHIFT, bool(i >> 10 & 1), bool(i >> 11 & 1), bool(i >> 12))
+    for i in range(1 << 13)
+)
 _DEFAULT_OPTIONS = option_bits(True, "off", True)
 
 #: one suit's digits as written -> (its Block, its 9 counts with a red five as a five, its red
@@ -400,7 +407,9 @@ def read_and_score(data: Any) -> dict[str, Any] | None:
                     frozenset(situation), closed, tsumo, has_kong, bool(melds), seat == 27
                 ):
                     return None
-            elif contradicts(bits, closed, tsumo, has_kong):
+            elif _CONTRADICTS[
+                bits >> _SITUATION_SHIFT | closed << 10 | tsumo << 11 | has_kong << 12
+            ]:
                 return None
 
         # the numbers
