@@ -1,8 +1,9 @@
 """The one scoring contract: a request dict in, a result dict out, for every variant.
 
 ``score(request)`` reads and checks the request (``ScoreRequest.from_dict``), hands it to the
-variant's ruleset and returns ``ScoreResult.to_dict()``; a ruleset with a ``score_dict`` method
-reads the dict itself instead, with the same results and errors (riichi, for speed). A malformed request raises
+variant's ruleset and returns ``ScoreResult.to_dict()``; a ruleset with a ``read_dict`` method
+reads the usual dict itself instead, with the same results (riichi, for speed); a request it
+returns ``None`` for goes the general way, which decides every error. A malformed request raises
 ``InvalidRequest`` whose ``field`` names the culprit; ``error_object`` turns it into the
 contract's ``{"error": ..., "field": ...}``. Library users who prefer types call
 ``score_request(ScoreRequest.from_dict(...))`` and get a ``ScoreResult``.
@@ -444,19 +445,24 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
         except (KeyError, TypeError):
             direct = _direct_scorer(variant)
         if direct is not None:
-            return direct(request)
+            found = direct(request)
+            if found is not None:
+                return found
     return score_request(ScoreRequest.from_dict(request)).to_dict()
 
 
-#: variant -> its ruleset's ``score_dict`` (or ``None`` when it has none), found on first use
-_DIRECT: dict[object, Callable[[Mapping[str, Any]], dict[str, Any]] | None] = {}
+#: variant -> its ruleset's ``read_dict`` (or ``None`` when it has none), found on first use
+_DIRECT: dict[object, Callable[[Mapping[str, Any]], dict[str, Any] | None] | None] = {}
 
 
-def _direct_scorer(variant: object) -> Callable[[Mapping[str, Any]], dict[str, Any]] | None:
+def _direct_scorer(
+    variant: object,
+) -> Callable[[Mapping[str, Any]], dict[str, Any] | None] | None:
     """Return the variant's own reader of request dicts, if its ruleset has one.
 
-    A ruleset may define ``score_dict(request) -> dict`` that reads the dict its own faster way
-    with the same results and the same errors as ``from_dict`` + ``score`` (riichi does).
+    A ruleset may define ``read_dict(request) -> dict | None`` that reads the usual dict its own
+    faster way with the same results as ``from_dict`` + ``score``, and returns ``None`` for any
+    other request (the general path then reads it or names the error); riichi does.
     """
     if type(variant) is not str:
         return None
@@ -468,7 +474,7 @@ def _direct_scorer(variant: object) -> Callable[[Mapping[str, Any]], dict[str, A
         ruleset = get_ruleset(variant)
     except MajiangError:
         return None
-    found = _DIRECT[variant] = getattr(ruleset, "score_dict", None)
+    found = _DIRECT[variant] = getattr(ruleset, "read_dict", None)
     return found
 
 
