@@ -1,7 +1,8 @@
 """The riichi request dict read directly (rules/riichi/request.py) against the general path.
 
-``majiang.scoring.score`` hands a riichi dict to ``request.score_dict``, which reads the usual
-request itself and leaves everything else to ``ScoreRequest.from_dict``. The two must never
+``majiang.scoring.score`` hands a riichi dict to ``request.read_and_score`` (the ruleset's
+``read_dict``), which reads the usual request itself and returns ``None`` for everything else,
+which ``score`` leaves to ``ScoreRequest.from_dict``. The two must never
 differ: on generated hands (tests/test_riichi_peer.py's generator) and on requests mutated in
 every field (wrong types, bad tiles, other notations, contradictions, unknown names) the result
 dicts are equal, or both raise the same ``InvalidRequest`` (message and field). The tables the
@@ -179,6 +180,31 @@ def test_mutated_requests_alike() -> None:
 def test_generated_and_mutated_requests_alike_long() -> None:
     _check_same(generate(12000, 2027))
     _check_same(_mutated(40000, 2028))
+
+
+@pytest.mark.parametrize(
+    ("hand", "melds", "read_directly"),
+    [
+        # a fifth copy counted across the concealed tiles and the melds (rules/README.md: four
+        # of each kind): the reader's packed counts must find it as the general path does
+        ("1m234p567s11z", ["kan 1111m", "pon 999m"], False),
+        ("234p567s11z", ["chi 123m", "chi 123m", "kan 1111m"], False),
+        ("99m", ["kan 1111m", "kan 1111m", "kan 1111m", "kan 1111m"], False),  # 16 of a kind
+        ("77z", ["pon 777z", "kan 7777z", "pon 111z"], False),  # the last kind
+        # four in all is fine (the closest negative); its dora counted across the melds
+        ("123m567s11z", ["pon 111m", "pon 777z"], True),
+    ],
+)
+def test_fifth_copy_with_melds_alike(hand: str, melds: list[str], read_directly: bool) -> None:
+    request = {
+        "variant": "riichi",
+        "hand": hand,
+        "win_tile": hand[-2:],
+        "melds": melds,
+        "dora_indicators": "9m6z",
+    }
+    assert (read_and_score(request) is not None) is read_directly
+    assert direct(request) == general(request)
 
 
 @pytest.mark.parametrize(

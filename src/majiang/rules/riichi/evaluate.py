@@ -43,6 +43,7 @@ from majiang.rules.riichi.shapes import (
     SOU,
     TANKI,
     TERMINAL,
+    TILE_BITS,
     Block,
     Part,
     tile_flags,
@@ -155,6 +156,7 @@ class MeldFacts:
         "present",
         "pung_bits",
         "red_suit",
+        "tiles",
     )
 
     def __init__(self, meld: Meld) -> None:
@@ -165,6 +167,8 @@ class MeldFacts:
         #: (kind, copies) of its tiles
         self.adds = tuple((k, kinds.count(k)) for k in sorted(set(kinds)))
         self.red_suit = red[0] - RED_BASE if red else -1
+        #: its tiles counted as a ``Block.tiles`` of the four suits (kind ``k`` at ``TILE_BITS * k``)
+        self.tiles = sum(n << TILE_BITS * k for k, n in self.adds)
         self.present = _mask(kinds)
         self.flags = tile_flags(kinds)
         self.is_chow = meld.kind == "chi"

@@ -34,7 +34,15 @@ from majiang.rules.riichi.calculate import invalid_dict, nagashi_dict, result_di
 from majiang.rules.riichi.dora import DORA_OF
 from majiang.rules.riichi.evaluate import MeldFacts, best_reading, meld_facts, option_bits
 from majiang.rules.riichi.options import DEFAULTS, FIRST_TURN_BITS, contradiction, contradicts
-from majiang.rules.riichi.shapes import EMPTY, Block, block
+from majiang.rules.riichi.shapes import (
+    EMPTY,
+    SUIT_BITS,
+    TILE_BITS,
+    TILE_ELEVENS,
+    TILE_TOP,
+    Block,
+    block,
+)
 from majiang.scoring import KNOWN_FIELDS, SITUATIONS, ScoreRequest, score_request
 
 #: the request fields this reader knows (any other field: the general path names it)
@@ -81,12 +89,13 @@ _HONORS: dict[str, Digits] = {}
 _NONE: tuple[Digits, ...] = tuple(
     (b, EMPTY, 0, b.suit_flags) for b in (block(EMPTY, False), block(EMPTY, True))
 )
-#: the kinds indicators make dora, each as (kind, suit 0-3, place) (``_KIND_AT``)
+#: the kinds indicators make dora, each as (the kind's shift in a packed count of tiles, suit
+#: 0-3, place) (``_KIND_AT``)
 Indicated = tuple[tuple[int, int, int], ...]
 #: indicators as written -> the kinds they make dora
 _INDICATED: dict[str, Indicated] = {}
-#: kind -> (kind, suit, place), one tuple per kind
-_KIND_AT = tuple((k, k // 9, k % 9) for k in range(34))
+#: kind -> (its shift in a packed count, suit, place), one tuple per kind
+_KIND_AT = tuple((TILE_BITS * k, k // 9, k % 9) for k in range(34))
 #: per suit letter: digit -> the kind an indicator of it makes dora, as ``_KIND_AT``
 _DORA_AT = {
     s: {
@@ -97,6 +106,8 @@ _DORA_AT = {
     for i, s in enumerate("mpsz")
 }
 _NO_DIGITS: dict[str, tuple[int, int, int]] = {}
+#: one kind's field in a packed count
+_FIELD = (1 << TILE_BITS) - 1
 #: a canonical meld string -> its facts
 _MELDS: dict[str, MeldFacts] = {}
 #: a guard on the notation tables (real requests meet a few thousand entries; ``precompute``
@@ -333,6 +344,7 @@ def read_and_score(data: Any) -> dict[str, Any] | None:
             if type(raw_melds) is not list:
                 return None
             melds_list: list[MeldFacts] = []
+            melded = 0  # the melds' tiles, packed as ``Block.tiles``
             for text in raw_melds:
                 m = _MELDS.get(text)
                 if m is None:
@@ -340,25 +352,29 @@ def read_and_score(data: Any) -> dict[str, Any] | None:
                     if m is None:
                         return None
                 melds_list.append(m)
+                melded += m.tiles
                 if m.is_open:
                     closed = False
                 if m.is_kong:
                     has_kong = True
-            melds = tuple(melds_list)
-            totals = list(cm + cp + cs + cz)  # 36 counts: kind k at index k
-            for m in melds:
-                for k, n in m.adds:
-                    totals[k] += n
                 if m.red_suit >= 0:
                     bit = 1 << m.red_suit
                     if red_suits & bit or not aka:
                         return None
                     red_suits |= bit
-            if max(totals) > 4:
-                return None
+            melds = tuple(melds_list)
+            # every kind's count, packed: kind k at bit TILE_BITS * k
+            totals = (
+                b0.tiles
+                | b1.tiles << SUIT_BITS
+                | b2.tiles << 2 * SUIT_BITS
+                | b3.tiles << 3 * SUIT_BITS
+            ) + melded
+            if (totals + TILE_ELEVENS) & TILE_TOP:
+                return None  # a fifth copy of a kind
         else:
             melds = ()
-            totals = None
+            totals = -1
 
         # the winning tile and the win
         win, in_suit, place = _SINGLE[get("win_tile")]
@@ -431,12 +447,12 @@ def read_and_score(data: Any) -> dict[str, Any] | None:
             kinds = _INDICATED.get(text) or _indicated(text)
             if kinds is None:
                 return None
-            if totals is None:
+            if totals < 0:
                 for _, in_suit, place in kinds:
                     dora += suits[in_suit][place]
             else:
-                for k, _, _ in kinds:
-                    dora += totals[k]
+                for shift, _, _ in kinds:
+                    dora += totals >> shift & _FIELD
         elif text is not None and text != "":
             return None
         text = get("ura_indicators")
@@ -446,12 +462,12 @@ def read_and_score(data: Any) -> dict[str, Any] | None:
                 return None
             if not bits & _IN_RIICHI:
                 pass
-            elif totals is None:
+            elif totals < 0:
                 for _, in_suit, place in kinds:
                     ura += suits[in_suit][place]
             else:
-                for k, _, _ in kinds:
-                    ura += totals[k]
+                for shift, _, _ in kinds:
+                    ura += totals >> shift & _FIELD
         elif text is not None and text != "":
             return None
         red = _RED_COUNT[red_suits]

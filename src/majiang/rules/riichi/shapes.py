@@ -200,6 +200,7 @@ class Block:
         "present",
         "size",
         "suit_flags",
+        "tiles",
         "twos",
     )
 
@@ -226,7 +227,18 @@ class Block:
         #: size, holds the pair, twos in one number: four blocks add up in one sum
         self.packed = size | (size % 3 == 2) << 6 | twos << 9
         self.nine_gates = not honors and counts[0] >= 3 and counts[8] >= 3 and min(counts) >= 1
+        #: its counts packed, ``TILE_BITS`` bits per place (place ``i`` at bit ``TILE_BITS * i``)
+        self.tiles = sum(n << TILE_BITS * i for i, n in enumerate(counts))
 
+
+#: bits per kind in a packed count of tiles: room for 20 copies (four kongs and four more), so
+#: that adding 11 to each field sets its top bit (``TILE_TOP``) exactly when it holds 5 or more
+TILE_BITS = 5
+#: a suit's 9 places (the honors use 7) shifted apart in a packed count of the four suits
+SUIT_BITS = 9 * TILE_BITS
+#: 11 in every field of a packed count of 34 kinds, and each field's top bit
+TILE_ELEVENS = sum(11 << TILE_BITS * k for k in range(34))
+TILE_TOP = sum(16 << TILE_BITS * k for k in range(34))
 
 #: how many shapes a table keeps at most: every shape a complete suit can take is about 22,000;
 #: past this a shape is still read, just not kept (requests cannot make the tables grow on)
