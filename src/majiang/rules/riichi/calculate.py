@@ -111,11 +111,17 @@ def result_dict(
     else:
         limit = LIMIT_OF_BASE.get(base)
         if dora:
-            items.append({"id": "dora", "name": "Dora", "value": dora})
+            item = _DORA_ITEM.copy()
+            item["value"] = dora
+            items.append(item)
         if ura:
-            items.append({"id": "ura_dora", "name": "Ura dora", "value": ura})
+            item = _URA_ITEM.copy()
+            item["value"] = ura
+            items.append(item)
         if red:
-            items.append({"id": "aka_dora", "name": "Red fives", "value": red})
+            item = _AKA_ITEM.copy()
+            item["value"] = red
+            items.append(item)
         if parts is None:
             fus = [{"id": "seven_pairs", "value": SEVEN_PAIRS_FU}]
         else:
@@ -154,9 +160,8 @@ def _fu_dicts(
         out.append(_CLOSED_RON_FU.copy())
     some = False  # any fu beyond the base and the closed ron
     for m in melds:
-        if m.fu_item is not None:
-            fu_id, value = m.fu_item
-            out.append({"id": fu_id, "value": value})
+        if m.fu_dict is not None:
+            out.append(m.fu_dict.copy())
             some = True
     p0, p1, p2, p3 = parts
     if wait == SHANPON and not tsumo:  # the pung the winning discard completed is open
@@ -219,6 +224,10 @@ _WAIT_FU: tuple[dict[str, Any] | None, ...] = (
     {"id": "edge_wait", "value": 2},
     None,
 )
+#: the dora items (templates: a result gets copies with its count as the value)
+_DORA_ITEM: dict[str, Any] = {"id": "dora", "name": "Dora", "value": 0}
+_URA_ITEM: dict[str, Any] = {"id": "ura_dora", "name": "Ura dora", "value": 0}
+_AKA_ITEM: dict[str, Any] = {"id": "aka_dora", "name": "Red fives", "value": 0}
 #: a valid result's dict (a template: each result is a copy with its own values set)
 _VALID: dict[str, Any] = {
     "valid": True,

@@ -147,6 +147,7 @@ class MeldFacts:
         "chow_bits",
         "flags",
         "fu",
+        "fu_dict",
         "fu_item",
         "is_chow",
         "is_kong",
@@ -181,6 +182,10 @@ class MeldFacts:
             None if self.is_chow else SET_FU[(first, self.is_open, self.is_kong)]
         )
         self.fu = 0 if self.fu_item is None else self.fu_item[1]
+        #: its fu item as the contract's dict (a template: a result gets a copy)
+        self.fu_dict: dict[str, Any] | None = (
+            None if self.fu_item is None else {"id": self.fu_item[0], "value": self.fu_item[1]}
+        )
 
 
 _MELD_FACTS: dict[Meld, MeldFacts] = {}
