@@ -24,7 +24,7 @@ from majiang.rules.base import Option, Ruleset
 from majiang.rules.riichi.calculate import score_win
 from majiang.rules.riichi.game import RiichiGame
 from majiang.rules.riichi.options import ACCEPTED, DEFAULTS, OPTIONS, contradiction
-from majiang.rules.riichi.request import precompute, read_and_score, score_dict
+from majiang.rules.riichi.request import precompute, read_and_score
 from majiang.scoring import ScoreRequest, ScoreResult
 
 __all__ = ["RULESETS", "Riichi", "precompute"]
@@ -79,10 +79,6 @@ class Riichi(RiichiGame, Ruleset):
     def score(self, req: ScoreRequest) -> ScoreResult:
         """Return the score of a riichi win (see ``majiang.rules.riichi.calculate``)."""
         return score_win(req)
-
-    #: the contract's dict in, its dict out (``majiang.scoring.score`` asks for it): the usual
-    #: request read straight from the dict, any other through ``ScoreRequest.from_dict``
-    score_dict = staticmethod(score_dict)
 
     #: what ``majiang.scoring.score`` asks for: the usual request read straight from the dict,
     #: ``None`` for any other (``score`` then reads it with ``ScoreRequest.from_dict``)

@@ -138,8 +138,8 @@ class MeldFacts:
     """A called or declared set as the readings use it (built once per meld, kept).
 
     ``kinds`` lists its tiles as kinds, ``red_suit`` the suit of its red five (-1 none),
-    ``chow_bits``/``pung_bits`` its bit among the chows or pungs, ``fu_item`` its fu (a chow:
-    ``None``).
+    ``chow_bits``/``pung_bits`` its bit among the chows or pungs, ``fu`` its fu and ``fu_dict``
+    its fu item as the contract's dict (a chow: 0 and ``None``).
     """
 
     __slots__ = (
@@ -148,7 +148,6 @@ class MeldFacts:
         "flags",
         "fu",
         "fu_dict",
-        "fu_item",
         "is_chow",
         "is_kong",
         "is_open",
@@ -178,13 +177,11 @@ class MeldFacts:
         self.chow_bits = 1 << first if self.is_chow else 0
         self.pung_bits = 0 if self.is_chow else 1 << first
         self.outside = first in OUTSIDE_CHOWS if self.is_chow else ORPHAN[first]
-        self.fu_item: Fu | None = (
-            None if self.is_chow else SET_FU[(first, self.is_open, self.is_kong)]
-        )
-        self.fu = 0 if self.fu_item is None else self.fu_item[1]
+        fu_item: Fu | None = None if self.is_chow else SET_FU[(first, self.is_open, self.is_kong)]
+        self.fu = 0 if fu_item is None else fu_item[1]
         #: its fu item as the contract's dict (a template: a result gets a copy)
         self.fu_dict: dict[str, Any] | None = (
-            None if self.fu_item is None else {"id": self.fu_item[0], "value": self.fu_item[1]}
+            None if fu_item is None else {"id": fu_item[0], "value": fu_item[1]}
         )
 
 
@@ -300,7 +297,7 @@ def best_reading(
     double = bits & f.DOUBLE_YAKUMAN
 
     dealer = seat_wind == 27
-    scale = 6 if dealer else 4  # a yakuman pays this many times its base, ron or tsumo
+    scale = 6 if dealer else 4  # a ron pays this many times the base (a yakuman's tsumo too)
     #: the best so far, and (value, is yakuman, han, fu) to compare readings
     best: Best | None = None
     best_key = (-1, 0, 0, 0)
@@ -468,7 +465,7 @@ def best_reading(
                 else:
                     base = 8000 if kazoe else 6000
                 if not tsumo:
-                    value = -(-base * (6 if dealer else 4) // 100) * 100
+                    value = -(-base * scale // 100) * 100
                 elif dealer:
                     value = 3 * (-(-2 * base // 100) * 100)
                 else:

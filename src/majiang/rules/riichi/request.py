@@ -1,12 +1,13 @@
 """The riichi request dict read directly: from the dict to blocks and meld facts in one pass.
 
-``score_dict(data)`` is riichi's face of ``majiang.scoring.score``. It reads the requests
-written the usual way (the tiles in canonical suit order, melds as a list of canonical
-strings, winds as letters, the situation as a list) itself (``read_and_score``); anything else,
-every malformed request and every rare case (pao, nagashi mangan, flowers, a tile that needs a
-message) goes the general way (``ScoreRequest.from_dict``), which reads it or raises the error
-naming the field. So this reader never raises and never decides an error on its own; what it
-accepts it reads exactly as the general path does (tests/test_riichi_request.py checks that
+``read_and_score(data)`` is riichi's face of ``majiang.scoring.score`` (the ruleset's
+``read_dict``). It reads the requests written the usual way (the tiles in canonical suit
+order, melds as a list of canonical strings, winds as letters, the situation as a list)
+itself; anything else, every malformed request and every rare case (pao, nagashi mangan,
+flowers, a tile that needs a message) it leaves (``None``) to the general way
+(``ScoreRequest.from_dict``), which reads it or raises the error naming the field. So this
+reader never raises and never decides an error on its own; what it accepts it reads exactly
+as the general path does (tests/test_riichi_request.py checks that
 both paths agree on valid and malformed requests alike).
 
 What it keeps, as the general path does, are tables of notation, never of requests: a suit's
@@ -43,7 +44,7 @@ from majiang.rules.riichi.shapes import (
     Block,
     block,
 )
-from majiang.scoring import KNOWN_FIELDS, SITUATIONS, ScoreRequest, score_request
+from majiang.scoring import KNOWN_FIELDS, SITUATIONS
 
 #: the request fields this reader knows (any other field: the general path names it)
 _FIELDS = KNOWN_FIELDS
@@ -209,18 +210,6 @@ def _indicated(text: str) -> Indicated | None:
     if len(_INDICATED) >= _KEEP:
         _INDICATED.clear()
     _INDICATED[text] = found
-    return found
-
-
-def score_dict(data: Any) -> dict[str, Any]:
-    """Return the result dict of a riichi request, or raise ``InvalidRequest`` naming the field.
-
-    The usual request is read here (``read_and_score``); any other, and every malformed one,
-    through ``ScoreRequest.from_dict``: same results, same errors.
-    """
-    found = read_and_score(data)
-    if found is None:
-        return score_request(ScoreRequest.from_dict(data)).to_dict()
     return found
 
 
