@@ -42,7 +42,6 @@ from typing import Any
 
 from majiang.actions import Action, Ankan, Chi, Discard, Kakan, Kan, Pass, Pon, Ron, Tsumo
 from majiang.bots.analysis import HandCalc, neighbours
-from majiang.bots.defense import Reader
 from majiang.bots.policy import EXPERT, PolicyBot
 from majiang.bots.sampling import SampleError, sample_world
 from majiang.engine import legal_actions, step
@@ -200,7 +199,7 @@ class MasterBot:
         discards = [a for a in legal if isinstance(a, Discard)]
         if not discards:
             return out
-        reader = Reader(view)
+        reader = self.expert.reader(ctx)
         scored = self.expert.score_discards(ctx, discards, reader)
         riichi = {a.tile: a for a in discards if a.riichi}
         plain = {a.tile: a for a in discards if not a.riichi}

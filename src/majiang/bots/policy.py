@@ -150,6 +150,13 @@ class PolicyBot:
             self._valuation = valuation_for(variant, self.options)
         return self._valuation
 
+    def reader(self, ctx: HandContext) -> Reader:
+        """Return the expert's reading of the table at this decision, with what the variant's
+        valuation adds to it (``Valuation.read_table``: Taiwan's passed tiles)."""
+        reader = Reader(ctx.view)
+        self.valuation(ctx.view.variant).read_table(ctx, reader)
+        return reader
+
     def context(self, view: PlayerView) -> HandContext:
         """Return the hand context of this decision (resetting the per-hand memory)."""
         key = (view.hand_index, view.dealer)
@@ -197,9 +204,7 @@ class PolicyBot:
             valuation = self.valuation(view.variant)
             special = valuation.choose_special(ctx, legal) if self.style.value else None
             return special if special is not None else legal[0]
-        reader = Reader(view) if self.style.defense else None
-        if reader is not None:
-            self.valuation(view.variant).read_table(ctx, reader)
+        reader = self.reader(ctx) if self.style.defense else None
         kong = self.choose_kong(ctx, legal, reader)
         if kong is not None:
             return kong
@@ -588,11 +593,10 @@ class PolicyBot:
         """Return whether the hand after a call (``counts`` before its discard, ``after`` from
         ready) would still fold: the loss of pushing on exceeds what it can win (a call makes
         the hand faster but leaves fewer tiles to fold with)."""
-        reader = Reader(ctx.view)
-        valuation = self.valuation(ctx.view.variant)
-        valuation.read_table(ctx, reader)
+        reader = self.reader(ctx)
         if reader.max_threat < 0.2:
             return False
+        valuation = self.valuation(ctx.view.variant)
         draws = self.draws_left(ctx.view)
         tsumo = 1.0 + valuation.self_draw_share * (valuation.tsumo_factor - 1.0)
         points = valuation.hand_points(ctx, counts, melds)
