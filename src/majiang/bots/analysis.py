@@ -19,6 +19,7 @@ import importlib
 from collections.abc import Sequence
 from functools import cache
 from operator import add
+from typing import Any
 
 from majiang.errors import MajiangError
 from majiang.melds import Meld
@@ -127,6 +128,70 @@ def neighbours(k: int) -> tuple[int, ...]:
     return tuple(base + j for j in range(max(0, r - 2), min(8, r + 2) + 1))
 
 
+#: 34 counts read as one int (``int.from_bytes``): adding the lacks and ``_OVER`` sets a
+#: byte's top bit (``_HIGH``) exactly where a kind would hold more than four (no byte carries)
+_OVER = int.from_bytes(bytes([123]) * 34)
+_HIGH = int.from_bytes(bytes([128]) * 34)
+_ALL_BITS = (1 << 272) - 1
+_PAIR_MASK = (1 << 40) - 1
+#: where each block's table id sits in the four ids packed as one int
+_SHIFT = (60, 40, 20, 0)
+_ORPHAN_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+#: the block (0-2 the suits, 3 the honors) of each kind and its place in the block
+_BLOCK_OF = tuple(min(k // 9, 3) for k in range(34))
+_PLACE = tuple(k - 9 * min(k // 9, 3) for k in range(34))
+#: the special forms' distance per summary of the four blocks and forms (``summary << 5 | forms``)
+_SPECIAL: dict[int, int] = {}
+#: the standard form's distance per family and sets (``sets * 16 + family sets``), per the four
+#: blocks' table ids (``front key << 40 | back key``: ``_ID_BITS`` each, ids below 2**18)
+_STANDARD: dict[int, dict[int, int]] = {}
+_STANDARD_LIMIT = 200_000
+#: the sorted kinds next to the kinds held (``_HELD``: a count key read as held or not), open and
+#: closed (the closed add the orphans)
+_NEAR: tuple[dict[bytes, tuple[int, ...]], dict[bytes, tuple[int, ...]]] = ({}, {})
+_HELD = bytes.maketrans(bytes(range(256)), bytes(1) + bytes([1]) * 255)
+#: per family (its sets), per block key: the block's entry with one more tile at each place
+_PLUS: dict[int, dict[bytes, tuple[int, ...]]] = {}
+
+
+def _standard_memo(fam: Any, sets: int) -> dict[int, int]:
+    """Return the memo of standard distances for hands of ``sets`` sets in family ``fam``."""
+    memo = _STANDARD.get(sets * 16 + fam.sets)
+    if memo is None or len(memo) > _STANDARD_LIMIT:
+        memo = _STANDARD[sets * 16 + fam.sets] = {}
+    return memo
+
+
+def _standard(fam: Any, sets: int, quad: int) -> int:
+    """Return the fewest tiles to add for ``sets`` sets and a pair, for the four blocks whose
+    table ids ``quad`` packs (see ``_STANDARD``)."""
+    front: tuple[int, ...] = fam.front[quad >> 40]
+    back: tuple[int, ...] = fam.back[quad & _PAIR_MASK]
+    best: int = min(map(add, front, back[fam.width - 2 * sets - 2 :]))
+    return best
+
+
+def _plus_row(fam: Any, key: bytes, honors: bool) -> tuple[int, ...]:
+    """Return, per place of a block (a suit, or the honors with ``honors``), the table entry
+    of the block with one more tile there (-1 where the kind has no copy left)."""
+    cache = _PLUS.get(fam.sets)
+    if cache is None:
+        cache = _PLUS[fam.sets] = {}
+    row = cache.get(key)
+    if row is None:
+        n = 7 if honors else 9
+        table = fam.honors if honors else fam.suits
+        lacks = key[n:] or bytes(n)
+        out = []
+        for i in range(n):
+            if key[i] + lacks[i] >= 4:
+                out.append(-1)
+            else:
+                out.append(table[key[:i] + bytes((key[i] + 1,)) + key[i + 1 :]])
+        row = cache[key] = tuple(out)
+    return row
+
+
 class HandCalc:
     """Shanten of the viewer's concealed tiles for one variant and one set of own melds,
     memoized by counts (the variant's missing tiles and ``dead`` kinds are never targets;
@@ -136,10 +201,26 @@ class HandCalc:
     It reads the per-suit tables of ``majiang.shanten`` directly (the same numbers as
     ``shanten.shanten``, checked in tests/test_bots_analysis.py), skipping the per-call
     preparation that a bot's thousands of calls per hand would pay; if those tables ever
-    change shape, it falls back to the public function.
+    change shape, it falls back to the public function. The improving kinds of a hand are
+    found in one pass: a drawn tile changes one block (a suit or the honors), so the other
+    three blocks' entries are read once and only the changed block's is looked up per kind
+    (``_plus_row``), and they are memoized by counts too.
     """
 
-    __slots__ = ("any_lacks", "closed", "dead", "forms", "lack_bytes", "lacks", "memo", "variant")
+    __slots__ = (
+        "any_lacks",
+        "closed",
+        "dead",
+        "dead_bits",
+        "forms",
+        "kinds_memo",
+        "lack_bits",
+        "lack_bytes",
+        "lacks",
+        "live_bits",
+        "memo",
+        "variant",
+    )
 
     def __init__(
         self,
@@ -157,13 +238,18 @@ class HandCalc:
         self.lacks = tuple(lacks)
         self.any_lacks = any(self.lacks)
         self.lack_bytes = tuple(bytes(self.lacks[lo:hi]) for lo, hi in _BLOCKS)
+        self.lack_bits = int.from_bytes(bytes(self.lacks), "big")
         self.closed = not melds
         self.dead = frozenset(dead)
+        #: the dead kinds' bytes of a 34-count key read as one int, and the others'
+        self.dead_bits = int.from_bytes(bytes(255 if k in self.dead else 0 for k in range(34)))
+        self.live_bits = _ALL_BITS ^ self.dead_bits
         self.variant = variant
         self.forms = _sh._VARIANT_FORMS.get(variant, 1) if _FAST else 0
         if forms is not None and _FAST:  # a plan's forms only (e.g. thirteen orphans)
             self.forms &= forms
         self.memo: dict[bytes, int] = {}
+        self.kinds_memo: dict[bytes, tuple[int, tuple[int, ...]]] = {}
 
     def shanten(self, counts: Sequence[int]) -> int:
         """Return the shanten of a hand of 34 counts (``_BIG`` when no complete hand is
@@ -173,57 +259,69 @@ class HandCalc:
         if found is None:
             if len(self.memo) > 50_000:
                 self.memo.clear()
-            size = len(counts) and sum(counts)
-            if self.dead and _FAST and any(counts[k] for k in self.dead):
-                # a dead kind held is a tile the hand must replace: left out of the sets, its
-                # place kept (the hand still needs as many sets)
-                key = bytes(0 if k in self.dead else c for k, c in enumerate(counts))
-            if _FAST and not (
-                self.any_lacks and any(c + x > 4 for c, x in zip(key, self.lacks, strict=True))
-            ):
-                found = self._fast(key, size)
-            else:
-                found = self._slow(key)
-            key = bytes(counts)
-            self.memo[key] = found
+            found = self.memo[key] = self._compute(key)
         return found
+
+    def _live(self, key: bytes) -> bytes | None:
+        """Return the key the tables read (dead kinds held left out: the hand must replace
+        them, their places kept), or None when it needs the slow path (more copies than the
+        variant leaves)."""
+        if not _FAST:
+            return None
+        if self.dead_bits:
+            n = int.from_bytes(key)
+            if n & self.dead_bits:
+                key = (n & self.live_bits).to_bytes(34)
+        if self.any_lacks and (int.from_bytes(key) + self.lack_bits + _OVER) & _HIGH:
+            return None
+        return key
+
+    def _compute(self, key: bytes) -> int:
+        live = self._live(key)
+        if live is None:
+            if _FAST and self.dead_bits and int.from_bytes(key) & self.dead_bits:
+                key = (int.from_bytes(key) & self.live_bits).to_bytes(34)
+            return self._slow(key)
+        return self._fast(live, sum(key))
+
+    def _block_keys(self, key: bytes) -> tuple[bytes, bytes, bytes, bytes]:
+        if self.any_lacks:
+            lb = self.lack_bytes
+            return key[0:9] + lb[0], key[9:18] + lb[1], key[18:27] + lb[2], key[27:34] + lb[3]
+        return key[0:9], key[9:18], key[18:27], key[27:34]
+
+    def _special(self, size: int) -> int:
+        """Return the forms besides the standard one this hand's size and melds allow."""
+        if not self.closed:
+            return 0
+        special: int
+        if size in (13, 14):
+            special = _sh._PAIRS | _sh._PAIRS4 | _sh._ORPHANS
+        elif size in (16, 17):
+            special = _sh._PAIRS_PUNG
+        else:
+            special = 0
+        return self.forms & special
 
     def _fast(self, key: bytes, size: int) -> int:
         if size % 3 == 0:
             return _BIG
         sets = (size - 1) // 3
         fam = _sh._family(sets)
-        if self.any_lacks:
-            lb = self.lack_bytes
-            km, kp, ks, kz = (
-                key[0:9] + lb[0],
-                key[9:18] + lb[1],
-                key[18:27] + lb[2],
-                key[27:34] + lb[3],
-            )
-        else:
-            km, kp, ks, kz = key[0:9], key[9:18], key[18:27], key[27:34]
+        km, kp, ks, kz = self._block_keys(key)
         suits = fam.suits
         a, b, c, d = suits[km], suits[kp], suits[ks], fam.honors[kz]
-        forms = self.forms
-        best = _sh._INF
-        if forms & _sh._STD:
-            front = fam.front[(a & _ID_MASK) << _ID_BITS | b & _ID_MASK]
-            back = fam.back[(c & _ID_MASK) << _ID_BITS | d & _ID_MASK]
-            if sets == fam.sets:
-                best = min(map(add, front, back))
-            else:
-                best = min(map(add, front, back[fam.width - 2 * sets - 2 :]))
-        if self.closed:
-            if size in (13, 14):
-                special = _sh._PAIRS | _sh._PAIRS4 | _sh._ORPHANS
-            elif size in (16, 17):
-                special = _sh._PAIRS_PUNG
-            else:
-                special = 0
-            allowed = forms & special
-            if allowed:
-                best = min(best, _sh._special_distance((a + b + c + d) >> _ID_BITS, allowed))
+        best: int = _sh._INF
+        if self.forms & _sh._STD:
+            quad = (a & _ID_MASK) << 60 | (b & _ID_MASK) << 40 | (c & _ID_MASK) << 20 | d & _ID_MASK
+            memo = _standard_memo(fam, sets)
+            found = memo.get(quad)
+            if found is None:
+                found = memo[quad] = _standard(fam, sets, quad)
+            best = found
+        allowed = self._special(size)
+        if allowed:
+            best = min(best, _sh._special_distance((a + b + c + d) >> _ID_BITS, allowed))
         return _BIG if best >= _sh._INF else best - 1
 
     def _slow(self, key: bytes) -> int:
@@ -239,25 +337,104 @@ class HandCalc:
         except MajiangError:
             return _BIG
 
+    def candidates(self, counts: Sequence[int]) -> list[int]:
+        """Return the kinds whose draw might lower the shanten, in order: the neighbours of
+        the tiles held (and, closed, the orphans), less those the hand cannot draw."""
+        key = bytes(counts)
+        cache = _NEAR[self.closed]
+        held = key.translate(_HELD)
+        near = cache.get(held)
+        if near is None:
+            if len(cache) > 100_000:
+                cache.clear()
+            found: set[int] = set()
+            for k in range(34):
+                if counts[k]:
+                    found.update(neighbours(k))
+            if self.closed:  # (thirteen orphans: its waits are not neighbours, even when ready)
+                found.update(_ORPHAN_KINDS)
+            near = cache[held] = tuple(sorted(found))
+        if not self.any_lacks and max(key) < 4:
+            return list(near)
+        lacks = self.lacks
+        return [k for k in near if key[k] + lacks[k] < 4]
+
     def improving_kinds(self, counts: list[int]) -> tuple[int, list[int]]:
         """Return (shanten, the kinds whose draw lowers it) for a 3k+1 hand."""
+        key = bytes(counts)
+        found = self.kinds_memo.get(key)
+        if found is None:
+            if len(self.kinds_memo) > 20_000:
+                self.kinds_memo.clear()
+            found = self.kinds_memo[key] = self._improving(counts, key)
+        return found[0], list(found[1])
+
+    def _improving(self, counts: list[int], key: bytes) -> tuple[int, tuple[int, ...]]:
         base = self.shanten(counts)
-        candidates: set[int] = set()
-        for k in range(34):
-            if counts[k]:
-                candidates.update(neighbours(k))
-        if self.closed:  # (thirteen orphans: its waits are not neighbours, even when ready)
-            candidates.update((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+        kinds = self.candidates(counts)
+        size = sum(key)
+        live = self._live(key) if size % 3 == 1 else None
+        if live is not None:
+            return base, self._improving_fast(live, size + 1, base, kinds)
         found = []
-        lacks = self.lacks
-        for k in sorted(candidates):
-            if counts[k] + lacks[k] >= 4:
-                continue
+        for k in kinds:
             counts[k] += 1
             if self.shanten(counts) < base:
                 found.append(k)
             counts[k] -= 1
-        return base, found
+        return base, tuple(found)
+
+    def _improving_fast(
+        self, live: bytes, size: int, base: int, kinds: Sequence[int]
+    ) -> tuple[int, ...]:
+        """Return the kinds of ``kinds`` whose draw lowers ``base``, for a hand whose table key
+        is ``live`` and of ``size`` tiles once drawn: what ``_fast`` gives each drawn hand."""
+        sets = (size - 1) // 3
+        fam = _sh._family(sets)
+        keys = self._block_keys(live)
+        suits = fam.suits
+        entries = (suits[keys[0]], suits[keys[1]], suits[keys[2]], fam.honors[keys[3]])
+        a, b, c, d = entries
+        total = a + b + c + d
+        std = self.forms & _sh._STD
+        memo = _standard_memo(fam, sets)
+        quad = 0
+        for e in entries:
+            quad = quad << 20 | e & _ID_MASK
+        #: per block, the hand's ids without that block's (its place: ``_SHIFT``)
+        others = tuple(quad & ~(_ID_MASK << shift) for shift in _SHIFT)
+        allowed = self._special(size)
+        inf = _sh._INF
+        # a drawn hand improves when its distance is below ``limit`` (what ``_fast`` gives it,
+        # ``best - 1`` or ``_BIG`` when unreachable, below ``base``): a standard distance below
+        # it settles the kind, else the special forms' distance is read too
+        limit = base + 1 if base + 1 < inf else inf
+        rows: list[tuple[int, ...] | None] = [None, None, None, None]
+        found = []
+        for k in kinds:
+            s = _BLOCK_OF[k]
+            row = rows[s]
+            if row is None:
+                row = rows[s] = _plus_row(fam, keys[s], s == 3)
+            e = row[_PLACE[k]]
+            best: int = inf
+            if std:
+                q = others[s] | (e & _ID_MASK) << _SHIFT[s]
+                best = memo.get(q, -1)
+                if best < 0:
+                    best = memo[q] = _standard(fam, sets, q)
+                if best < limit:
+                    found.append(k)
+                    continue
+            if allowed:
+                summary = (total - entries[s] + e) >> _ID_BITS << 5 | allowed
+                special = _SPECIAL.get(summary)
+                if special is None:
+                    special = _SPECIAL[summary] = _sh._special_distance(summary >> 5, allowed)
+                best = min(best, special)
+            if (best - 1 < base) if best < inf else (base > _BIG):
+                found.append(k)
+        return tuple(found)
 
     def improving(self, counts: list[int], unseen: Sequence[int]) -> tuple[int, int, int]:
         """Return (shanten, kinds that lower it, unseen copies of those) for a 3k+1 hand."""
