@@ -16,11 +16,13 @@ from collections.abc import Sequence
 
 import pytest
 
-from majiang.bots.analysis import HandCalc, neighbours, variant_limits
+from majiang.bots.analysis import HandCalc, near_kinds, neighbours, variant_limits
+from majiang.bots.master import _FORMS, _FastCalc
 from majiang.bots.play import play_game
 from majiang.bots.policy import EXPERT, PolicyBot
 from majiang.errors import MajiangError
 from majiang.melds import Meld, parse_meld
+from majiang.readiness import waits
 from majiang.rules import get_ruleset
 from majiang.shanten import PreparedHand, shanten
 from majiang.tiles import counts34, kind, parse_tiles, tile_set
@@ -213,6 +215,25 @@ def test_memoized_kinds_are_a_fresh_list() -> None:
     first = calc.improving_kinds(counts)[1]
     first.append(99)
     assert calc.improving_kinds(counts) == (0, [27, 28])
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_playout_acceptance_as_before(variant: str) -> None:
+    # master's playouts read acceptance from the shape: the waits once ready, else the unseen
+    # kinds next to the tiles held (bots/master.py), now from a cached neighbour list
+    _FORMS.setdefault(variant, get_ruleset(variant).win_forms)
+    rng = random.Random(f"playout/{variant}")
+    for counts, melds, dead, _ in generated_hands(variant, 150, seed=3):
+        calc = _FastCalc(variant, melds, dead)
+        unseen = [rng.randrange(4) for _ in range(34)]
+        base = calc.shanten(counts)
+        if base == 0:
+            kinds = waits(counts, _FORMS[variant])
+        else:
+            near = {j for k in range(34) if counts[k] for j in neighbours(k)}
+            assert near_kinds(counts) == tuple(sorted(near))
+            kinds = [k for k in near if unseen[k]]
+        assert calc.improving(counts, unseen) == (base, len(kinds), sum(unseen[k] for k in kinds))
 
 
 class OneByOneExpert(PolicyBot):

@@ -31,6 +31,7 @@ __all__ = [
     "ORPHANS",
     "STANDARD",
     "HandCalc",
+    "near_kinds",
     "neighbours",
     "own_counts",
     "seen_counts",
@@ -151,7 +152,36 @@ _STANDARD_LIMIT = 200_000
 _NEAR: tuple[dict[bytes, tuple[int, ...]], dict[bytes, tuple[int, ...]]] = ({}, {})
 _HELD = bytes.maketrans(bytes(range(256)), bytes(1) + bytes([1]) * 255)
 #: per family (its sets), per block key: the block's entry with one more tile at each place
-_PLUS: dict[int, dict[bytes, tuple[int, ...]]] = {}
+_PLUS: dict[int, dict[bytes, list[int]]] = {}
+_UNREAD = -1
+
+
+def _near(key: bytes, orphans: bool) -> tuple[int, ...]:
+    """Return the kinds next to the kinds a count key holds (``neighbours``), with the
+    thirteen orphans if ``orphans``, in order."""
+    cache = _NEAR[orphans]
+    held = key.translate(_HELD)
+    near = cache.get(held)
+    if near is None:
+        if len(cache) > 100_000:
+            cache.clear()
+        found: set[int] = set()
+        for k, c in enumerate(held):
+            if c:
+                found.update(neighbours(k))
+        if orphans:  # (thirteen orphans: its waits are not neighbours, even when ready)
+            found.update(_ORPHAN_KINDS)
+        near = cache[held] = tuple(sorted(found))
+    return near
+
+
+def near_kinds(counts: Sequence[int]) -> tuple[int, ...]:
+    """Return the kinds next to the tiles held (``neighbours`` of each), in order.
+
+    >>> near_kinds([1] + [0] * 33)
+    (0, 1, 2)
+    """
+    return _near(bytes(counts), False)
 
 
 def _standard_memo(fam: Any, sets: int) -> dict[int, int]:
@@ -171,25 +201,25 @@ def _standard(fam: Any, sets: int, quad: int) -> int:
     return best
 
 
-def _plus_row(fam: Any, key: bytes, honors: bool) -> tuple[int, ...]:
-    """Return, per place of a block (a suit, or the honors with ``honors``), the table entry
-    of the block with one more tile there (-1 where the kind has no copy left)."""
+def _plus_row(fam: Any, key: bytes) -> list[int]:
+    """Return the row of a block key (a suit's, or the honors'): per place, the table entry of
+    the block with one more tile there, filled on first use (``_UNREAD`` until then)."""
     cache = _PLUS.get(fam.sets)
     if cache is None:
         cache = _PLUS[fam.sets] = {}
     row = cache.get(key)
     if row is None:
-        n = 7 if honors else 9
-        table = fam.honors if honors else fam.suits
-        lacks = key[n:] or bytes(n)
-        out = []
-        for i in range(n):
-            if key[i] + lacks[i] >= 4:
-                out.append(-1)
-            else:
-                out.append(table[key[:i] + bytes((key[i] + 1,)) + key[i + 1 :]])
-        row = cache[key] = tuple(out)
+        if len(cache) > 100_000:
+            cache.clear()
+        row = cache[key] = [_UNREAD] * 9
     return row
+
+
+def _plus_entry(fam: Any, key: bytes, place: int, honors: bool) -> int:
+    """Return the table entry of a block key with one more tile at ``place``."""
+    table = fam.honors if honors else fam.suits
+    entry: int = table[key[:place] + bytes((key[place] + 1,)) + key[place + 1 :]]
+    return entry
 
 
 class HandCalc:
@@ -341,19 +371,7 @@ class HandCalc:
         """Return the kinds whose draw might lower the shanten, in order: the neighbours of
         the tiles held (and, closed, the orphans), less those the hand cannot draw."""
         key = bytes(counts)
-        cache = _NEAR[self.closed]
-        held = key.translate(_HELD)
-        near = cache.get(held)
-        if near is None:
-            if len(cache) > 100_000:
-                cache.clear()
-            found: set[int] = set()
-            for k in range(34):
-                if counts[k]:
-                    found.update(neighbours(k))
-            if self.closed:  # (thirteen orphans: its waits are not neighbours, even when ready)
-                found.update(_ORPHAN_KINDS)
-            near = cache[held] = tuple(sorted(found))
+        near = _near(key, self.closed)
         if not self.any_lacks and max(key) < 4:
             return list(near)
         lacks = self.lacks
@@ -407,16 +425,22 @@ class HandCalc:
         inf = _sh._INF
         # a drawn hand improves when its distance is below ``limit`` (what ``_fast`` gives it,
         # ``best - 1`` or ``_BIG`` when unreachable, below ``base``): a standard distance below
-        # it settles the kind, else the special forms' distance is read too
+        # it settles the kind, else the special forms' distance is read too, unless the hand's
+        # own is too far for one tile to bring it below (a tile lowers it by one at most)
         limit = base + 1 if base + 1 < inf else inf
-        rows: list[tuple[int, ...] | None] = [None, None, None, None]
+        if allowed and _sh._special_distance(total >> _ID_BITS, allowed) - 1 >= limit:
+            allowed = 0
+        rows: list[list[int] | None] = [None, None, None, None]
         found = []
         for k in kinds:
             s = _BLOCK_OF[k]
             row = rows[s]
             if row is None:
-                row = rows[s] = _plus_row(fam, keys[s], s == 3)
-            e = row[_PLACE[k]]
+                row = rows[s] = _plus_row(fam, keys[s])
+            place = _PLACE[k]
+            e = row[place]
+            if e == _UNREAD:
+                e = row[place] = _plus_entry(fam, keys[s], place, s == 3)
             best: int = inf
             if std:
                 q = others[s] | (e & _ID_MASK) << _SHIFT[s]

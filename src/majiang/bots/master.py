@@ -41,7 +41,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from majiang.actions import Action, Ankan, Chi, Discard, Kakan, Kan, Pass, Pon, Ron, Tsumo
-from majiang.bots.analysis import HandCalc, neighbours
+from majiang.bots.analysis import HandCalc, near_kinds
 from majiang.bots.policy import EXPERT, PolicyBot
 from majiang.bots.sampling import SampleError, sample_world
 from majiang.engine import legal_actions, step
@@ -93,13 +93,14 @@ class _FastCalc(HandCalc):
         base = self.shanten(counts)
         if base == 0:
             kinds = waits(counts, _FORMS.get(self.variant, ()))
-        else:
-            near: set[int] = set()
-            for k in range(34):
-                if counts[k]:
-                    near.update(neighbours(k))
-            kinds = [k for k in near if unseen[k]]
-        return base, len(kinds), sum(unseen[k] for k in kinds)
+            return base, len(kinds), sum(unseen[k] for k in kinds)
+        near = tiles = 0
+        for k in near_kinds(counts):
+            copies = unseen[k]
+            if copies:
+                near += 1
+                tiles += copies
+        return base, near, tiles
 
     def ready_quality(self, counts: list[int], unseen: Sequence[int]) -> float:
         """Return the shape's acceptance (see ``improving``)."""
