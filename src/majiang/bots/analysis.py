@@ -154,6 +154,10 @@ _HELD = bytes.maketrans(bytes(range(256)), bytes(1) + bytes([1]) * 255)
 #: per family (its sets), per block key: the block's entry with one more tile at each place
 _PLUS: dict[int, dict[bytes, list[int]]] = {}
 _UNREAD = -1
+#: per family and sets (as ``_STANDARD``), per (other blocks' ids, block key): the standard
+#: distances of the block with one more tile at each place (``_distance_row``)
+_DISTANCES: dict[int, dict[tuple[int, bytes], list[int]]] = {}
+_DISTANCES_LIMIT = 100_000
 
 
 def _near(key: bytes, orphans: bool) -> tuple[int, ...]:
@@ -215,6 +219,19 @@ def _plus_row(fam: Any, key: bytes) -> list[int]:
     return row
 
 
+def _distance_row(fam: Any, sets: int, others: int, key: bytes) -> list[int]:
+    """Return the row of standard distances of a block key with the other three blocks' ids
+    ``others`` (packed as in ``_STANDARD``): per place, the distance with one more tile there,
+    filled on first use (-1 until then)."""
+    cache = _DISTANCES.get(sets * 16 + fam.sets)
+    if cache is None or len(cache) > _DISTANCES_LIMIT:
+        cache = _DISTANCES[sets * 16 + fam.sets] = {}
+    row = cache.get((others, key))
+    if row is None:
+        row = cache[others, key] = [-1] * 9
+    return row
+
+
 def _plus_entry(fam: Any, key: bytes, place: int, honors: bool) -> int:
     """Return the table entry of a block key with one more tile at ``place``."""
     table = fam.honors if honors else fam.suits
@@ -267,7 +284,11 @@ class HandCalc:
             lacks[k] = 4
         self.lacks = tuple(lacks)
         self.any_lacks = any(self.lacks)
-        self.lack_bytes = tuple(bytes(self.lacks[lo:hi]) for lo, hi in _BLOCKS)
+        # (a block that lacks nothing is keyed by its counts alone: the same entry as its
+        # lacks written out as zeros, without filling the table for it again)
+        self.lack_bytes = tuple(
+            bytes(self.lacks[lo:hi]) if any(self.lacks[lo:hi]) else b"" for lo, hi in _BLOCKS
+        )
         self.lack_bits = int.from_bytes(bytes(self.lacks), "big")
         self.closed = not melds
         self.dead = frozenset(dead)
@@ -431,26 +452,41 @@ class HandCalc:
         if allowed and _sh._special_distance(total >> _ID_BITS, allowed) - 1 >= limit:
             allowed = 0
         rows: list[list[int] | None] = [None, None, None, None]
+        dists: list[list[int] | None] = [None, None, None, None]
         found = []
         for k in kinds:
             s = _BLOCK_OF[k]
-            row = rows[s]
-            if row is None:
-                row = rows[s] = _plus_row(fam, keys[s])
             place = _PLACE[k]
-            e = row[place]
-            if e == _UNREAD:
-                e = row[place] = _plus_entry(fam, keys[s], place, s == 3)
             best: int = inf
             if std:
-                q = others[s] | (e & _ID_MASK) << _SHIFT[s]
-                best = memo.get(q, -1)
+                # the drawn hand's standard distance, per block from the other three blocks'
+                # ids and this block's key (shared by every hand that has them)
+                dist = dists[s]
+                if dist is None:
+                    dist = dists[s] = _distance_row(fam, sets, others[s], keys[s])
+                best = dist[place]
                 if best < 0:
-                    best = memo[q] = _standard(fam, sets, q)
+                    row = rows[s]
+                    if row is None:
+                        row = rows[s] = _plus_row(fam, keys[s])
+                    e = row[place]
+                    if e == _UNREAD:
+                        e = row[place] = _plus_entry(fam, keys[s], place, s == 3)
+                    q = others[s] | (e & _ID_MASK) << _SHIFT[s]
+                    best = memo.get(q, -1)
+                    if best < 0:
+                        best = memo[q] = _standard(fam, sets, q)
+                    dist[place] = best
                 if best < limit:
                     found.append(k)
                     continue
             if allowed:
+                row = rows[s]
+                if row is None:
+                    row = rows[s] = _plus_row(fam, keys[s])
+                e = row[place]
+                if e == _UNREAD:
+                    e = row[place] = _plus_entry(fam, keys[s], place, s == 3)
                 summary = (total - entries[s] + e) >> _ID_BITS << 5 | allowed
                 special = _SPECIAL.get(summary)
                 if special is None:
