@@ -106,7 +106,20 @@ _DORA_AT = {
     }
     for i, s in enumerate("mpsz")
 }
-_NO_DIGITS: dict[str, tuple[int, int, int]] = {}
+#: the reader of indicator strings, which reads them from the end, as states: each maps a
+#: character to (the kind it makes dora, ``None`` for a suit letter; the next state). At the
+#: start only a suit letter; after a letter only its digits; after a digit its digits or a
+#: letter (any other character: no entry)
+_Step = tuple["tuple[int, int, int] | None", dict[str, Any]]
+_START: dict[str, _Step] = {}
+_AFTER_LETTER: dict[str, dict[str, _Step]] = {s: {} for s in _DORA_AT}
+_AFTER_DIGIT: dict[str, dict[str, _Step]] = {s: {} for s in _DORA_AT}
+for _s, _digit_at in _DORA_AT.items():
+    _START[_s] = (None, _AFTER_LETTER[_s])
+    for _t in _DORA_AT:
+        _AFTER_DIGIT[_s][_t] = (None, _AFTER_LETTER[_t])
+    for _d, _at in _digit_at.items():
+        _AFTER_LETTER[_s][_d] = _AFTER_DIGIT[_s][_d] = (_at, _AFTER_DIGIT[_s])
 #: one kind's field in a packed count
 _FIELD = (1 << TILE_BITS) - 1
 #: a canonical meld string -> its facts
@@ -184,27 +197,23 @@ def _indicated(text: str) -> Indicated | None:
     """Return the kinds that indicators written in ``text`` make dora (and keep them), or
     ``None`` when the notation is not plain (left to the general path).
 
-    The text is read a character at a time from its end: each suit letter chooses the table
-    its digits are read in (``_DORA_AT``), which comes before them.
+    The text is read a character at a time from its end, each character looked up in the
+    state the one before it left (``_START``): a suit letter leads to its digits.
     """
     found = _INDICATED.get(text)
     if found is not None:
         return found
     kinds: list[tuple[int, int, int]] = []
-    table = _NO_DIGITS  # the digits of the suit letter last read
-    pending = False  # a suit letter still waiting for its digits
-    for ch in reversed(text):
-        kind_at = table.get(ch)
-        if kind_at is not None:
-            kinds.append(kind_at)
-            pending = False
-            continue
-        letter = _DORA_AT.get(ch)
-        if letter is None or pending:
-            return None  # not a digit of its suit, not a suit letter, or digits missing
-        table = letter
-        pending = True
-    if pending or not kinds or len(kinds) > 12:
+    state = _START
+    kind_at = None
+    try:
+        for ch in reversed(text):
+            kind_at, state = state[ch]
+            if kind_at is not None:
+                kinds.append(kind_at)
+    except KeyError:  # not a digit of its suit, not a suit letter, or digits missing
+        return None
+    if kind_at is None or len(kinds) > 12:  # a suit letter first (or no text), or too many
         return None
     found = tuple(kinds)
     if len(_INDICATED) >= _KEEP:
