@@ -266,6 +266,7 @@ class HandCalc:
         "lacks",
         "live_bits",
         "memo",
+        "sizes",
         "variant",
     )
 
@@ -301,6 +302,7 @@ class HandCalc:
             self.forms &= forms
         self.memo: dict[bytes, int] = {}
         self.kinds_memo: dict[bytes, tuple[int, tuple[int, ...]]] = {}
+        self.sizes: dict[int, tuple[Any, int, int]] = {}
 
     def shanten(self, counts: Sequence[int]) -> int:
         """Return the shanten of a hand of 34 counts (``_BIG`` when no complete hand is
@@ -354,12 +356,29 @@ class HandCalc:
             special = 0
         return self.forms & special
 
+    def _sized(self, size: int) -> tuple[Any, int, int]:
+        """Return (the tables' family, the sets, the special forms allowed) for hands of
+        ``size`` tiles."""
+        found = self.sizes.get(size)
+        if found is None:
+            sets = (size - 1) // 3
+            found = self.sizes[size] = (_sh._family(sets), sets, self._special(size))
+        return found
+
     def _fast(self, key: bytes, size: int) -> int:
         if size % 3 == 0:
             return _BIG
-        sets = (size - 1) // 3
-        fam = _sh._family(sets)
-        km, kp, ks, kz = self._block_keys(key)
+        fam, sets, allowed = self._sized(size)
+        if self.any_lacks:
+            lb = self.lack_bytes
+            km, kp, ks, kz = (
+                key[0:9] + lb[0],
+                key[9:18] + lb[1],
+                key[18:27] + lb[2],
+                key[27:34] + lb[3],
+            )
+        else:
+            km, kp, ks, kz = key[0:9], key[9:18], key[18:27], key[27:34]
         suits = fam.suits
         a, b, c, d = suits[km], suits[kp], suits[ks], fam.honors[kz]
         best: int = _sh._INF
@@ -370,9 +389,13 @@ class HandCalc:
             if found is None:
                 found = memo[quad] = _standard(fam, sets, quad)
             best = found
-        allowed = self._special(size)
         if allowed:
-            best = min(best, _sh._special_distance((a + b + c + d) >> _ID_BITS, allowed))
+            summary = (a + b + c + d) >> _ID_BITS << 5 | allowed
+            special = _SPECIAL.get(summary)
+            if special is None:
+                special = _SPECIAL[summary] = _sh._special_distance(summary >> 5, allowed)
+            if special < best:
+                best = special
         return _BIG if best >= _sh._INF else best - 1
 
     def _slow(self, key: bytes) -> int:
@@ -428,8 +451,7 @@ class HandCalc:
     ) -> tuple[int, ...]:
         """Return the kinds of ``kinds`` whose draw lowers ``base``, for a hand whose table key
         is ``live`` and of ``size`` tiles once drawn: what ``_fast`` gives each drawn hand."""
-        sets = (size - 1) // 3
-        fam = _sh._family(sets)
+        fam, sets, allowed = self._sized(size)
         keys = self._block_keys(live)
         suits = fam.suits
         entries = (suits[keys[0]], suits[keys[1]], suits[keys[2]], fam.honors[keys[3]])
@@ -442,7 +464,6 @@ class HandCalc:
             quad = quad << 20 | e & _ID_MASK
         #: per block, the hand's ids without that block's (its place: ``_SHIFT``)
         others = tuple(quad & ~(_ID_MASK << shift) for shift in _SHIFT)
-        allowed = self._special(size)
         inf = _sh._INF
         # a drawn hand improves when its distance is below ``limit`` (what ``_fast`` gives it,
         # ``best - 1`` or ``_BIG`` when unreachable, below ``base``): a standard distance below
