@@ -183,13 +183,15 @@ def _scored(
     bits: int,
     rows: tuple[list[_Row], list[_Row]],
     limit_rows: tuple[list[_Row], list[_Row]],
+    limit_any: int,
 ) -> Scored:
     limits: list[Found] = []
     limit_han = 0
-    for needs, excludes, found in limit_rows[1 if bits & f.DOUBLE_YAKUMAN else 0]:
-        if bits & needs == needs and not bits & excludes:
-            limits.append(found)
-            limit_han += found[1].value
+    if bits & limit_any:  # else no yakuman row can match (``_needs_any``)
+        for needs, excludes, found in limit_rows[1 if bits & f.DOUBLE_YAKUMAN else 0]:
+            if bits & needs == needs and not bits & excludes:
+                limits.append(found)
+                limit_han += found[1].value
     yaku: list[Found] = []
     han = 0
     for needs, excludes, found in rows[1 if bits & f.CLOSED else 0]:
@@ -199,10 +201,20 @@ def _scored(
     return limit_han, tuple(limits), han, tuple(yaku)
 
 
+def _needs_any(rows: list[_Row]) -> int:
+    """Return the bits of which every row needs at least one (its lowest need)."""
+    bits = 0
+    for needs, _, _ in rows:
+        bits |= needs & -needs
+    return bits
+
+
 _HAND_ROWS = _rows(_HAND_YAKU)
 _HAND_LIMIT_ROWS = _limit_rows(_HAND_YAKUMAN)
+_HAND_LIMIT_ANY = _needs_any(_HAND_LIMIT_ROWS[0])
 _READING_ROWS = _rows(_READING_YAKU)
 _READING_LIMIT_ROWS = _limit_rows(_READING_YAKUMAN)
+_READING_LIMIT_ANY = _needs_any(_READING_LIMIT_ROWS[0])
 
 
 def hand_scored(bits: int) -> Scored:
@@ -220,7 +232,7 @@ def hand_scored(bits: int) -> Scored:
         if found is None:
             if len(_HAND_ALIKE) >= _KEEP:
                 _HAND_ALIKE.clear()
-            found = _HAND_ALIKE[key] = _scored(key, _HAND_ROWS, _HAND_LIMIT_ROWS)
+            found = _HAND_ALIKE[key] = _scored(key, _HAND_ROWS, _HAND_LIMIT_ROWS, _HAND_LIMIT_ANY)
         if len(HAND_SCORED) >= _KEEP:
             HAND_SCORED.clear()
         HAND_SCORED[bits] = found
@@ -234,7 +246,9 @@ def reading_scored(bits: int) -> Scored:
     if found is None:
         if len(READING_SCORED) >= _KEEP:
             READING_SCORED.clear()
-        found = READING_SCORED[bits] = _scored(bits, _READING_ROWS, _READING_LIMIT_ROWS)
+        found = READING_SCORED[bits] = _scored(
+            bits, _READING_ROWS, _READING_LIMIT_ROWS, _READING_LIMIT_ANY
+        )
     return found
 
 
