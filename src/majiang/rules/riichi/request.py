@@ -275,26 +275,27 @@ def read_and_score(data: Any) -> dict[str, Any] | None:
 
     try:  # a value of another type than the usual raises: the general path reads it
         # the concealed tiles, per suit: the digits of m, p, s, z in that order, each suit once
+        # (each ``str.partition``: the digits before the letter, and what follows it)
         hand: Any = get("hand")  # not a string: raises below
-        at = red_suits = 0
-        i = hand.find("m")
-        if i > 0:
-            found = _NUMBERS.get(hand[:i]) or _digits(False, hand[:i])
+        red_suits = 0
+        digits, letter, rest = hand.partition("m")
+        if letter:
+            found = _NUMBERS.get(digits) or _digits(False, digits)
             if found is None:
-                return None
+                return None  # no digits, or not digits (another suit before it...)
             b0, cm, red, sorts = found
             flags = sorts[0]
             if red:
                 if red > 1 or not aka:
                     return None
                 red_suits = 1
-            at = i + 1
         else:
+            rest = digits
             b0, cm, _, _ = _NONE[0]
             flags = 0
-        i = hand.find("p", at)
-        if i > at:
-            found = _NUMBERS.get(hand[at:i]) or _digits(False, hand[at:i])
+        digits, letter, left = rest.partition("p")
+        if letter:
+            found = _NUMBERS.get(digits) or _digits(False, digits)
             if found is None:
                 return None
             b1, cp, red, sorts = found
@@ -303,12 +304,12 @@ def read_and_score(data: Any) -> dict[str, Any] | None:
                 if red > 1 or not aka:
                     return None
                 red_suits |= 2
-            at = i + 1
+            rest = left
         else:
             b1, cp, _, _ = _NONE[0]
-        i = hand.find("s", at)
-        if i > at:
-            found = _NUMBERS.get(hand[at:i]) or _digits(False, hand[at:i])
+        digits, letter, left = rest.partition("s")
+        if letter:
+            found = _NUMBERS.get(digits) or _digits(False, digits)
             if found is None:
                 return None
             b2, cs, red, sorts = found
@@ -317,21 +318,21 @@ def read_and_score(data: Any) -> dict[str, Any] | None:
                 if red > 1 or not aka:
                     return None
                 red_suits |= 4
-            at = i + 1
+            rest = left
         else:
             b2, cs, _, _ = _NONE[0]
-        i = hand.find("z", at)
-        if i > at:
-            found = _HONORS.get(hand[at:i]) or _digits(True, hand[at:i])
+        digits, letter, left = rest.partition("z")
+        if letter:
+            found = _HONORS.get(digits) or _digits(True, digits)
             if found is None:
                 return None
             b3, cz, _, sorts = found
             flags |= sorts[3]
-            at = i + 1
+            rest = left
         else:
             b3, cz, _, _ = _NONE[1]
-        if at != len(hand) or not at:
-            return None  # digits without a suit, a suit twice or out of order, a suit alone
+        if rest or not hand:
+            return None  # digits without a suit, a suit twice or out of order, no tiles
         suits = (cm, cp, cs, cz)  # the count of kind k is suits[k // 9][k % 9]
 
         # the melds
