@@ -151,18 +151,18 @@ def _fu_dicts(
 ) -> list[dict[str, Any]]:
     """Return the fu items of a standard reading as the contract's dicts (``fu.fu_items``,
     written out: the sets' items as met, the pair's, the wait's, tsumo, open pinfu)."""
-    closed = True
-    for m in melds:
-        if m.is_open:
-            closed = False
     out = [_BASE_FU.copy()]
-    if closed and not tsumo:
-        out.append(_CLOSED_RON_FU.copy())
+    closed = True
     some = False  # any fu beyond the base and the closed ron
-    for m in melds:
-        if m.fu_dict is not None:
-            out.append(m.fu_dict.copy())
-            some = True
+    if melds:
+        for m in melds:
+            if m.is_open:
+                closed = False
+            if m.fu_dict is not None:
+                out.append(m.fu_dict.copy())
+                some = True
+    if closed and not tsumo:
+        out.insert(1, _CLOSED_RON_FU.copy())  # after the base, before the melds' items
     p0, p1, p2, p3 = parts
     if wait == SHANPON and not tsumo:  # the pung the winning discard completed is open
         for lo, part in zip((0, 9, 18, 27), parts, strict=True):

@@ -261,22 +261,23 @@ def best_reading(
     closed = True
     meld_chows = meld_chow_bits = meld_pung_bits = meld_fu = ankans = kongs = 0
     meld_outside = True
-    for m in melds:
-        flags |= m.flags
-        if m.is_chow:
-            meld_chows += 1
-            meld_chow_bits |= m.chow_bits
-        else:
-            meld_pung_bits |= m.pung_bits
-            meld_fu += m.fu
-            if m.is_kong:
-                kongs += 1
-        if m.is_open:
-            closed = False
-        elif not m.is_chow:
-            ankans += 1
-        if not m.outside:
-            meld_outside = False
+    if melds:
+        for m in melds:
+            flags |= m.flags
+            if m.is_chow:
+                meld_chows += 1
+                meld_chow_bits |= m.chow_bits
+            else:
+                meld_pung_bits |= m.pung_bits
+                meld_fu += m.fu
+                if m.is_kong:
+                    kongs += 1
+            if m.is_open:
+                closed = False
+            elif not m.is_chow:
+                ankans += 1
+            if not m.outside:
+                meld_outside = False
 
     # the facts of the hand, shared by every reading
     bits = situation | options | _TILE_FACTS[flags]
