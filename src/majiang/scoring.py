@@ -462,7 +462,8 @@ def _direct_scorer(
 
     A ruleset may define ``read_dict(request) -> dict | None`` that reads the usual dict its own
     faster way with the same results as ``from_dict`` + ``score``, and returns ``None`` for any
-    other request (the general path then reads it or names the error); riichi does.
+    other request (the general path then reads it or names the error); riichi does. ``score``
+    calls it only with a dict whose ``variant`` is the ruleset's.
     """
     if type(variant) is not str:
         return None

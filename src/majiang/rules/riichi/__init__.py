@@ -24,7 +24,7 @@ from majiang.rules.base import Option, Ruleset
 from majiang.rules.riichi.calculate import score_win
 from majiang.rules.riichi.game import RiichiGame
 from majiang.rules.riichi.options import ACCEPTED, DEFAULTS, OPTIONS, contradiction
-from majiang.rules.riichi.request import precompute, read_and_score
+from majiang.rules.riichi.request import precompute, read_dict
 from majiang.scoring import ScoreRequest, ScoreResult
 
 __all__ = ["RULESETS", "Riichi", "precompute"]
@@ -80,9 +80,10 @@ class Riichi(RiichiGame, Ruleset):
         """Return the score of a riichi win (see ``majiang.rules.riichi.calculate``)."""
         return score_win(req)
 
-    #: what ``majiang.scoring.score`` asks for: the usual request read straight from the dict,
-    #: ``None`` for any other (``score`` then reads it with ``ScoreRequest.from_dict``)
-    read_dict = staticmethod(read_and_score)
+    #: what ``majiang.scoring.score`` asks for (with a dict whose variant is riichi): the usual
+    #: request read straight from the dict, ``None`` for any other (``score`` then reads it
+    #: with ``ScoreRequest.from_dict``)
+    read_dict = staticmethod(read_dict)
 
 
 RULESETS: dict[str, Ruleset] = {"riichi": Riichi()}

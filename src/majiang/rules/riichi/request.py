@@ -226,6 +226,12 @@ def read_and_score(data: Any) -> dict[str, Any] | None:
     """Return the result dict of a riichi request written the usual way, else ``None``."""
     if type(data) is not dict or data.get("variant") != "riichi":
         return None
+    return read_dict(data)
+
+
+def read_dict(data: dict[str, Any]) -> dict[str, Any] | None:
+    """Return the result dict of a request dict whose variant is riichi (``read_and_score``
+    without that check: ``majiang.scoring.score`` asks only those), else ``None``."""
     if _USUAL.issuperset(data):
         rare = False
     elif _FIELDS.issuperset(data):
