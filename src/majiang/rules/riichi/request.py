@@ -282,7 +282,7 @@ def read_dict(data: dict[str, Any]) -> dict[str, Any] | None:
     try:  # a value of another type than the usual raises: the general path reads it
         # the concealed tiles, per suit: the digits of m, p, s, z in that order, each suit once
         # (each ``str.partition``: the digits before the letter, and what follows it)
-        hand: Any = get("hand")  # not a string: raises below
+        hand: Any = data["hand"]  # not given, or not a string: raises
         red_suits = 0
         digits, letter, rest = hand.partition("m")
         if letter:
@@ -382,7 +382,7 @@ def read_dict(data: dict[str, Any]) -> dict[str, Any] | None:
             totals = -1
 
         # the winning tile and the win
-        win, in_suit, place = _SINGLE[get("win_tile")]
+        win, in_suit, place = _SINGLE[data["win_tile"]]
         if not suits[in_suit][place]:
             return None
         how = get("win", "ron")
