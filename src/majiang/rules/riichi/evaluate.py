@@ -434,7 +434,7 @@ def best_reading(
                     base = 8000 * multiple
                     # what the winner receives (``_hand_value``): a multiple of 100 already
                     key = (base * scale, 1, limit_han, 0)
-                    if key > best_key:
+                    if best is None or key > best_key:
                         best_key = key
                         best = (
                             "standard",
@@ -472,7 +472,7 @@ def best_reading(
                 else:
                     value = -(-2 * base // 100) * 100 + 2 * (-(-base // 100) * 100)
                 key = (value, 0, han, fu)
-                if key > best_key:
+                if best is None or key > best_key:
                     best_key = key
                     best = ("standard", hand, r, 0, han, fu, parts, wait, base)
     if best is not None:
