@@ -458,6 +458,27 @@ def test_precompute_keeps_what_reading_would_all() -> None:
     _check_precompute(1)
 
 
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("1m", True),
+        ("9s9s9s", False),  # not canonical: read as met, not kept in advance
+        ("999s", True),
+        ("4p6s7z", True),
+        ("1m2m3m4m", False),  # four indicators: more than ``PRECOMPUTED_INDICATORS``
+        ("0m", False),  # a red five: not kept in advance
+    ],
+)
+def test_precompute_keeps_short_canonical_indicator_strings(text: str, kept: bool) -> None:
+    """``precompute`` reads the canonical indicator strings of up to three tiles, as a request
+    would (the kinds they make dora: 9s -> 1s, 7z -> 5z)."""
+    reader._INDICATED.clear()  # a table of notation: emptied, it fills again as met
+    precompute()
+    assert (text in reader._INDICATED) is kept
+    assert reader._INDICATED["999s"] == ((90, 2, 0),) * 3  # 1s (kind 18) three times
+    assert reader._INDICATED["4p6s7z"] == ((5 * 31, 3, 4), (5 * 24, 2, 6), (5 * 13, 1, 4))
+
+
 def test_complete_shapes_hold_every_suit_of_a_complete_hand() -> None:
     """Every suit (and the honors) of a generated complete hand is among ``complete_shapes``,
     and a shape with a fifth tile, a fifteenth or a lone tile is not."""
