@@ -239,6 +239,20 @@ def _plus_entry(fam: Any, key: bytes, place: int, honors: bool) -> int:
     return entry
 
 
+def _drawn_entry(
+    rows: list[list[int] | None], fam: Any, keys: Sequence[bytes], s: int, place: int
+) -> int:
+    """Return the table entry of block ``s`` (of the blocks ``keys``) with one more tile at
+    ``place``, through the block's row in ``rows`` (made and filled on first use)."""
+    row = rows[s]
+    if row is None:
+        row = rows[s] = _plus_row(fam, keys[s])
+    e = row[place]
+    if e == _UNREAD:
+        e = row[place] = _plus_entry(fam, keys[s], place, s == 3)
+    return e
+
+
 class HandCalc:
     """Shanten of the viewer's concealed tiles for one variant and one set of own melds,
     memoized by counts (the variant's missing tiles and ``dead`` kinds are never targets;
@@ -487,12 +501,7 @@ class HandCalc:
                     dist = dists[s] = _distance_row(fam, sets, others[s], keys[s])
                 best = dist[place]
                 if best < 0:
-                    row = rows[s]
-                    if row is None:
-                        row = rows[s] = _plus_row(fam, keys[s])
-                    e = row[place]
-                    if e == _UNREAD:
-                        e = row[place] = _plus_entry(fam, keys[s], place, s == 3)
+                    e = _drawn_entry(rows, fam, keys, s, place)
                     q = others[s] | (e & _ID_MASK) << _SHIFT[s]
                     best = memo.get(q, -1)
                     if best < 0:
@@ -502,12 +511,7 @@ class HandCalc:
                     found.append(k)
                     continue
             if allowed:
-                row = rows[s]
-                if row is None:
-                    row = rows[s] = _plus_row(fam, keys[s])
-                e = row[place]
-                if e == _UNREAD:
-                    e = row[place] = _plus_entry(fam, keys[s], place, s == 3)
+                e = _drawn_entry(rows, fam, keys, s, place)
                 summary = (total - entries[s] + e) >> _ID_BITS << 5 | allowed
                 special = _SPECIAL.get(summary)
                 if special is None:
