@@ -503,3 +503,19 @@ def test_limit_base_table_matches_base_points() -> None:
         for fu in range(20, 120, 10):
             if han >= 5 or fu << (han + 2) >= 2000:
                 assert _BASE_OF_HAN[han] == base_points(han, fu, False, True)[0], (han, fu)
+
+
+def test_every_yakuman_row_needs_a_fact_the_skip_looks_at() -> None:
+    """The yaku tables skip the yakuman rows of a combination of facts that holds none of
+    their first needs (``yaku._needs_any``): that is sound only while every row needs a fact,
+    and the double-yakuman rows need what the single ones do."""
+    from majiang.rules.riichi import yaku
+
+    for rows, any_bits in (
+        (yaku._HAND_LIMIT_ROWS, yaku._HAND_LIMIT_ANY),
+        (yaku._READING_LIMIT_ROWS, yaku._READING_LIMIT_ANY),
+    ):
+        single, double = rows
+        assert [r[0] for r in single] == [r[0] for r in double]
+        for needs, _, found in single:
+            assert needs & any_bits, found
