@@ -439,5 +439,8 @@ def test_whole_east_round_and_the_model_agrees(player: Player, variant: str) -> 
             player.answer()
         player.wait_answered(decision)
     assert player.app("phase") == "final"
-    assert hands >= 4
+    # an East round is four hands or more, unless a player went below zero first (riichi's
+    # `bust`: the table's seed is secret and fresh, so a short game does happen)
+    final = player.model()["final"]
+    assert hands >= 4 or (hands >= 1 and final["reason"] == "bust"), (hands, final)
     assert player.diffs() == []
