@@ -188,6 +188,16 @@ def near_kinds(counts: Sequence[int]) -> tuple[int, ...]:
     return _near(bytes(counts), False)
 
 
+def _special_forms(total: int, allowed: int) -> int:
+    """Return the special forms' distance (``allowed`` of them) of four blocks whose table
+    entries add up to ``total``, memoized by their summary."""
+    summary = total >> _ID_BITS << 5 | allowed
+    special = _SPECIAL.get(summary)
+    if special is None:
+        special = _SPECIAL[summary] = _sh._special_distance(summary >> 5, allowed)
+    return special
+
+
 def _standard_memo(fam: Any, sets: int) -> dict[int, int]:
     """Return the memo of standard distances for hands of ``sets`` sets in family ``fam``."""
     memo = _STANDARD.get(sets * 16 + fam.sets)
@@ -329,16 +339,21 @@ class HandCalc:
             found = self.memo[key] = self._compute(key)
         return found
 
-    def _live(self, key: bytes) -> bytes | None:
-        """Return the key the tables read (dead kinds held left out: the hand must replace
-        them, their places kept), or None when it needs the slow path (more copies than the
-        variant leaves)."""
-        if not _FAST:
-            return None
+    def _masked(self, key: bytes) -> bytes:
+        """Return the key with the dead kinds held left out (the hand must replace them; their
+        places are kept, so it still needs as many sets)."""
         if self.dead_bits:
             n = int.from_bytes(key)
             if n & self.dead_bits:
-                key = (n & self.live_bits).to_bytes(34)
+                return (n & self.live_bits).to_bytes(34)
+        return key
+
+    def _live(self, key: bytes) -> bytes | None:
+        """Return the key the tables read (``_masked``), or None when it needs the slow path
+        (more copies than the variant leaves)."""
+        if not _FAST:
+            return None
+        key = self._masked(key)
         if self.any_lacks and (int.from_bytes(key) + self.lack_bits + _OVER) & _HIGH:
             return None
         return key
@@ -346,9 +361,7 @@ class HandCalc:
     def _compute(self, key: bytes) -> int:
         live = self._live(key)
         if live is None:
-            if _FAST and self.dead_bits and int.from_bytes(key) & self.dead_bits:
-                key = (int.from_bytes(key) & self.live_bits).to_bytes(34)
-            return self._slow(key)
+            return self._slow(self._masked(key) if _FAST else key)
         return self._fast(live, sum(key))
 
     def _block_keys(self, key: bytes) -> tuple[bytes, bytes, bytes, bytes]:
@@ -383,16 +396,7 @@ class HandCalc:
         if size % 3 == 0:
             return _BIG
         fam, sets, allowed = self._sized(size)
-        if self.any_lacks:
-            lb = self.lack_bytes
-            km, kp, ks, kz = (
-                key[0:9] + lb[0],
-                key[9:18] + lb[1],
-                key[18:27] + lb[2],
-                key[27:34] + lb[3],
-            )
-        else:
-            km, kp, ks, kz = key[0:9], key[9:18], key[18:27], key[27:34]
+        km, kp, ks, kz = self._block_keys(key)
         suits = fam.suits
         a, b, c, d = suits[km], suits[kp], suits[ks], fam.honors[kz]
         best: int = _sh._INF
@@ -404,10 +408,7 @@ class HandCalc:
                 found = memo[quad] = _standard(fam, sets, quad)
             best = found
         if allowed:
-            summary = (a + b + c + d) >> _ID_BITS << 5 | allowed
-            special = _SPECIAL.get(summary)
-            if special is None:
-                special = _SPECIAL[summary] = _sh._special_distance(summary >> 5, allowed)
+            special = _special_forms(a + b + c + d, allowed)
             if special < best:
                 best = special
         return _BIG if best >= _sh._INF else best - 1
@@ -484,7 +485,7 @@ class HandCalc:
         # it settles the kind, else the special forms' distance is read too, unless the hand's
         # own is too far for one tile to bring it below (a tile lowers it by one at most)
         limit = base + 1 if base + 1 < inf else inf
-        if allowed and _sh._special_distance(total >> _ID_BITS, allowed) - 1 >= limit:
+        if allowed and _special_forms(total, allowed) - 1 >= limit:
             allowed = 0
         rows: list[list[int] | None] = [None, None, None, None]
         dists: list[list[int] | None] = [None, None, None, None]
@@ -512,11 +513,7 @@ class HandCalc:
                     continue
             if allowed:
                 e = _drawn_entry(rows, fam, keys, s, place)
-                summary = (total - entries[s] + e) >> _ID_BITS << 5 | allowed
-                special = _SPECIAL.get(summary)
-                if special is None:
-                    special = _SPECIAL[summary] = _sh._special_distance(summary >> 5, allowed)
-                best = min(best, special)
+                best = min(best, _special_forms(total - entries[s] + e, allowed))
             if (best - 1 < base) if best < inf else (base > _BIG):
                 found.append(k)
         return tuple(found)
