@@ -5,16 +5,21 @@ engine (legal actions, views, steps, scoring of wins), and riichienv's figure wh
 
 Games are east-round games of four ``random`` bots (which take any win offered); the figure is
 hands finished per second of this process's CPU time (one core), after one warm-up game that
-fills the per-suit tables. riichienv (a Rust engine with Python bindings) is run the same way
-when it can be imported; it is not a dependency, and the calls below follow its documented
-example without having been run here (it was not installed): a failure is reported, not fatal.
+fills the per-suit tables. The peer is riichienv (a Rust engine with Python bindings; `make
+bench` installs it from pyproject's ``bench`` extra), played the same way: four agents in Python
+that take a win when one is offered (``TSUMO``, ``RON``) and otherwise choose uniformly among
+its legal actions, red fives on, one east round per game. Its hands are counted from its own
+record (the ``start_kyoku`` events of ``mjai_log``, read after the clock stops): its
+``kyoku_idx`` counts rounds, not the repeated hands of a dealer who keeps the deal.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import time
+from typing import Any
 
 from majiang.bots import make_bot
 from majiang.bots.play import play_game
@@ -44,20 +49,36 @@ def ours(games: int, seed: int) -> tuple[int, float]:
 def peer(games: int, seed: int) -> tuple[int, float] | None:
     """Return riichienv's (hands, CPU seconds) with random agents, or None when not installed."""
     try:
-        from riichienv import RiichiEnv  # type: ignore[import-not-found]
+        from riichienv import ActionType, RiichiEnv  # type: ignore[import-not-found, import-untyped, unused-ignore]
     except ImportError:
         return None
+    wins = {ActionType.TSUMO, ActionType.RON}
     rng = random.Random(seed)
+
+    def choose(legal: list[Any]) -> Any:
+        for a in legal:
+            if a.action_type in wins:
+                return a
+        return legal[rng.randrange(len(legal))]
+
     hands = 0
-    start = time.process_time()
+    seconds = 0.0
     for _ in range(games):
+        start = time.process_time()
         env = RiichiEnv(game_mode="4p-red-east")
         obs = env.reset()
         while not env.done():
-            actions = {pid: rng.choice(o.legal_actions()) for pid, o in obs.items()}
-            obs = env.step(actions)
-        hands += getattr(env, "kyoku_idx", 0) + 1
-    return hands, time.process_time() - start
+            obs = env.step({pid: choose(o.legal_actions()) for pid, o in obs.items()})
+        seconds += time.process_time() - start
+        hands += sum(1 for e in env.mjai_log if _event_type(e) == "start_kyoku")
+    return hands, seconds
+
+
+def _event_type(event: Any) -> str:
+    """Return an mjai event's type, whether the log holds it as a dict or as JSON text."""
+    if isinstance(event, str):
+        event = json.loads(event)
+    return str(event.get("type", ""))
 
 
 def main() -> int:
@@ -78,6 +99,7 @@ def main() -> int:
     else:
         h, s = other
         print(f"riichienv {h:6d} hands {s:7.2f} s  {h / s:8.1f} hands/s")
+        print(f"ratio     majiang / riichienv = {(hands / seconds) / (h / s):.2f}x")
     return 0
 
 
