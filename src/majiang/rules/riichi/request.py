@@ -37,13 +37,16 @@ from majiang.rules.riichi.dora import DORA_OF
 from majiang.rules.riichi.evaluate import MeldFacts, best_reading, meld_facts, option_bits
 from majiang.rules.riichi.options import DEFAULTS, FIRST_TURN_BITS, contradiction, contradicts
 from majiang.rules.riichi.shapes import (
+    BLOCKS,
     EMPTY,
+    KEY_UNITS,
     SUIT_BITS,
     TILE_BITS,
     TILE_ELEVENS,
     TILE_TOP,
     Block,
     block,
+    block_at,
 )
 from majiang.scoring import KNOWN_FIELDS, SITUATIONS
 from majiang.tiles import format_tiles
@@ -67,8 +70,13 @@ _SINGLE: dict[Any, tuple[int, int, int]] = {
     for d in range(10)
     if (s != "z" or 1 <= d <= 7)
 }
-#: the digits a suit's counts are read from, in place order (a red five is read as a five)
-_DIGIT_CHARS = "123456789"
+#: a suit's digit -> its place's unit in a block's key (``shapes.key_of``; a red five is a
+#: five); the honors' digits 1-7
+_DIGIT_UNITS = {str(d): KEY_UNITS[4 if d == 0 else d - 1] for d in range(10)}
+_HONOR_UNITS = {str(d): KEY_UNITS[d - 1] for d in range(1, 8)}
+#: 3 and the 8 bit at every place of a key
+_THREES = sum(3 * unit for unit in KEY_UNITS)
+_EIGHTS = sum(8 * unit for unit in KEY_UNITS)
 #: nagashi mangan, which no yaku looks at: a bit of the reader's own
 _NAGASHI = 1 << f.WIDTH
 _SITUATION_BITS = {name: f.SITUATION_BITS.get(name, 0) for name in SITUATIONS}
@@ -142,16 +150,16 @@ def _digits(honors: bool, text: str) -> Digits | None:
         return found
     if not text or len(text) > 14:
         return None
-    red = text.count("0")
-    counts = tuple(map((text.replace("0", "5") if red else text).count, _DIGIT_CHARS))
-    if sum(counts) != len(text) or max(counts) > 4:
-        return None  # a character that is no digit, or a fifth copy
-    if honors and (red or counts[7] or counts[8]):
-        return None
+    try:  # the block's key (``shapes.key_of``): each digit adds one to its place's 4 bits
+        key = sum(map((_HONOR_UNITS if honors else _DIGIT_UNITS).__getitem__, text))
+    except KeyError:
+        return None  # a character that is no digit (of the honors: no 0, 8 or 9)
+    if (key | key + _THREES) & _EIGHTS:
+        return None  # a fifth copy (a place at 5 or more has its 8 bit set, or gets it by 3)
     if len(table) >= _KEEP:
         table.clear()
-    b = block(counts, honors)
-    found = table[text] = (b, counts, red, b.suit_flags)
+    b = BLOCKS[honors].get(key) or block_at(key, honors)
+    found = table[text] = (b, b.counts, text.count("0") if "0" in text else 0, b.suit_flags)
     return found
 
 

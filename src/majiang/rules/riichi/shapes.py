@@ -20,6 +20,9 @@ Nothing of a request is kept.
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import mul
+
 #: the waits the winning tile can complete (``Part.waits``), in the order readings are tried
 TANKI, SHANPON, KANCHAN, PENCHAN, RYANMEN = range(5)
 WAIT_NAMES = ("tanki", "shanpon", "kanchan", "penchan", "ryanmen")
@@ -204,17 +207,15 @@ class Block:
         "twos",
     )
 
-    def __init__(self, counts: tuple[int, ...], honors: bool) -> None:
+    def __init__(self, counts: tuple[int, ...], honors: bool, key: int = -1) -> None:
         self.counts = counts
-        parts = [Part(honors, *split) for split in splits(counts, not honors)]
+        if key < 0:
+            key = key_of(counts)
+        size = sum(counts)
+        parts = [Part(honors, *split) for split in _splits(key, size, not honors)]
         self.parts = tuple(parts)
-        present = size = twos = 0
-        for i, n in enumerate(counts):
-            if n:
-                present |= 1 << i
-                size += n
-                if n == 2:
-                    twos += 1
+        present = sum(compress(_PLACE_BITS, counts))
+        twos = counts.count(2)
         self.present = present
         #: per suit (m, p, s, the honors): the sorts of its tiles there (``SUIT_FLAGS``)
         self.suit_flags = _SUIT_FLAGS_OF[present]
@@ -228,7 +229,7 @@ class Block:
         self.packed = size | (size % 3 == 2) << 6 | twos << 9
         self.nine_gates = not honors and counts[0] >= 3 and counts[8] >= 3 and min(counts) >= 1
         #: its counts packed, ``TILE_BITS`` bits per place (place ``i`` at bit ``TILE_BITS * i``)
-        self.tiles = sum(n << TILE_BITS * i for i, n in enumerate(counts))
+        self.tiles = sum(map(mul, counts, _TILE_UNITS))
 
 
 #: bits per kind in a packed count of tiles: room for 20 copies (four kongs and four more), so
@@ -239,15 +240,43 @@ SUIT_BITS = 9 * TILE_BITS
 #: 11 in every field of a packed count of 34 kinds, and each field's top bit
 TILE_ELEVENS = sum(11 << TILE_BITS * k for k in range(34))
 TILE_TOP = sum(16 << TILE_BITS * k for k in range(34))
+#: a place's copy in a packed count of one block (``Block.tiles``)
+_TILE_UNITS = tuple(1 << TILE_BITS * i for i in range(9))
+#: a place's bit in ``Block.present``
+_PLACE_BITS = tuple(1 << i for i in range(9))
+#: a place's copy in a block's key (``key_of``): 4 bits a place, place ``i`` at bit ``4 * i``
+KEY_UNITS = tuple(1 << 4 * i for i in range(9))
+#: a hexadecimal digit -> its value
+_HEX = {c: int(c, 16) for c in "0123456789abcdef"}
+
+
+def key_of(counts: tuple[int, ...]) -> int:
+    """Return a block's key: its 9 counts (each below 16) packed 4 bits a place, place ``i``
+    at bit ``4 * i`` (the tables of blocks and splits are kept by key).
+
+    >>> hex(key_of((1, 1, 1, 0, 0, 0, 0, 0, 2)))
+    '0x200000111'
+    """
+    return sum(map(mul, counts, KEY_UNITS))
+
+
+def counts_of(key: int) -> tuple[int, ...]:
+    """Return the 9 counts of a block's key (``key_of``).
+
+    >>> counts_of(0x200000111)
+    (1, 1, 1, 0, 0, 0, 0, 0, 2)
+    """
+    return tuple(map(_HEX.__getitem__, f"{key:09x}"[::-1]))
+
 
 #: how many shapes a table keeps at most: every shape a complete suit can take is about 22,000;
 #: past this a shape is still read, just not kept (requests cannot make the tables grow on)
 KEEP = 1 << 17
 #: one split of a block by place: (pair or -1, chow first places, pung places)
 Split = tuple[int, tuple[int, ...], tuple[int, ...]]
-#: a suit's (with chows) and the honors' (without) counts -> their splits, each built from the
-#: splits of what is left once the lowest tile's set or pair is taken (kept as met)
-_SPLITS: tuple[dict[tuple[int, ...], tuple[Split, ...]], ...] = ({}, {})
+#: a suit's (with chows) and the honors' (without) keys (``key_of``) -> their splits, each built
+#: from the splits of what is left once the lowest tile's set or pair is taken (kept as met)
+_SPLITS: tuple[dict[int, tuple[Split, ...]], ...] = ({}, {})
 _WHOLE: tuple[Split, ...] = ((-1, (), ()),)
 
 
@@ -266,64 +295,69 @@ def splits(counts: tuple[int, ...], chows: bool) -> tuple[Split, ...]:
     >>> splits((2, 0, 0, 0, 3, 0, 0, 0, 0), False)
     ((0, (), (4,)),)
     """
+    return _splits(key_of(counts), sum(counts), chows)
+
+
+def _splits(key: int, size: int, chows: bool) -> tuple[Split, ...]:
+    """Return ``splits`` of the block of this key (``key_of``) and size (kept by key)."""
     table = _SPLITS[chows]
-    found = table.get(counts)
+    found = table.get(key)
     if found is not None:
         return found
-    first = 0
-    while first < 9 and not counts[first]:
-        first += 1
-    if first == 9:
+    if not key:
         return _WHOLE
-    if sum(counts) % 3 == 1:
+    if size % 3 == 1:
         if len(table) < KEEP:
-            table[counts] = ()
+            table[key] = ()
         return ()
     out: list[Split] = []
-    c = list(counts)
-    n = c[first]
+    shift = (key & -key).bit_length() - 1 & ~3  # the lowest place held, 4 bits a place
+    first = shift >> 2
+    n = key >> shift & 15
     if n >= 3:
-        c[first] = n - 3
-        rest = tuple(c)
-        for pair, ch, pu in table.get(rest) or splits(rest, chows):
+        rest = key - (3 << shift)
+        for pair, ch, pu in table.get(rest) or _splits(rest, size - 3, chows):
             out.append((pair, ch, (first, *pu)))
     if n >= 2:
-        c[first] = n - 2
-        rest = tuple(c)
-        for pair, ch, pu in table.get(rest) or splits(rest, chows):
+        rest = key - (2 << shift)
+        for pair, ch, pu in table.get(rest) or _splits(rest, size - 2, chows):
             if pair < 0:
                 out.append((first, ch, pu))
-    if chows and first <= 6 and c[first + 1] and c[first + 2]:
-        c[first] = n - 1
-        c[first + 1] -= 1
-        c[first + 2] -= 1
-        rest = tuple(c)
-        for pair, ch, pu in table.get(rest) or splits(rest, chows):
+    if chows and first <= 6 and key >> shift + 4 & 15 and key >> shift + 8 & 15:
+        rest = key - (0x111 << shift)
+        for pair, ch, pu in table.get(rest) or _splits(rest, size - 3, chows):
             out.append((pair, (first, *ch), pu))
     found = tuple(sorted(set(out), key=_order)) if len(out) > 1 else tuple(out)
     if len(table) < KEEP:
-        table[counts] = found
+        table[key] = found
     return found
 
 
-#: the blocks of the suits (shared by all three) and of the honors, by counts (9 entries;
-#: the honors' last two are 0)
-BLOCKS: tuple[dict[tuple[int, ...], Block], ...] = ({}, {})
+#: the blocks of the suits (shared by all three) and of the honors, by key (``key_of``; the
+#: honors' last two counts are 0)
+BLOCKS: tuple[dict[int, Block], ...] = ({}, {})
 EMPTY: tuple[int, ...] = (0,) * 9
 
 
 def block(counts: tuple[int, ...], honors: bool) -> Block:
     """Return the ``Block`` of a suit's (or the honors') counts, built once and kept.
 
-    Blocks are kept per counts, as the splits are: a hand's block has usually been met
-    before (any hand holding the same shape in any suit).
+    Blocks are kept per counts (by key), as the splits are: a hand's block has usually been
+    met before (any hand holding the same shape in any suit).
     """
+    key = key_of(counts)
+    found = BLOCKS[honors].get(key)
+    return found if found is not None else block_at(key, honors)
+
+
+def block_at(key: int, honors: bool) -> Block:
+    """Return the ``Block`` of a key (``key_of``), built once and kept."""
     table = BLOCKS[honors]
-    found = table.get(counts)
+    found = table.get(key)
     if found is None:
-        found = Block(counts, honors)
+        found = Block(counts_of(key), honors, key)
         if len(table) < KEEP:
-            table[counts] = found
+            table[key] = found
     return found
 
 
@@ -380,7 +414,7 @@ def precompute() -> int:
     added = 0
     for honors in (False, True):
         for counts in complete_shapes(honors):
-            if counts not in BLOCKS[honors]:
+            if key_of(counts) not in BLOCKS[honors]:
                 added += 1
             b = block(counts, honors)
             for part in b.parts:
