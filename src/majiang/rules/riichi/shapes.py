@@ -20,8 +20,10 @@ Nothing of a request is kept.
 
 from __future__ import annotations
 
-from itertools import compress
 from operator import mul
+
+#: a fu item: (its id, its fu)
+Fu = tuple[str, int]
 
 #: the waits the winning tile can complete (``Part.waits``), in the order readings are tried
 TANKI, SHANPON, KANCHAN, PENCHAN, RYANMEN = range(5)
@@ -107,8 +109,6 @@ class Part:
         "chow_bits",
         "chows",
         "fu_entries",
-        "n_chows",
-        "n_pungs",
         "outside",
         "packed",
         "pair",
@@ -125,46 +125,20 @@ class Part:
         self.pair = pair
         self.chows = chows
         self.pungs = pungs
-        self.n_chows = len(chows)
-        self.n_pungs = len(pungs)
-        outside = honors or pair < 0 or pair in (0, 8)
-        chow_bits = peikou = 0
-        last = -1
-        twin = False  # the chow before was the second of a pair of identical chows
-        for c in chows:  # ascending: identical chows are neighbours
-            chow_bits |= 1 << c
-            if c == last and not twin:
-                peikou += 1
-                twin = True
-            else:
-                twin = False
-            last = c
-            if c != 0 and c != 6:
-                outside = False
-        pung_bits = pung_fu = 0
-        fu_entries = []
-        for p in pungs:
-            pung_bits |= 1 << p
-            if honors:
-                pung_fu += 8
-                fu_entries.append(("concealed_honor_pung", 8))
-            elif p in (0, 8):
-                pung_fu += 8
-                fu_entries.append(("concealed_terminal_pung", 8))
-            else:
-                pung_fu += 4
-                fu_entries.append(("concealed_simple_pung", 4))
-                outside = False
-        #: the fu items of its pungs, as concealed (``fu.SET_FU``)
-        self.fu_entries = tuple(fu_entries)
+        chow_bits, chows_packed, chows_outside = _CHOWS.get(chows) or _chow_facts(chows)
+        pung_bits, pungs_packed, pungs_outside, self.fu_entries = _PUNGS[honors].get(
+            pungs
+        ) or _pung_facts(pungs, honors)
         self.chow_bits = chow_bits
         self.pung_bits = pung_bits
-        self.peikou = peikou
-        self.outside = outside
-        self.pung_fu = pung_fu
         #: chows, pungs, peikou and pung fu in one number (``PACKED_*``): a reading's parts
         #: add up in one sum (no field overflows into the next)
-        self.packed = len(chows) | len(pungs) << 3 | peikou << 6 | pung_fu << 9
+        self.packed = packed = chows_packed + pungs_packed
+        self.peikou = packed >> 6 & 7
+        self.pung_fu = packed >> 9
+        self.outside = (
+            chows_outside and pungs_outside and (honors or pair < 0 or pair == 0 or pair == 8)
+        )
         self.waits: list[tuple[int, ...] | None] = [None] * 9
 
     def waits_at(self, win: int) -> tuple[int, ...]:
@@ -182,6 +156,60 @@ class Part:
         waits = tuple(found)
         waits = self.waits[win] = _WAITS.setdefault(waits, waits)  # a few dozen, shared
         return waits
+
+
+#: a part's chows (ascending) -> their bits, their count and peikou as in ``Part.packed``, and
+#: whether each holds a terminal; a part's pungs (per suits, honors) -> their bits, their
+#: count and fu as in ``Part.packed``, whether each holds a terminal or honor, and their fu
+#: items (a few hundred shapes of sets, kept as met)
+_CHOWS: dict[tuple[int, ...], tuple[int, int, bool]] = {}
+_PUNGS: tuple[dict[tuple[int, ...], tuple[int, int, bool, tuple[Fu, ...]]], ...] = ({}, {})
+
+
+def _chow_facts(chows: tuple[int, ...]) -> tuple[int, int, bool]:
+    """Return (and keep) the ``_CHOWS`` entry of a part's chows."""
+    chow_bits = peikou = 0
+    outside = True
+    last = -1
+    twin = False  # the chow before was the second of a pair of identical chows
+    for c in chows:  # ascending: identical chows are neighbours
+        chow_bits |= 1 << c
+        if c == last and not twin:
+            peikou += 1
+            twin = True
+        else:
+            twin = False
+        last = c
+        if c != 0 and c != 6:
+            outside = False
+    found = _CHOWS[chows] = (chow_bits, len(chows) | peikou << 6, outside)
+    return found
+
+
+def _pung_facts(pungs: tuple[int, ...], honors: bool) -> tuple[int, int, bool, tuple[Fu, ...]]:
+    """Return (and keep) the ``_PUNGS`` entry of a part's pungs."""
+    pung_bits = pung_fu = 0
+    outside = True
+    fu_entries: list[Fu] = []
+    for p in pungs:
+        pung_bits |= 1 << p
+        if honors:
+            pung_fu += 8
+            fu_entries.append(("concealed_honor_pung", 8))
+        elif p in (0, 8):
+            pung_fu += 8
+            fu_entries.append(("concealed_terminal_pung", 8))
+        else:
+            pung_fu += 4
+            fu_entries.append(("concealed_simple_pung", 4))
+            outside = False
+    found = _PUNGS[honors][pungs] = (
+        pung_bits,
+        len(pungs) << 3 | pung_fu << 9,
+        outside,
+        tuple(fu_entries),
+    )
+    return found
 
 
 #: every tuple of waits met, each kept once
@@ -214,7 +242,8 @@ class Block:
         size = sum(counts)
         parts = [Part(honors, *split) for split in _splits(key, size, not honors)]
         self.parts = tuple(parts)
-        present = sum(compress(_PLACE_BITS, counts))
+        held = key | key >> 1 | key >> 2 | key >> 3  # bit 4i: place i is held
+        present = int(f"{held & 0x111111111:x}", 2)
         twos = counts.count(2)
         self.present = present
         #: per suit (m, p, s, the honors): the sorts of its tiles there (``SUIT_FLAGS``)
@@ -229,7 +258,7 @@ class Block:
         self.packed = size | (size % 3 == 2) << 6 | twos << 9
         self.nine_gates = not honors and counts[0] >= 3 and counts[8] >= 3 and min(counts) >= 1
         #: its counts packed, ``TILE_BITS`` bits per place (place ``i`` at bit ``TILE_BITS * i``)
-        self.tiles = sum(map(mul, counts, _TILE_UNITS))
+        self.tiles = int(f"{key:x}", 32)  # each place's count, a digit from 4 bits to 5
 
 
 #: bits per kind in a packed count of tiles: room for 20 copies (four kongs and four more), so
@@ -240,10 +269,6 @@ SUIT_BITS = 9 * TILE_BITS
 #: 11 in every field of a packed count of 34 kinds, and each field's top bit
 TILE_ELEVENS = sum(11 << TILE_BITS * k for k in range(34))
 TILE_TOP = sum(16 << TILE_BITS * k for k in range(34))
-#: a place's copy in a packed count of one block (``Block.tiles``)
-_TILE_UNITS = tuple(1 << TILE_BITS * i for i in range(9))
-#: a place's bit in ``Block.present``
-_PLACE_BITS = tuple(1 << i for i in range(9))
 #: a place's copy in a block's key (``key_of``): 4 bits a place, place ``i`` at bit ``4 * i``
 KEY_UNITS = tuple(1 << 4 * i for i in range(9))
 #: a hexadecimal digit -> its value
