@@ -94,6 +94,10 @@ def chow_wait(first: int, win: int) -> int:
     return RYANMEN
 
 
+#: a chow's first place -> the wait a winning tile at each of its three places completes
+_CHOW_WAITS = tuple(tuple(chow_wait(first, first + i) for i in range(3)) for first in range(7))
+
+
 class Part:
     """One split of a block: its pair's place (``-1`` for none), chows by first place and
     pungs by place (ascending), and the facts readings combine.
@@ -150,7 +154,7 @@ class Part:
             found.append(SHANPON)
         for c in self.chows:
             if c <= win <= c + 2:
-                wait = chow_wait(c, win)
+                wait = _CHOW_WAITS[c][win - c]
                 if wait not in found:
                     found.append(wait)
         waits = tuple(found)
@@ -218,8 +222,8 @@ _WAITS: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 class Block:
     """A block's tile counts read once: its splits (``parts``, empty when it cannot split),
-    the bits of the places it holds, its size, how many places it holds twice (seven pairs),
-    and whether a suit block is 1112345678999 plus one tile (nine gates)."""
+    the bits of the places it holds, its size and how many places it holds twice (seven
+    pairs) in ``packed``, and whether a suit block is 1112345678999 plus one tile (nine gates)."""
 
     __slots__ = (
         "counts",
@@ -229,10 +233,8 @@ class Block:
         "packed",
         "parts",
         "present",
-        "size",
         "suit_flags",
         "tiles",
-        "twos",
     )
 
     def __init__(self, counts: tuple[int, ...], honors: bool, key: int = -1) -> None:
@@ -244,18 +246,15 @@ class Block:
         self.parts = tuple(parts)
         held = key | key >> 1 | key >> 2 | key >> 3  # bit 4i: place i is held
         present = int(f"{held & 0x111111111:x}", 2)
-        twos = counts.count(2)
         self.present = present
         #: per suit (m, p, s, the honors): the sorts of its tiles there (``SUIT_FLAGS``)
         self.suit_flags = _SUIT_FLAGS_OF[present]
-        self.size = size
         #: the block's splits hold the pair (its size leaves 2 by 3)
-        self.has_pair = size % 3 == 2
+        self.has_pair = has_pair = size % 3 == 2
         #: the block splits exactly one way (its part, else ``None``)
         self.one_part = parts[0] if len(parts) == 1 else None
-        self.twos = twos
         #: size, holds the pair, twos in one number: four blocks add up in one sum
-        self.packed = size | (size % 3 == 2) << 6 | twos << 9
+        self.packed = size | has_pair << 6 | counts.count(2) << 9
         self.nine_gates = not honors and counts[0] >= 3 and counts[8] >= 3 and min(counts) >= 1
         #: its counts packed, ``TILE_BITS`` bits per place (place ``i`` at bit ``TILE_BITS * i``)
         self.tiles = int(f"{key:x}", 32)  # each place's count, a digit from 4 bits to 5
@@ -305,10 +304,16 @@ _SPLITS: tuple[dict[int, tuple[Split, ...]], ...] = ({}, {})
 _WHOLE: tuple[Split, ...] = ((-1, (), ()),)
 
 
-def _order(split: Split) -> tuple[int, tuple[tuple[int, int], ...]]:
-    """Return the order of ``decompose``'s splits: pair, then the sets as (0 chow / 1 pung)."""
+#: after a split's chows in its order: beyond every chow's place
+_CHOWS_END = (9,)
+
+
+def _order(split: Split) -> Split:
+    """Return the order of ``decompose``'s splits: pair, then the sets, each chow before each
+    pung (two splits with one pair have as many sets: a split whose chows run out first
+    holds a pung where the other holds a chow, so it comes later)."""
     pair, chows, pungs = split
-    return pair, tuple((0, c) for c in chows) + tuple((1, p) for p in pungs)
+    return pair, chows + _CHOWS_END, pungs
 
 
 def splits(counts: tuple[int, ...], chows: bool) -> tuple[Split, ...]:
