@@ -237,16 +237,19 @@ class Block:
         "tiles",
     )
 
-    def __init__(self, counts: tuple[int, ...], honors: bool, key: int = -1) -> None:
+    def __init__(self, counts: tuple[int, ...] | None, honors: bool, key: int = -1) -> None:
+        if counts is None:  # read off the key
+            digits = b"%09x" % key  # its counts in hexadecimal, place 8 first
+            counts = tuple(digits[::-1].translate(_DIGIT_VALUE))
+        else:
+            if key < 0:
+                key = key_of(counts)
+            digits = b"%09x" % key
         self.counts = counts
-        if key < 0:
-            key = key_of(counts)
         size = sum(counts)
         parts = [Part(honors, *split) for split in _splits(key, size, not honors)]
         self.parts = tuple(parts)
-        held = key | key >> 1 | key >> 2 | key >> 3  # bit 4i: place i is held
-        present = int(f"{held & 0x111111111:x}", 2)
-        self.present = present
+        self.present = present = int(digits.translate(_DIGIT_HELD), 2)
         #: per suit (m, p, s, the honors): the sorts of its tiles there (``SUIT_FLAGS``)
         self.suit_flags = _SUIT_FLAGS_OF[present]
         #: the block's splits hold the pair (its size leaves 2 by 3)
@@ -256,8 +259,9 @@ class Block:
         #: size, holds the pair, twos in one number: four blocks add up in one sum
         self.packed = size | has_pair << 6 | counts.count(2) << 9
         self.nine_gates = not honors and counts[0] >= 3 and counts[8] >= 3 and min(counts) >= 1
-        #: its counts packed, ``TILE_BITS`` bits per place (place ``i`` at bit ``TILE_BITS * i``)
-        self.tiles = int(f"{key:x}", 32)  # each place's count, a digit from 4 bits to 5
+        #: its counts packed, ``TILE_BITS`` bits per place (place ``i`` at bit ``TILE_BITS * i``):
+        #: its hexadecimal digits read in base 32
+        self.tiles = int(digits, 32)
 
 
 #: bits per kind in a packed count of tiles: room for 20 copies (four kongs and four more), so
@@ -270,8 +274,9 @@ TILE_ELEVENS = sum(11 << TILE_BITS * k for k in range(34))
 TILE_TOP = sum(16 << TILE_BITS * k for k in range(34))
 #: a place's copy in a block's key (``key_of``): 4 bits a place, place ``i`` at bit ``4 * i``
 KEY_UNITS = tuple(1 << 4 * i for i in range(9))
-#: a hexadecimal digit -> its value
-_HEX = {c: int(c, 16) for c in "0123456789abcdef"}
+#: a hexadecimal digit's byte -> its value (``bytes.translate``), and -> ``1`` when not ``0``
+_DIGIT_VALUE = bytes(int(chr(b), 16) if chr(b) in "0123456789abcdef" else 0 for b in range(256))
+_DIGIT_HELD = bytes(b"0"[0] if b == b"0"[0] else b"1"[0] for b in range(256))
 
 
 def key_of(counts: tuple[int, ...]) -> int:
@@ -282,15 +287,6 @@ def key_of(counts: tuple[int, ...]) -> int:
     '0x200000111'
     """
     return sum(map(mul, counts, KEY_UNITS))
-
-
-def counts_of(key: int) -> tuple[int, ...]:
-    """Return the 9 counts of a block's key (``key_of``).
-
-    >>> counts_of(0x200000111)
-    (1, 1, 1, 0, 0, 0, 0, 0, 2)
-    """
-    return tuple(map(_HEX.__getitem__, f"{key:09x}"[::-1]))
 
 
 #: how many shapes a table keeps at most: every shape a complete suit can take is about 22,000;
@@ -385,7 +381,7 @@ def block_at(key: int, honors: bool) -> Block:
     table = BLOCKS[honors]
     found = table.get(key)
     if found is None:
-        found = Block(counts_of(key), honors, key)
+        found = Block(None, honors, key)
         if len(table) < KEEP:
             table[key] = found
     return found
