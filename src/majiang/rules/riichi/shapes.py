@@ -247,7 +247,7 @@ class Block:
             digits = b"%09x" % key
         self.counts = counts
         size = sum(counts)
-        parts = [Part(honors, *split) for split in _splits(key, size, not honors)]
+        parts = [Part(honors, pair, ch, pu) for pair, ch, pu in _splits(key, size, not honors)]
         self.parts = tuple(parts)
         self.present = present = int(digits.translate(_DIGIT_HELD), 2)
         #: per suit (m, p, s, the honors): the sorts of its tiles there (``SUIT_FLAGS``)
@@ -300,6 +300,8 @@ _SPLITS: tuple[dict[int, tuple[Split, ...]], ...] = ({}, {})
 _WHOLE: tuple[Split, ...] = ((-1, (), ()),)
 
 
+#: each place alone, as a split's chows or pungs
+_ONE_PLACE = tuple((place,) for place in range(9))
 #: after a split's chows in its order: beyond every chow's place
 _CHOWS_END = (9,)
 
@@ -340,10 +342,11 @@ def _splits(key: int, size: int, chows: bool) -> tuple[Split, ...]:
     shift = (key & -key).bit_length() - 1 & ~3  # the lowest place held, 4 bits a place
     first = shift >> 2
     n = key >> shift & 15
+    lead = _ONE_PLACE[first]  # a set at the first place, before the sets of the rest
     if n >= 3:
         rest = key - (3 << shift)
         for pair, ch, pu in table.get(rest) or _splits(rest, size - 3, chows):
-            out.append((pair, ch, (first, *pu)))
+            out.append((pair, ch, lead + pu))
     if n >= 2:
         rest = key - (2 << shift)
         for pair, ch, pu in table.get(rest) or _splits(rest, size - 2, chows):
@@ -352,7 +355,7 @@ def _splits(key: int, size: int, chows: bool) -> tuple[Split, ...]:
     if chows and first <= 6 and key >> shift + 4 & 15 and key >> shift + 8 & 15:
         rest = key - (0x111 << shift)
         for pair, ch, pu in table.get(rest) or _splits(rest, size - 3, chows):
-            out.append((pair, (first, *ch), pu))
+            out.append((pair, lead + ch, pu))
     found = tuple(sorted(set(out), key=_order)) if len(out) > 1 else tuple(out)
     if len(table) < KEEP:
         table[key] = found
