@@ -94,10 +94,6 @@ def chow_wait(first: int, win: int) -> int:
     return RYANMEN
 
 
-#: a chow's first place -> the wait a winning tile at each of its three places completes
-_CHOW_WAITS = tuple(tuple(chow_wait(first, first + i) for i in range(3)) for first in range(7))
-
-
 class Part:
     """One split of a block: its pair's place (``-1`` for none), chows by first place and
     pungs by place (ascending), and the facts readings combine.
@@ -147,19 +143,31 @@ class Part:
 
     def waits_at(self, win: int) -> tuple[int, ...]:
         """Return (and keep in ``waits``) the waits of a winning tile at place ``win``."""
-        found: list[int] = []
-        if self.pair == win:
-            found.append(TANKI)
-        if win in self.pungs:
-            found.append(SHANPON)
-        for c in self.chows:
-            if c <= win <= c + 2:
-                wait = _CHOW_WAITS[c][win - c]
-                if wait not in found:
-                    found.append(wait)
-        waits = tuple(found)
-        waits = self.waits[win] = _WAITS.setdefault(waits, waits)  # a few dozen, shared
+        waits = self.waits[win] = _WAITS_AT[
+            (self.pair == win)
+            | (self.pung_bits >> win & 1) << 1
+            | (self.chow_bits << 2 >> win & 7) << 2
+            | win << 5
+        ]
         return waits
+
+
+def _waits(tanki: bool, shanpon: bool, chows: int, win: int) -> tuple[int, ...]:
+    """Return the waits of a winning tile at place ``win`` (kept once in ``_WAITS``): tanki on
+    the pair there, shanpon on a pung there, then the wait of each chow holding it (``chows``:
+    bit 0 a chow from ``win - 2``, bit 1 from ``win - 1``, bit 2 from ``win``), each once."""
+    found: list[int] = []
+    if tanki:
+        found.append(TANKI)
+    if shanpon:
+        found.append(SHANPON)
+    for pos in (2, 1, 0):  # chows in ascending order
+        if chows >> (2 - pos) & 1 and 0 <= win - pos <= 6:
+            wait = chow_wait(win - pos, win)
+            if wait not in found:
+                found.append(wait)
+    waits = tuple(found)
+    return _WAITS.setdefault(waits, waits)
 
 
 #: a part's chows (ascending) -> their bits, their count and peikou as in ``Part.packed``, and
@@ -216,8 +224,11 @@ def _pung_facts(pungs: tuple[int, ...], honors: bool) -> tuple[int, int, bool, t
     return found
 
 
-#: every tuple of waits met, each kept once
+#: every tuple of waits, each kept once
 _WAITS: dict[tuple[int, ...], tuple[int, ...]] = {}
+#: a winning place's waits in a part (``Part.waits_at``) by: the pair there (bit 0), a pung there
+#: (bit 1), the chows holding it (bits 2-4, as ``_waits``), the place (from bit 5)
+_WAITS_AT = tuple(_waits(bool(i & 1), bool(i & 2), i >> 2 & 7, i >> 5) for i in range(9 << 5))
 
 
 class Block:
