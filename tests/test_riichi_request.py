@@ -30,7 +30,14 @@ from majiang.rules.riichi.evaluate import _BASE_OF_HAN, base_points
 from majiang.rules.riichi.features import situation_bits
 from majiang.rules.riichi.options import FIRST_TURN_BITS, contradiction, contradicts
 from majiang.rules.riichi.request import precompute, read_and_score
-from majiang.rules.riichi.shapes import WAIT_NAMES, Block, block, complete_shapes, splits
+from majiang.rules.riichi.shapes import (
+    WAIT_NAMES,
+    Block,
+    block,
+    chow_wait,
+    complete_shapes,
+    splits,
+)
 from majiang.scoring import SITUATIONS, ScoreRequest, score, score_request
 from test_riichi_peer import generate
 
@@ -364,6 +371,35 @@ def test_block_parts(
     assert part.outside is outside
     for place, names in waits_at.items():
         assert [WAIT_NAMES[w] for w in part.waits_at(place)] == names
+
+
+def _walked_waits(part: Any, win: int) -> tuple[int, ...]:
+    """Return a part's waits at ``win`` by walking it: tanki, shanpon, then each chow's wait
+    in chow order, each wait once (what ``Part.waits_at`` reads from its table)."""
+    found: list[int] = []
+    if part.pair == win:
+        found.append(0)
+    if win in part.pungs:
+        found.append(1)
+    for c in part.chows:
+        if c <= win <= c + 2:
+            wait = chow_wait(c, win)
+            if wait not in found:
+                found.append(wait)
+    return tuple(found)
+
+
+def test_waits_table_matches_walking_the_part() -> None:
+    """Every split of every 10th complete shape, at every place: the table gives the walk's
+    waits in the walk's order."""
+    checked = 0
+    for honors in (False, True):
+        for counts in complete_shapes(honors)[::10]:
+            for part in Block(counts, honors).parts:
+                for place in range(9):
+                    assert part.waits_at(place) == _walked_waits(part, place), (counts, place)
+                    checked += 1
+    assert checked > 10_000
 
 
 def test_bitwise_contradictions_match_the_worded_ones() -> None:
