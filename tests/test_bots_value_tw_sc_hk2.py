@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from majiang.bots.analysis import unseen_counts
+from majiang.bots.levels import make_bot
+from majiang.bots.policy import PolicyBot
 from majiang.bots.valuation import (
     HandContext,
     HongKongValuation,
@@ -16,7 +19,7 @@ from majiang.engine import new_game
 from majiang.melds import Meld, parse_meld
 from majiang.rules import get_ruleset
 from majiang.tiles import counts34, parse_tile, parse_tiles
-from majiang.view import player_view
+from majiang.view import PlayerView, player_view
 
 
 def _context(
@@ -138,3 +141,85 @@ def test_sichuan_pure_suit_plan_from_eight_tiles(hand: str, plans: set[str]) -> 
     assert v.plans(ctx) == []  # by default the expert weighs no plan (docs/bots.md)
     v.pure_plan_from = 8
     assert {p.name for p in v.plans(ctx)} == plans
+
+
+def _sichuan_view(voids: tuple[str | None, ...], out: tuple[bool, ...], wall: int) -> PlayerView:
+    rules = get_ruleset("sichuan")
+    state, _ = new_game(rules, seed=0, length="one_hand")
+    view = player_view(rules, state, 0)
+    seats = tuple(
+        s._replace(void=v, out=o, concealed=13)
+        for s, v, o in zip(view.seats, voids, out, strict=True)
+    )
+    return view._replace(seats=seats, wall_left=wall)
+
+
+@pytest.mark.parametrize(
+    ("voids", "out", "wall", "expected"),
+    [
+        # sichuan.md: each player declares a void suit and throws its tiles first. Seat 0 (the
+        # viewer) voids bamboo; the others void characters, dots and dots: characters are
+        # kept by two of them (13/18 of a kind each in hand), dots by one, bamboo by two.
+        # 54 tiles in the wall: 2 per kind. live_factor 2: 2 / (2 + 2 * 2 * 13/18)
+        (
+            ("s", "m", "p", "p"),
+            (False,) * 4,
+            54,
+            {"m": 2 / (2 + 4 * 13 / 18), "p": 2 / (2 + 2 * 13 / 18)},
+        ),
+        # nobody else keeps dots: every unseen dot is still to come (weight 1)
+        (("s", "p", "p", "p"), (False,) * 4, 54, {"p": 1.0}),
+        # a player who won and left play (bloody battle) holds nothing that counts
+        (
+            ("s", "m", "m", "p"),
+            (False, True, True, False),
+            54,
+            {"m": 2 / (2 + 2 * 13 / 18), "p": 1.0},
+        ),
+        # a late wall (27 tiles, one per kind): the kept suits count for less
+        (("s", "m", "p", "p"), (False,) * 4, 27, {"m": 1 / (1 + 4 * 13 / 18)}),
+    ],
+)
+def test_sichuan_expert_counts_unseen_copies_by_who_keeps_their_suit(
+    voids: tuple[str | None, ...], out: tuple[bool, ...], wall: int, expected: dict[str, float]
+) -> None:
+    view = _sichuan_view(voids, out, wall)
+    ctx = HandContext(view, counts34(view.hand), (), 0, [0] * 34, [4] * 34)
+    weights = valuation_for("sichuan").live_weights(ctx)
+    assert weights is not None
+    for suit, weight in expected.items():
+        k = "mps".index(suit) * 9 + 4
+        assert weights[k] == pytest.approx(weight)
+
+
+@pytest.mark.parametrize(
+    ("variant", "level", "weighed"),
+    [
+        ("sichuan", "expert", True),  # the expert's counting (docs/bots.md)
+        ("sichuan", "normal", False),  # the normal, the ladder's baseline, counts every copy
+        ("riichi", "expert", False),  # the other variants: no void suits, no weights
+        ("hk", "expert", False),
+        ("taiwan", "expert", False),
+    ],
+)
+def test_only_the_sichuan_expert_weighs_unseen_copies(
+    variant: str, level: str, weighed: bool
+) -> None:
+    rules = get_ruleset(variant)
+    state, _ = new_game(rules, seed=0, length="one_hand")
+    view = player_view(rules, state, 0)
+    if variant == "sichuan":
+        seats = tuple(s._replace(void=v) for s, v in zip(view.seats, "smpp", strict=True))
+        view = view._replace(seats=seats)
+    bot = make_bot(level, variant, seed=0)
+    assert isinstance(bot, PolicyBot)
+    ctx = bot.context(view)
+    assert (list(ctx.unseen) != unseen_counts(view)) == weighed
+
+
+def test_sichuan_live_factor_zero_counts_every_copy() -> None:
+    v = valuation_for("sichuan")
+    assert isinstance(v, SichuanValuation)
+    view = _sichuan_view(("s", "m", "p", "p"), (False,) * 4, 54)
+    v.live_factor = 0.0
+    assert v.live_weights(HandContext(view, counts34(view.hand), (), 0, [0] * 34, [4] * 34)) is None

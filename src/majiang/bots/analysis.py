@@ -518,12 +518,13 @@ class HandCalc:
                 found.append(k)
         return tuple(found)
 
-    def improving(self, counts: list[int], unseen: Sequence[int]) -> tuple[int, int, int]:
-        """Return (shanten, kinds that lower it, unseen copies of those) for a 3k+1 hand."""
+    def improving(self, counts: list[int], unseen: Sequence[float]) -> tuple[int, int, float]:
+        """Return (shanten, kinds that lower it, unseen copies of those) for a 3k+1 hand
+        (``unseen`` may weigh the copies: ``Valuation.live_weights``)."""
         base, kinds = self.improving_kinds(counts)
         return base, len(kinds), sum(unseen[k] for k in kinds)
 
-    def ready_quality(self, counts: list[int], unseen: Sequence[int]) -> float:
+    def ready_quality(self, counts: list[int], unseen: Sequence[float]) -> float:
         """Return, for a hand one tile from ready (3k+1 tiles, shanten 1), the unseen improving
         tiles weighted by the wait each leaves: per draw, the best ready hand's unseen waits.
 
@@ -536,7 +537,7 @@ class HandCalc:
             if not unseen[j]:
                 continue
             counts[j] += 1
-            best = 0
+            best = 0.0
             for d in range(34):
                 if counts[d] and d != j:
                     counts[d] -= 1

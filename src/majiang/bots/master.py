@@ -87,14 +87,15 @@ class _FastCalc(HandCalc):
     draw by draw (exact waits once ready): the playouts' cost, not their judgement of danger,
     value or calls, is what this changes."""
 
-    def improving(self, counts: list[int], unseen: Sequence[int]) -> tuple[int, int, int]:
+    def improving(self, counts: list[int], unseen: Sequence[float]) -> tuple[int, int, float]:
         """Return (shanten, kinds, unseen copies): the waits when ready, else the kinds next to
         the tiles held (what a draw can connect to)."""
         base = self.shanten(counts)
         if base == 0:
             kinds = waits(counts, _FORMS.get(self.variant, ()))
             return base, len(kinds), sum(unseen[k] for k in kinds)
-        near = tiles = 0
+        near = 0
+        tiles = 0.0
         for k in near_kinds(counts):
             copies = unseen[k]
             if copies:
@@ -102,7 +103,7 @@ class _FastCalc(HandCalc):
                 tiles += copies
         return base, near, tiles
 
-    def ready_quality(self, counts: list[int], unseen: Sequence[int]) -> float:
+    def ready_quality(self, counts: list[int], unseen: Sequence[float]) -> float:
         """Return the shape's acceptance (see ``improving``)."""
         return float(self.improving(counts, unseen)[2])
 

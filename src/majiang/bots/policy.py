@@ -104,6 +104,8 @@ class Style:
     lookahead: bool = False
     #: weigh the valuation's bigger hands (flushes, thirteen orphans) by chance times points
     plans: bool = False
+    #: weigh each unseen copy by how likely it is still to come (``Valuation.live_weights``)
+    live: bool = False
 
 
 BEGINNER = Style("beginner", unseen=False, value=False, greedy_calls=True, defense=False)
@@ -116,6 +118,7 @@ EXPERT = Style(
     defense=True,
     lookahead=True,
     plans=True,
+    live=True,
 )
 
 
@@ -175,7 +178,12 @@ class PolicyBot:
             unseen_counts(view),
             self.memo,
         )
-        self.valuation(view.variant).begin_hand(ctx)
+        valuation = self.valuation(view.variant)
+        valuation.begin_hand(ctx)
+        if self.style.live:
+            weights = valuation.live_weights(ctx)
+            if weights is not None:
+                ctx.unseen = [u * w for u, w in zip(ctx.unseen, weights, strict=True)]
         return ctx
 
     def calc(self, ctx: HandContext, melds: Sequence[Meld]) -> HandCalc:
@@ -243,7 +251,7 @@ class PolicyBot:
         judging = reader is not None and self.style.defense
         outlooking = judging or self.style.plans
         scored: list[tuple[float, int, Discard]] = []
-        accepted: dict[int, tuple[int, int, int]] = {}
+        accepted: dict[int, tuple[int, int, float]] = {}
         #: per kind, for the judgement: (unseen improving tiles, points if it wins)
         outlook: dict[int, tuple[float, float]] = {}
         for a in plain:
