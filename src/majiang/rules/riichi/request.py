@@ -54,6 +54,8 @@ from majiang.tiles import format_tiles
 #: the request fields this reader knows (any other field: the general path names it)
 _FIELDS = KNOWN_FIELDS
 _OPTION_NAMES = frozenset(DEFAULTS)
+#: the options this reader reads (the others, nagashi_mangan and pao, it only checks)
+_READ_OPTIONS = _OPTION_NAMES - {"nagashi_mangan", "pao"}
 #: fields a riichi request seldom has: checked only when one is there
 _RARE = frozenset({"discarder", "liable", "flowers", "dealer_streak", "players_in_hand"})
 #: the other fields: a request with these only is checked in one pass over its names
@@ -260,7 +262,13 @@ def read_dict(data: dict[str, Any]) -> dict[str, Any] | None:
     # the table options, each checked as ``Riichi.resolve_options`` accepts it
     raw = get("rules")
     if raw:
-        if type(raw) is not dict or not _OPTION_NAMES.issuperset(raw):
+        if type(raw) is not dict:
+            return None
+        if _READ_OPTIONS.issuperset(raw):
+            checked = True  # no option that is only checked here (nagashi_mangan, pao)
+        elif _OPTION_NAMES.issuperset(raw):
+            checked = False
+        else:
             return None
         aka = raw.get("aka", 1)
         kiriage = raw.get("kiriage", False)
@@ -282,12 +290,13 @@ def read_dict(data: dict[str, Any]) -> dict[str, Any] | None:
             or renhou not in _RENHOU_BITS
         ):
             return None
-        value = raw.get("nagashi_mangan", True)
-        if value is not True and value is not False:
-            return None
-        value = raw.get("pao", True)
-        if value is not True and value is not False:
-            return None
+        if not checked:
+            value = raw.get("nagashi_mangan", True)
+            if value is not True and value is not False:
+                return None
+            value = raw.get("pao", True)
+            if value is not True and value is not False:
+                return None
         options = _RENHOU_BITS[renhou]
         if open_tanyao:
             options |= f.OPEN_TANYAO
