@@ -315,10 +315,14 @@ class PolicyBot:
         of dealing in with it now, ``future`` the expected loss of the further discards while
         pushing on (when it exceeds ``push``, the hand folds: it is worth only ``-risk``). The
         offense score (tile units) stands for ``push``, which ranks offense finer; the losses
-        are converted at what one shanten of the best discard is worth.
+        are converted at what one shanten of the best discard is worth. Where the best
+        discard's shanten is one of the valuation's ``unjudged_shanten`` (Taiwan: one from
+        ready), the offense ranking stands as it is.
         """
         view = ctx.view
         valuation = self.valuation(view.variant)
+        if min(s for _, s, _ in scored) in valuation.unjudged_shanten:
+            return scored
         draws = self.draws_left(view)
         future = self.future_risk(reader, draws)
         bonus = valuation.table_bonus(view) + _DENY * sum(

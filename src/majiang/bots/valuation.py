@@ -183,6 +183,10 @@ class Valuation:
     #: unseen improving tiles (``keep_bias``), where the tiles passed since a seat's hand last
     #: changed are safe against it (bots/passed.py: no furiten, every win taken); 0: not read
     passed_bonus = 0.0
+    #: the shanten (of the best discard) at which the expert's judgement leaves the offense
+    #: ranking as it is (Taiwan: one tile from ready, where trading acceptance for safety
+    #: lost); empty: it judges at every shanten
+    unjudged_shanten: tuple[int, ...] = ()
 
     def __init__(self, variant: str, options: Mapping[str, Any] | None = None) -> None:
         self.variant = variant
@@ -725,6 +729,11 @@ class TaiwanValuation(Valuation):
         #: [0.10, 0.39] points/hand for the normal bot against the same bot without it (200
         #: deals, seed 2000), the deal-in rate 16.6% against 19.7%
         self.passed_bonus = 1.5
+        #: one tile from ready the expert plays its offense ranking: the judgement there chose
+        #: a safer tile of the same shanten about once a hand, and those choices, each played
+        #: out against the offense choice from the same state, lost 0.52 [0.25, 0.79] points
+        #: a decision (300 deals, seeds 9100-9399); see docs/bots.md, session 6
+        self.unjudged_shanten = (1,)
 
     def points(self, fan: float) -> float:
         """Return tai as points in units of a plain win (the base plus its tai)."""
