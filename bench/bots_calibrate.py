@@ -38,6 +38,7 @@ from majiang.actions import Discard
 from majiang.bots.analysis import HandCalc, own_counts, unseen_counts
 from majiang.bots.defense import Reader, threat_key, value_key
 from majiang.bots.levels import make_bot
+from majiang.bots.policy import PolicyBot
 from majiang.bots.valuation import valuation_for
 from majiang.engine import legal_actions, new_game, step, win_result
 from majiang.engine.legal import furiten
@@ -86,7 +87,7 @@ def play(args: tuple[str, int, str]) -> dict[str, Any]:
         view = player_view(rules, state, seat)
         action = bots[seat].choose(view, legal)
         if isinstance(action, Discard) and len(legal) > 1:
-            reader = Reader(view)
+            reader = _reader(bots[seat], view)
             hand_kinds = {_KIND[t] for t in view.hand if _KIND[t] < 34}
             for s in view.seats:
                 p = s.seat
@@ -120,6 +121,15 @@ def play(args: tuple[str, int, str]) -> dict[str, Any]:
             if isinstance(e, Won):
                 wins = [w if w[0] != e.seat else (*w[:4], 1) for w in wins]
     return {"threat": threat, "danger": danger, "value": dict(value), "wins": wins}
+
+
+def _reader(bot: Any, view: Any) -> Reader:
+    """Return the table as the expert reads it: ``PolicyBot.reader``, with what the variant's
+    valuation adds (Taiwan's passed tiles, safe against their seat), so that the dangers are
+    counted over the tiles the expert does not already know to be safe."""
+    if isinstance(bot, PolicyBot):
+        return bot.reader(bot.context(view))
+    return Reader(view)
 
 
 def fit_logistic(rows: list[tuple[float, float, int]], steps: int = 60) -> tuple[float, ...]:
@@ -207,6 +217,24 @@ def summarize(parts: list[dict[str, Any]], min_samples: int = 40) -> dict[str, A
     return {"threat": threats, "danger": base, "modifiers": mods, "value": values, "win": win}
 
 
+def _current_tables() -> dict[str, dict[str, Any]]:
+    """Return the tables module's figures per variant, so that ``--write`` for some variants
+    keeps the others' (each variant's tables are made from its own games)."""
+    from majiang.bots import tables as current
+
+    out: dict[str, dict[str, Any]] = {}
+    for name, table in (
+        ("threat", current.THREAT),
+        ("danger", current.DANGER),
+        ("modifiers", current.MODIFIERS),
+        ("value", current.VALUE),
+        ("win", current.WIN),
+    ):
+        for variant, figures in table.items():
+            out.setdefault(variant, {})[name] = figures
+    return out
+
+
 def write_tables(path: str, tables: dict[str, dict[str, Any]], note: str) -> None:
     """Write the tables module."""
     lines = [
@@ -256,7 +284,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.flush()
     if args.write:
         note = f"{args.games} one-hand games of {args.level} bots per variant, seed {args.seed}"
-        write_tables(args.write, tables, note)
+        write_tables(args.write, {**_current_tables(), **tables}, note)
     return 0
 
 
