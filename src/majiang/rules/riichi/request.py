@@ -184,7 +184,7 @@ def precompute() -> int:
     added = shapes.precompute()
     for honors, table in ((False, _NUMBERS), (True, _HONORS)):
         for counts in shapes.complete_shapes(honors):
-            b = block(counts, honors)
+            b = block_at(shapes.key_of(counts), honors)
             text = "".join([str(place + 1) * n for place, n in enumerate(counts)])
             if text:
                 table[text] = (b, b.counts, 0, b.suit_flags)

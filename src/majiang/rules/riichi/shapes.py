@@ -382,12 +382,21 @@ EMPTY: tuple[int, ...] = (0,) * 9
 def block(counts: tuple[int, ...], honors: bool) -> Block:
     """Return the ``Block`` of a suit's (or the honors') counts, built once and kept.
 
-    Blocks are kept per counts (by key), as the splits are: a hand's block has usually been
-    met before (any hand holding the same shape in any suit).
+    Blocks are kept per key (``block_at``), as the splits are: a hand's block has usually been
+    met before (any hand holding the same shape in any suit). The counts asked here are kept
+    too (``_BY_COUNTS``), so that the typed path's next ask is one lookup.
     """
-    key = key_of(counts)
-    found = BLOCKS[honors].get(key)
-    return found if found is not None else block_at(key, honors)
+    table = _BY_COUNTS[honors]
+    found = table.get(counts)
+    if found is None:
+        found = block_at(key_of(counts), honors)
+        if len(table) < KEEP:
+            table[counts] = found
+    return found
+
+
+#: counts asked of ``block`` -> their block (the typed path reads counts, not keys)
+_BY_COUNTS: tuple[dict[tuple[int, ...], Block], ...] = ({}, {})
 
 
 def block_at(key: int, honors: bool) -> Block:
@@ -456,7 +465,7 @@ def precompute() -> int:
         for counts in complete_shapes(honors):
             if key_of(counts) not in BLOCKS[honors]:
                 added += 1
-            b = block(counts, honors)
+            b = block_at(key_of(counts), honors)
             for part in b.parts:
                 for place in range(9):
                     if counts[place] and part.waits[place] is None:
