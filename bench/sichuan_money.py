@@ -3,9 +3,9 @@
     .venv/bin/python bench/sichuan_money.py [--bots expert,expert,normal,normal]
                                              [--deals 500] [--seed 9200] [--json FILE]
 
-Plays the arena's duplicate deals (deal ``i`` is game seed ``seed + i``, once per rotation of
-the seats, the bots seeded as ``majiang arena`` seeds them, so the points per hand are the
-arena's) and splits every level's points by where they came from, per seat-hand: discard wins
+Plays the arena's duplicate deals through its own ``play_deal`` (deal ``i`` is game seed
+``seed + i``, once per rotation of the seats, so the points per hand are the arena's) and
+splits every level's points by where they came from, per seat-hand: discard wins
 and self-draws (count and fan), deal-ins (count and cost, by the winner's level), self-draws
 paid (by the winner's level), kong money ("wind and rain") received and paid, the
 exhaustive-draw settlements (not ready, three suits, kong money returned), the order of winning
@@ -17,18 +17,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from collections import Counter
 from typing import Any
 
-from majiang.bots.arena import build_bot
-from majiang.bots.play import play_game
+from majiang.bots.arena import interval, play_deal
 from majiang.events import Called, Event, HandEnded, PointsMoved, TilesPassed, VoidDeclared, Won
-from majiang.rules import get_ruleset
 from majiang.shanten import precompute
-from majiang.state import GameState
 from majiang.tiles import kind
 
 
@@ -85,44 +81,29 @@ def _money(
 
 def run(names: list[str], deals: int, seed: int) -> dict[str, Any]:
     """Return per level the counters and the points per hand with their 95% interval."""
-    rules = get_ruleset("sichuan")
     precompute(9, 4)
     stats: dict[str, Counter[str]] = {n: Counter() for n in names}
     per_deal: dict[str, list[float]] = {n: [] for n in names}
-    n = rules.players
+
+    def watch(seated: list[str], events: list[Event]) -> None:
+        tally_game(seated, events, stats)
+
     for i in range(deals):
-        deal = seed + i
         points: Counter[str] = Counter()
         hands: Counter[str] = Counter()
-        for rotation in range(n):
-            seated = [names[(s + rotation) % n] for s in range(n)]
-            bots = [build_bot(seated[s], "sichuan", deal * 16 + s, {}) for s in range(n)]
-            events: list[Event] = []
-
-            def see(_: GameState, new: list[Event], into: list[Event] = events) -> None:
-                into.extend(new)
-
-            game = play_game(
-                rules, bots, seed=deal, length="one_hand", record_events=False, on_events=see
-            )
-            tally_game(seated, events, stats)
-            start = rules.starting_score(game.state.options)
-            for s, level in enumerate(seated):
-                points[level] += game.state.scores[s] - start
-                hands[level] += 1
+        for r in play_deal("sichuan", names, seed + i, watch=watch):
+            points[r.name] += r.points
+            hands[r.name] += 1
         for level in points:
             per_deal[level].append(points[level] / hands[level])
     out: dict[str, Any] = {}
     for level, c in stats.items():
         if level in out:
             continue
-        xs = per_deal[level]
-        mean = sum(xs) / len(xs)
-        sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / max(1, len(xs) - 1))
-        half = 1.96 * sd / math.sqrt(len(xs))
+        mean, low, high = interval(per_deal[level])
         out[level] = {
             "points_per_hand": round(mean, 4),
-            "points_per_hand_ci": [round(mean - half, 4), round(mean + half, 4)],
+            "points_per_hand_ci": [round(low, 4), round(high, 4)],
             "counts": dict(sorted(c.items())),
         }
     return out

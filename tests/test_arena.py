@@ -15,7 +15,7 @@ import pytest
 from majiang.bots.arena import interval, label, play_deal, run_arena
 from majiang.bots.mjai import MjaiConverter, mjai_tile, tile_from_mjai
 from majiang.cli import main
-from majiang.events import Called, Discarded, HandStarted
+from majiang.events import Called, Discarded, Event, HandStarted, PointsMoved
 from majiang.tiles import parse_tile, parse_tiles
 
 
@@ -29,6 +29,22 @@ def test_every_bot_plays_every_seat_of_a_deal() -> None:
         ]
     assert all(r.hands == 1 for r in results)
     assert sum(r.points for r in results[:4]) + 0 <= 0  # riichi sticks may stay on the table
+
+
+def test_a_watch_sees_every_game_of_a_deal_as_the_results_do() -> None:
+    seen: list[tuple[list[str], list[Event]]] = []
+    names = ["tsumogiri", "random", "tsumogiri", "random"]
+    results = play_deal("riichi", names, deal_seed=3, watch=lambda s, e: seen.append((s, e)))
+    assert [s for s, _ in seen] == [
+        [r.name for r in results[rotation * 4 : rotation * 4 + 4]] for rotation in range(4)
+    ]
+    for rotation, (_, events) in enumerate(seen):
+        assert sum(isinstance(e, HandStarted) for e in events) == 1
+        moved = [0, 0, 0, 0]
+        for e in events:
+            if isinstance(e, PointsMoved):
+                moved = [m + d for m, d in zip(moved, e.deltas, strict=True)]
+        assert moved == [r.points for r in results[rotation * 4 : rotation * 4 + 4]]
 
 
 def test_arena_report_per_level() -> None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -97,17 +97,23 @@ def build_bot(name: str, variant: str, seed: int, options: Mapping[str, Any]) ->
 class _Tally:
     """Counts hands, wins and deal-ins from a game's events."""
 
-    def __init__(self, results: list[SeatResult], bots: Sequence[TimedBot]) -> None:
+    def __init__(
+        self, results: list[SeatResult], bots: Sequence[TimedBot], keep: bool = False
+    ) -> None:
         self.results = results
         self.hand = -1
         self.dealt_in: set[tuple[int, int]] = set()
         self.observers = [(s, b) for s, b in enumerate(bots) if b.observes]
+        #: every event of the game when ``keep`` (for ``play_deal``'s ``watch``), else None
+        self.events: list[Event] | None = [] if keep else None
 
     def see(self, state: GameState, events: list[Event]) -> None:
         """Count one step's events (a deal-in counts once per hand, even in a double ron), and
         pass each observing bot what its seat may see of them."""
         for seat, bot in self.observers:
             bot.observe(seat, [e.for_seat(seat) for e in events])
+        if self.events is not None:
+            self.events.extend(events)
         for e in events:
             if isinstance(e, HandStarted):
                 self.hand += 1
@@ -142,8 +148,11 @@ def play_deal(
     deal_seed: int,
     length: str = "one_hand",
     options: Mapping[str, Any] | None = None,
+    watch: Callable[[list[str], list[Event]], None] | None = None,
 ) -> list[SeatResult]:
-    """Return every seat's result in every rotation of one deal (``players`` games)."""
+    """Return every seat's result in every rotation of one deal (``players`` games);
+    ``watch``, when given, is called after each game with the names seated and every event
+    of the game (a bench's own tally, e.g. bench/sichuan_money.py)."""
     rules = get_ruleset(variant)
     n = rules.players
     opts = dict(options or {})
@@ -151,7 +160,7 @@ def play_deal(
     for rotation in range(n):
         seated = [names[(s + rotation) % n] for s in range(n)]
         bots = [TimedBot(build_bot(seated[s], variant, deal_seed * 16 + s, opts)) for s in range(n)]
-        tally = _Tally([SeatResult(seated[s]) for s in range(n)], bots)
+        tally = _Tally([SeatResult(seated[s]) for s in range(n)], bots, watch is not None)
         results = tally.results
         try:
             game = play_game(
@@ -173,6 +182,8 @@ def play_deal(
             r.decisions = bots[s].decisions
             r.seconds = bots[s].seconds
             r.illegal = int(getattr(bots[s].bot, "illegal", 0))
+        if watch is not None and tally.events is not None:
+            watch(seated, tally.events)
         out.extend(results)
     return out
 
