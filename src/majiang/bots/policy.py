@@ -321,7 +321,8 @@ class PolicyBot:
         """
         view = ctx.view
         valuation = self.valuation(view.variant)
-        if min(s for _, s, _ in scored) in valuation.unjudged_shanten:
+        unjudged = valuation.unjudged_shanten
+        if unjudged and min(s for _, s, _ in scored) in unjudged:
             return scored
         draws = self.draws_left(view)
         future = self.future_risk(reader, draws)

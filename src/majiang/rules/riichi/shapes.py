@@ -463,9 +463,10 @@ def precompute() -> int:
     added = 0
     for honors in (False, True):
         for counts in complete_shapes(honors):
-            if key_of(counts) not in BLOCKS[honors]:
+            key = key_of(counts)
+            if key not in BLOCKS[honors]:
                 added += 1
-            b = block_at(key_of(counts), honors)
+            b = block_at(key, honors)
             for part in b.parts:
                 for place in range(9):
                     if counts[place] and part.waits[place] is None:
