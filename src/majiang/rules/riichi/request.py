@@ -160,7 +160,7 @@ def _digits(honors: bool, text: str) -> Digits | None:
         return None  # a fifth copy (a place at 5 or more has its 8 bit set, or gets it by 3)
     if len(table) >= _KEEP:
         table.clear()
-    b = BLOCKS[honors].get(key) or block_at(key, honors)
+    b = BLOCKS[honors].get(key) or block_at(key, honors, len(text))
     found = table[text] = (b, b.counts, text.count("0") if "0" in text else 0, b.suit_flags)
     return found
 

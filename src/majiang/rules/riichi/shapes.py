@@ -95,8 +95,8 @@ def chow_wait(first: int, win: int) -> int:
 
 
 class Part:
-    """One split of a block: its pair's place (``-1`` for none), chows by first place and
-    pungs by place (ascending), and the facts readings combine.
+    """One split of a block (``Split``, packed in one integer): its pair's place (``-1`` for
+    none), chows by first place and pungs by place (ascending), and the facts readings combine.
 
     ``chow_bits``/``pung_bits`` have bit ``i`` for a chow starting at / a pung of place ``i``;
     ``peikou`` counts pairs of identical chows; ``outside`` says every set and the pair hold a
@@ -112,34 +112,38 @@ class Part:
         "outside",
         "packed",
         "pair",
-        "peikou",
         "pung_bits",
-        "pung_fu",
         "pungs",
         "waits",
     )
 
-    def __init__(
-        self, honors: bool, pair: int, chows: tuple[int, ...], pungs: tuple[int, ...]
-    ) -> None:
-        self.pair = pair
-        self.chows = chows
-        self.pungs = pungs
-        chow_bits, chows_packed, chows_outside = _CHOWS.get(chows) or _chow_facts(chows)
-        pung_bits, pungs_packed, pungs_outside, self.fu_entries = _PUNGS[honors].get(
-            pungs
-        ) or _pung_facts(pungs, honors)
+    def __init__(self, honors: bool, split: int) -> None:
+        self.pair = pair = (split >> PAIR_SHIFT) - 1
+        chow_bits, chows_packed, chows_outside, self.chows = _CHOWS.get(
+            chowed := split & _CHOW_FIELD
+        ) or _chow_facts(chowed)
+        pung_bits, pungs_packed, pungs_outside, self.fu_entries, self.pungs = _PUNGS[honors].get(
+            punged := split & _PUNG_FIELD
+        ) or _pung_facts(punged, honors)
         self.chow_bits = chow_bits
         self.pung_bits = pung_bits
         #: chows, pungs, peikou and pung fu in one number (``PACKED_*``): a reading's parts
         #: add up in one sum (no field overflows into the next)
-        self.packed = packed = chows_packed + pungs_packed
-        self.peikou = packed >> 6 & 7
-        self.pung_fu = packed >> 9
+        self.packed = chows_packed + pungs_packed
         self.outside = (
             chows_outside and pungs_outside and (honors or pair < 0 or pair == 0 or pair == 8)
         )
         self.waits: list[tuple[int, ...] | None] = [None] * 9
+
+    @property
+    def peikou(self) -> int:
+        """Return how many pairs of identical chows it holds."""
+        return self.packed >> 6 & 7
+
+    @property
+    def pung_fu(self) -> int:
+        """Return the fu of its pungs as concealed."""
+        return self.packed >> 9
 
     def waits_at(self, win: int) -> tuple[int, ...]:
         """Return (and keep in ``waits``) the waits of a winning tile at place ``win``."""
@@ -170,16 +174,18 @@ def _waits(tanki: bool, shanpon: bool, chows: int, win: int) -> tuple[int, ...]:
     return _WAITS.setdefault(waits, waits)
 
 
-#: a part's chows (ascending) -> their bits, their count and peikou as in ``Part.packed``, and
-#: whether each holds a terminal; a part's pungs (per suits, honors) -> their bits, their
-#: count and fu as in ``Part.packed``, whether each holds a terminal or honor, and their fu
-#: items (a few hundred shapes of sets, kept as met)
-_CHOWS: dict[tuple[int, ...], tuple[int, int, bool]] = {}
-_PUNGS: tuple[dict[tuple[int, ...], tuple[int, int, bool, tuple[Fu, ...]]], ...] = ({}, {})
+#: a split's chows (its ``_CHOW_FIELD``) -> their bits, their count and peikou as in
+#: ``Part.packed``, whether each holds a terminal, and their first places (ascending); a
+#: split's pungs (its ``_PUNG_FIELD``, per suits, honors) -> their bits, their count and fu as
+#: in ``Part.packed``, whether each holds a terminal or honor, their fu items and their places
+#: (a few hundred shapes of sets, kept as met)
+_CHOWS: dict[int, tuple[int, int, bool, tuple[int, ...]]] = {}
+_PUNGS: tuple[dict[int, tuple[int, int, bool, tuple[Fu, ...], tuple[int, ...]]], ...] = ({}, {})
 
 
-def _chow_facts(chows: tuple[int, ...]) -> tuple[int, int, bool]:
-    """Return (and keep) the ``_CHOWS`` entry of a part's chows."""
+def _chow_facts(field: int) -> tuple[int, int, bool, tuple[int, ...]]:
+    """Return (and keep) the ``_CHOWS`` entry of a split's chows."""
+    chows = _chows_of(field)
     chow_bits = peikou = 0
     outside = True
     last = -1
@@ -194,12 +200,13 @@ def _chow_facts(chows: tuple[int, ...]) -> tuple[int, int, bool]:
         last = c
         if c != 0 and c != 6:
             outside = False
-    found = _CHOWS[chows] = (chow_bits, len(chows) | peikou << 6, outside)
+    found = _CHOWS[field] = (chow_bits, len(chows) | peikou << 6, outside, chows)
     return found
 
 
-def _pung_facts(pungs: tuple[int, ...], honors: bool) -> tuple[int, int, bool, tuple[Fu, ...]]:
-    """Return (and keep) the ``_PUNGS`` entry of a part's pungs."""
+def _pung_facts(field: int, honors: bool) -> tuple[int, int, bool, tuple[Fu, ...], tuple[int, ...]]:
+    """Return (and keep) the ``_PUNGS`` entry of a split's pungs."""
+    pungs = _pungs_of(field)
     pung_bits = pung_fu = 0
     outside = True
     fu_entries: list[Fu] = []
@@ -215,11 +222,12 @@ def _pung_facts(pungs: tuple[int, ...], honors: bool) -> tuple[int, int, bool, t
             pung_fu += 4
             fu_entries.append(("concealed_simple_pung", 4))
             outside = False
-    found = _PUNGS[honors][pungs] = (
+    found = _PUNGS[honors][field] = (
         pung_bits,
         len(pungs) << 3 | pung_fu << 9,
         outside,
         tuple(fu_entries),
+        pungs,
     )
     return found
 
@@ -248,7 +256,9 @@ class Block:
         "tiles",
     )
 
-    def __init__(self, counts: tuple[int, ...] | None, honors: bool, key: int = -1) -> None:
+    def __init__(
+        self, counts: tuple[int, ...] | None, honors: bool, key: int = -1, size: int = -1
+    ) -> None:
         if counts is None:  # read off the key
             digits = b"%09x" % key  # its counts in hexadecimal, place 8 first
             counts = tuple(digits[::-1].translate(_DIGIT_VALUE))
@@ -257,16 +267,22 @@ class Block:
                 key = key_of(counts)
             digits = b"%09x" % key
         self.counts = counts
-        size = sum(counts)
-        parts = [Part(honors, pair, ch, pu) for pair, ch, pu in _splits(key, size, not honors)]
-        self.parts = tuple(parts)
+        if size < 0:
+            size = sum(counts)
+        found = _splits(key, size, not honors)
+        one: Part | None = None
+        if len(found) == 1:
+            one = Part(honors, found[0])
+            self.parts: tuple[Part, ...] = (one,)
+        else:
+            self.parts = tuple([Part(honors, split) for split in found])
+        #: the block splits exactly one way (its part, else ``None``)
+        self.one_part = one
         self.present = present = int(digits.translate(_DIGIT_HELD), 2)
         #: per suit (m, p, s, the honors): the sorts of its tiles there (``SUIT_FLAGS``)
         self.suit_flags = _SUIT_FLAGS_OF[present]
         #: the block's splits hold the pair (its size leaves 2 by 3)
         self.has_pair = has_pair = size % 3 == 2
-        #: the block splits exactly one way (its part, else ``None``)
-        self.one_part = parts[0] if len(parts) == 1 else None
         #: size, holds the pair, twos in one number: four blocks add up in one sum
         self.packed = size | has_pair << 6 | counts.count(2) << 9
         self.nine_gates = not honors and counts[0] >= 3 and counts[8] >= 3 and min(counts) >= 1
@@ -303,42 +319,61 @@ def key_of(counts: tuple[int, ...]) -> int:
 #: how many shapes a table keeps at most: every shape a complete suit can take is about 22,000;
 #: past this a shape is still read, just not kept (requests cannot make the tables grow on)
 KEEP = 1 << 17
-#: one split of a block by place: (pair or -1, chow first places, pung places)
-Split = tuple[int, tuple[int, ...], tuple[int, ...]]
+
+#: one split of a block, packed in one integer so that splits sort in ``decompose``'s order
+#: by value: from bit ``PAIR_SHIFT`` the pair's place + 1 (0: no pair); from bit 9, for each
+#: place 0-6, four less the chows starting there (3 bits, place 0 the highest); in bits 0-8,
+#: a bit for each place without a pung (place 0 the highest). Taking a set off a split is one
+#: subtraction; ``splits`` gives them back as (pair or -1, chow first places, pung places)
+Split = int
+PAIR_SHIFT = 30
+_CHOW_FIELD = ((1 << PAIR_SHIFT) - 1) & ~511
+_PUNG_FIELD = 511
+#: no pair, no chow, no pung
+_NOTHING = sum(4 << 9 + 3 * (6 - place) for place in range(7)) | _PUNG_FIELD
+#: a set or the pair at each place, as a change of a split
+_PUNG_AT = tuple(1 << 8 - place for place in range(9))
+_CHOW_AT = tuple(1 << 9 + 3 * (6 - place) if place <= 6 else 0 for place in range(9))
+_PAIR_AT = tuple(place + 1 << PAIR_SHIFT for place in range(9))
+
+
+def _chows_of(field: int) -> tuple[int, ...]:
+    """Return the chow first places (ascending) of a split's ``_CHOW_FIELD``."""
+    return tuple(place for place in range(7) for _ in range(4 - (field >> 9 + 3 * (6 - place) & 7)))
+
+
+def _pungs_of(field: int) -> tuple[int, ...]:
+    """Return the pung places (ascending) of a split's ``_PUNG_FIELD``."""
+    return tuple(place for place in range(9) if not field >> 8 - place & 1)
+
+
 #: a suit's (with chows) and the honors' (without) keys (``key_of``) -> their splits, each built
 #: from the splits of what is left once the lowest tile's set or pair is taken (kept as met)
 _SPLITS: tuple[dict[int, tuple[Split, ...]], ...] = ({}, {})
-_WHOLE: tuple[Split, ...] = ((-1, (), ()),)
+_WHOLE: tuple[Split, ...] = (_NOTHING,)
 
 
-#: each place alone, as a split's chows or pungs
-_ONE_PLACE = tuple((place,) for place in range(9))
-#: after a split's chows in its order: beyond every chow's place
-_CHOWS_END = (9,)
-
-
-def _order(split: Split) -> Split:
-    """Return the order of ``decompose``'s splits: pair, then the sets, each chow before each
-    pung (two splits with one pair have as many sets: a split whose chows run out first
-    holds a pung where the other holds a chow, so it comes later)."""
-    pair, chows, pungs = split
-    return pair, chows + _CHOWS_END, pungs
-
-
-def splits(counts: tuple[int, ...], chows: bool) -> tuple[Split, ...]:
-    """Return every split of one block's counts into sets and at most one pair, by place,
-    in the order ``decompose`` lists a suit's splits (empty when there is none).
+def splits(
+    counts: tuple[int, ...], chows: bool
+) -> tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]:
+    """Return every split of one block's counts into sets and at most one pair, as (pair or
+    -1, chow first places, pung places), in the order ``decompose`` lists a suit's splits
+    (empty when there is none).
 
     >>> splits((3, 3, 3, 0, 0, 0, 0, 0, 0), True)
     ((-1, (0, 0, 0), ()), (-1, (), (0, 1, 2)))
     >>> splits((2, 0, 0, 0, 3, 0, 0, 0, 0), False)
     ((0, (), (4,)),)
     """
-    return _splits(key_of(counts), sum(counts), chows)
+    return tuple(
+        ((split >> PAIR_SHIFT) - 1, _chows_of(split & _CHOW_FIELD), _pungs_of(split & _PUNG_FIELD))
+        for split in _splits(key_of(counts), sum(counts), chows)
+    )
 
 
 def _splits(key: int, size: int, chows: bool) -> tuple[Split, ...]:
-    """Return ``splits`` of the block of this key (``key_of``) and size (kept by key)."""
+    """Return the splits (``Split``) of the block of this key (``key_of``) and size, kept by
+    key, in order."""
     table = _SPLITS[chows]
     found = table.get(key)
     if found is not None:
@@ -353,21 +388,22 @@ def _splits(key: int, size: int, chows: bool) -> tuple[Split, ...]:
     shift = (key & -key).bit_length() - 1 & ~3  # the lowest place held, 4 bits a place
     first = shift >> 2
     n = key >> shift & 15
-    lead = _ONE_PLACE[first]  # a set at the first place, before the sets of the rest
     if n >= 3:
         rest = key - (3 << shift)
-        for pair, ch, pu in table.get(rest) or _splits(rest, size - 3, chows):
-            out.append((pair, ch, lead + pu))
-    if n >= 2:
+        taken = _PUNG_AT[first]
+        for split in table.get(rest) or _splits(rest, size - 3, chows):
+            out.append(split - taken)
+    if n >= 2:  # what is left holds no pair (its size is a multiple of 3)
         rest = key - (2 << shift)
-        for pair, ch, pu in table.get(rest) or _splits(rest, size - 2, chows):
-            if pair < 0:
-                out.append((first, ch, pu))
+        taken = _PAIR_AT[first]
+        for split in table.get(rest) or _splits(rest, size - 2, chows):
+            out.append(split + taken)
     if chows and first <= 6 and key >> shift + 4 & 15 and key >> shift + 8 & 15:
         rest = key - (0x111 << shift)
-        for pair, ch, pu in table.get(rest) or _splits(rest, size - 3, chows):
-            out.append((pair, lead + ch, pu))
-    found = tuple(sorted(set(out), key=_order)) if len(out) > 1 else tuple(out)
+        taken = _CHOW_AT[first]
+        for split in table.get(rest) or _splits(rest, size - 3, chows):
+            out.append(split - taken)
+    found = tuple(sorted(set(out))) if len(out) > 1 else tuple(out)
     if len(table) < KEEP:
         table[key] = found
     return found
@@ -399,12 +435,13 @@ def block(counts: tuple[int, ...], honors: bool) -> Block:
 _BY_COUNTS: tuple[dict[tuple[int, ...], Block], ...] = ({}, {})
 
 
-def block_at(key: int, honors: bool) -> Block:
-    """Return the ``Block`` of a key (``key_of``), built once and kept."""
+def block_at(key: int, honors: bool, size: int = -1) -> Block:
+    """Return the ``Block`` of a key (``key_of``; ``size``: its number of tiles, when known),
+    built once and kept."""
     table = BLOCKS[honors]
     found = table.get(key)
     if found is None:
-        found = Block(None, honors, key)
+        found = Block(None, honors, key, size)
         if len(table) < KEEP:
             table[key] = found
     return found
