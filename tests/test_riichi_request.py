@@ -32,10 +32,11 @@ from majiang.rules.riichi.options import FIRST_TURN_BITS, contradiction, contrad
 from majiang.rules.riichi.request import precompute, read_and_score
 from majiang.rules.riichi.shapes import (
     WAIT_NAMES,
-    Block,
     block,
     chow_wait,
     complete_shapes,
+    key_of,
+    new_block,
     splits,
 )
 from majiang.scoring import SITUATIONS, ScoreRequest, score, score_request
@@ -395,7 +396,7 @@ def test_waits_table_matches_walking_the_part() -> None:
     checked = 0
     for honors in (False, True):
         for counts in complete_shapes(honors)[::10]:
-            for part in Block(counts, honors).parts:
+            for part in new_block(key_of(counts), honors, sum(counts)).parts:
                 for place in range(9):
                     assert part.waits_at(place) == _walked_waits(part, place), (counts, place)
                     checked += 1
@@ -449,7 +450,7 @@ def _digits_alike(text: str, entry: Any, honors: bool) -> bool:
     """Return whether a kept digits entry is what reading ``text`` from scratch gives."""
     b, counts, red, flags = entry
     expected = tuple(text.replace("0", "5").count(str(d)) for d in range(1, 10))
-    fresh = Block(expected, honors)
+    fresh = new_block(key_of(expected), honors, sum(expected))
     return (
         counts == expected
         and red == text.count("0")

@@ -47,6 +47,7 @@ from majiang.rules.riichi.shapes import (
     Block,
     block,
     block_at,
+    new_block,
 )
 from majiang.scoring import KNOWN_FIELDS, SITUATIONS
 from majiang.tiles import format_tiles
@@ -76,6 +77,8 @@ _SINGLE: dict[Any, tuple[int, int, int]] = {
 #: five); the honors' digits 1-7
 _DIGIT_UNITS = {str(d): KEY_UNITS[4 if d == 0 else d - 1] for d in range(10)}
 _HONOR_UNITS = {str(d): KEY_UNITS[d - 1] for d in range(1, 8)}
+#: a digit's unit, of the suits' digits and of the honors' (``_UNIT_OF[honors]``)
+_UNIT_OF = (_DIGIT_UNITS.__getitem__, _HONOR_UNITS.__getitem__)
 #: 3 and the 8 bit at every place of a key
 _THREES = sum(3 * unit for unit in KEY_UNITS)
 _EIGHTS = sum(8 * unit for unit in KEY_UNITS)
@@ -100,7 +103,7 @@ Digits = tuple[Block, tuple[int, ...], int, tuple[int, ...]]
 _NUMBERS: dict[str, Digits] = {}
 _HONORS: dict[str, Digits] = {}
 _NONE: tuple[Digits, ...] = tuple(
-    (b, EMPTY, 0, b.suit_flags) for b in (block(EMPTY, False), block(EMPTY, True))
+    (b, b.counts, 0, b.suit_flags) for b in (block(EMPTY, False), block(EMPTY, True))
 )
 #: the kinds indicators make dora, each as (the kind's shift in a packed count of tiles, suit
 #: 0-3, place) (``_KIND_AT``)
@@ -146,21 +149,24 @@ _KEEP = 1 << 17
 def _digits(honors: bool, text: str) -> Digits | None:
     """Return one suit's digits read (and keep them), or ``None`` (not digits, more than 4 of a
     kind or more than 14 tiles, an honor 8, 9 or 0: left to the general path)."""
-    table = _HONORS if honors else _NUMBERS
-    found = table.get(text)
-    if found is not None:
-        return found
-    if not text or len(text) > 14:
+    size = len(text)
+    if not size or size > 14:
         return None
     try:  # the block's key (``shapes.key_of``): each digit adds one to its place's 4 bits
-        key = sum(map((_HONOR_UNITS if honors else _DIGIT_UNITS).__getitem__, text))
+        key = sum(map(_UNIT_OF[honors], text))
     except KeyError:
         return None  # a character that is no digit (of the honors: no 0, 8 or 9)
     if (key | key + _THREES) & _EIGHTS:
         return None  # a fifth copy (a place at 5 or more has its 8 bit set, or gets it by 3)
+    table = _HONORS if honors else _NUMBERS
     if len(table) >= _KEEP:
         table.clear()
-    b = BLOCKS[honors].get(key) or block_at(key, honors, len(text))
+    blocks = BLOCKS[honors]
+    b = blocks.get(key)
+    if b is None:
+        b = new_block(key, honors, size)
+        if len(blocks) < shapes.KEEP:
+            blocks[key] = b
     found = table[text] = (b, b.counts, text.count("0") if "0" in text else 0, b.suit_flags)
     return found
 
@@ -184,7 +190,7 @@ def precompute() -> int:
     added = shapes.precompute()
     for honors, table in ((False, _NUMBERS), (True, _HONORS)):
         for counts in shapes.complete_shapes(honors):
-            b = block_at(shapes.key_of(counts), honors)
+            b = block_at(shapes.key_of(counts), honors, sum(counts))
             text = "".join([str(place + 1) * n for place, n in enumerate(counts)])
             if text:
                 table[text] = (b, b.counts, 0, b.suit_flags)

@@ -94,6 +94,10 @@ def chow_wait(first: int, win: int) -> int:
     return RYANMEN
 
 
+#: a part's waits before any is asked (each part has its own copy)
+_NO_WAITS: list[tuple[int, ...] | None] = [None] * 9
+
+
 class Part:
     """One split of a block (``Split``, packed in one integer): its pair's place (``-1`` for
     none), chows by first place and pungs by place (ascending), and the facts readings combine.
@@ -116,24 +120,15 @@ class Part:
         "pungs",
         "waits",
     )
-
-    def __init__(self, honors: bool, split: int) -> None:
-        self.pair = pair = (split >> PAIR_SHIFT) - 1
-        chow_bits, chows_packed, chows_outside, self.chows = _CHOWS.get(
-            chowed := split & _CHOW_FIELD
-        ) or _chow_facts(chowed)
-        pung_bits, pungs_packed, pungs_outside, self.fu_entries, self.pungs = _PUNGS[honors].get(
-            punged := split & _PUNG_FIELD
-        ) or _pung_facts(punged, honors)
-        self.chow_bits = chow_bits
-        self.pung_bits = pung_bits
-        #: chows, pungs, peikou and pung fu in one number (``PACKED_*``): a reading's parts
-        #: add up in one sum (no field overflows into the next)
-        self.packed = chows_packed + pungs_packed
-        self.outside = (
-            chows_outside and pungs_outside and (honors or pair < 0 or pair == 0 or pair == 8)
-        )
-        self.waits: list[tuple[int, ...] | None] = [None] * 9
+    chow_bits: int
+    chows: tuple[int, ...]
+    fu_entries: tuple[Fu, ...]
+    outside: bool
+    packed: int
+    pair: int
+    pung_bits: int
+    pungs: tuple[int, ...]
+    waits: list[tuple[int, ...] | None]
 
     @property
     def peikou(self) -> int:
@@ -255,40 +250,65 @@ class Block:
         "suit_flags",
         "tiles",
     )
+    counts: tuple[int, ...]
+    has_pair: bool
+    nine_gates: bool
+    one_part: Part | None
+    packed: int
+    parts: tuple[Part, ...]
+    present: int
+    suit_flags: tuple[int, ...]
+    tiles: int
 
-    def __init__(
-        self, counts: tuple[int, ...] | None, honors: bool, key: int = -1, size: int = -1
-    ) -> None:
-        if counts is None:  # read off the key
-            digits = b"%09x" % key  # its counts in hexadecimal, place 8 first
-            counts = tuple(digits[::-1].translate(_DIGIT_VALUE))
-        else:
-            if key < 0:
-                key = key_of(counts)
-            digits = b"%09x" % key
-        self.counts = counts
-        if size < 0:
-            size = sum(counts)
-        found = _splits(key, size, not honors)
-        one: Part | None = None
-        if len(found) == 1:
-            one = Part(honors, found[0])
-            self.parts: tuple[Part, ...] = (one,)
-        else:
-            self.parts = tuple([Part(honors, split) for split in found])
-        #: the block splits exactly one way (its part, else ``None``)
-        self.one_part = one
-        self.present = present = int(digits.translate(_DIGIT_HELD), 2)
-        #: per suit (m, p, s, the honors): the sorts of its tiles there (``SUIT_FLAGS``)
-        self.suit_flags = _SUIT_FLAGS_OF[present]
-        #: the block's splits hold the pair (its size leaves 2 by 3)
-        self.has_pair = has_pair = size % 3 == 2
-        #: size, holds the pair, twos in one number: four blocks add up in one sum
-        self.packed = size | has_pair << 6 | counts.count(2) << 9
-        self.nine_gates = not honors and counts[0] >= 3 and counts[8] >= 3 and min(counts) >= 1
-        #: its counts packed, ``TILE_BITS`` bits per place (place ``i`` at bit ``TILE_BITS * i``):
-        #: its hexadecimal digits read in base 32
-        self.tiles = int(digits, 32)
+
+#: a new object of a class with slots, its fields set by the builder (``new_block``): no
+#: ``__init__`` call per block or part
+_new = object.__new__
+
+
+def new_block(key: int, honors: bool, size: int) -> Block:
+    """Return a new ``Block`` of a key (``key_of``) and size (its number of tiles), with its
+    parts (not kept: ``block_at`` keeps it)."""
+    b: Block = _new(Block)
+    digits = b"%09x" % key  # its counts in hexadecimal, place 8 first
+    #: its count at each place
+    b.counts = held = tuple(digits[::-1].translate(_DIGIT_VALUE))
+    parts = []
+    pungs_of = _PUNGS[honors]
+    for split in _splits(key, size, not honors):
+        part: Part = _new(Part)
+        part.pair = pair = (split >> PAIR_SHIFT) - 1
+        chow_bits, chows_packed, chows_outside, part.chows = _CHOWS.get(
+            chowed := split & _CHOW_FIELD
+        ) or _chow_facts(chowed)
+        pung_bits, pungs_packed, pungs_outside, part.fu_entries, part.pungs = pungs_of.get(
+            punged := split & _PUNG_FIELD
+        ) or _pung_facts(punged, honors)
+        part.chow_bits = chow_bits
+        part.pung_bits = pung_bits
+        #: chows, pungs, peikou and pung fu in one number (``PACKED_*``): a reading's parts
+        #: add up in one sum (no field overflows into the next)
+        part.packed = chows_packed + pungs_packed
+        part.outside = (
+            chows_outside and pungs_outside and (honors or pair < 0 or pair == 0 or pair == 8)
+        )
+        part.waits = _NO_WAITS.copy()
+        parts.append(part)
+    b.parts = tuple(parts)
+    #: the block splits exactly one way (its part, else ``None``)
+    b.one_part = parts[0] if len(parts) == 1 else None
+    b.present = present = int(digits.translate(_DIGIT_HELD), 2)
+    #: per suit (m, p, s, the honors): the sorts of its tiles there (``SUIT_FLAGS``)
+    b.suit_flags = _SUIT_FLAGS_OF[present]
+    #: the block's splits hold the pair (its size leaves 2 by 3)
+    b.has_pair = has_pair = size % 3 == 2
+    #: size, holds the pair, twos in one number: four blocks add up in one sum
+    b.packed = size | has_pair << 6 | held.count(2) << 9
+    b.nine_gates = not honors and held[0] >= 3 and held[8] >= 3 and min(held) >= 1
+    #: its counts packed, ``TILE_BITS`` bits per place (place ``i`` at bit ``TILE_BITS * i``):
+    #: its hexadecimal digits read in base 32
+    b.tiles = int(digits, 32)
+    return b
 
 
 #: bits per kind in a packed count of tiles: room for 20 copies (four kongs and four more), so
@@ -388,20 +408,31 @@ def _splits(key: int, size: int, chows: bool) -> tuple[Split, ...]:
     shift = (key & -key).bit_length() - 1 & ~3  # the lowest place held, 4 bits a place
     first = shift >> 2
     n = key >> shift & 15
+    # what is left once a set or the pair there is taken: its splits (a table hit, or built),
+    # each with that set or pair added back (a pair only to what holds none, size 3n)
     if n >= 3:
         rest = key - (3 << shift)
+        found = table.get(rest)
+        if found is None:
+            found = _splits(rest, size - 3, chows)
         taken = _PUNG_AT[first]
-        for split in table.get(rest) or _splits(rest, size - 3, chows):
+        for split in found:
             out.append(split - taken)
-    if n >= 2:  # what is left holds no pair (its size is a multiple of 3)
+    if n >= 2 and size % 3 == 2:
         rest = key - (2 << shift)
+        found = table.get(rest)
+        if found is None:
+            found = _splits(rest, size - 2, chows)
         taken = _PAIR_AT[first]
-        for split in table.get(rest) or _splits(rest, size - 2, chows):
+        for split in found:
             out.append(split + taken)
     if chows and first <= 6 and key >> shift + 4 & 15 and key >> shift + 8 & 15:
         rest = key - (0x111 << shift)
+        found = table.get(rest)
+        if found is None:
+            found = _splits(rest, size - 3, chows)
         taken = _CHOW_AT[first]
-        for split in table.get(rest) or _splits(rest, size - 3, chows):
+        for split in found:
             out.append(split - taken)
     found = tuple(sorted(set(out))) if len(out) > 1 else tuple(out)
     if len(table) < KEEP:
@@ -425,7 +456,7 @@ def block(counts: tuple[int, ...], honors: bool) -> Block:
     table = _BY_COUNTS[honors]
     found = table.get(counts)
     if found is None:
-        found = block_at(key_of(counts), honors)
+        found = block_at(key_of(counts), honors, sum(counts))
         if len(table) < KEEP:
             table[counts] = found
     return found
@@ -435,13 +466,13 @@ def block(counts: tuple[int, ...], honors: bool) -> Block:
 _BY_COUNTS: tuple[dict[tuple[int, ...], Block], ...] = ({}, {})
 
 
-def block_at(key: int, honors: bool, size: int = -1) -> Block:
-    """Return the ``Block`` of a key (``key_of``; ``size``: its number of tiles, when known),
-    built once and kept."""
+def block_at(key: int, honors: bool, size: int) -> Block:
+    """Return the ``Block`` of a key (``key_of``) and size (its number of tiles), built once
+    and kept."""
     table = BLOCKS[honors]
     found = table.get(key)
     if found is None:
-        found = Block(None, honors, key, size)
+        found = new_block(key, honors, size)
         if len(table) < KEEP:
             table[key] = found
     return found
@@ -503,7 +534,7 @@ def precompute() -> int:
             key = key_of(counts)
             if key not in BLOCKS[honors]:
                 added += 1
-            b = block_at(key, honors)
+            b = block_at(key, honors, sum(counts))
             for part in b.parts:
                 for place in range(9):
                     if counts[place] and part.waits[place] is None:
