@@ -225,14 +225,11 @@ def _indicated(text: str) -> Indicated | None:
     The text is read a character at a time from its end, each character looked up in the
     state the one before it left (``_START``): a suit letter leads to its digits.
     """
-    found = _INDICATED.get(text)
-    if found is not None:
-        return found
     kinds: list[tuple[int, int, int]] = []
     state = _START
     kind_at = None
     try:
-        for ch in reversed(text):
+        for ch in text[::-1]:  # a str iterates faster than ``reversed`` walks it
             kind_at, state = state[ch]
             if kind_at is not None:
                 kinds.append(kind_at)
