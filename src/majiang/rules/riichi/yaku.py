@@ -265,26 +265,24 @@ def _looks_at(
     return groups
 
 
+def _answer(key: int, bucket: _Bucket) -> Scored:
+    """Return (and keep) what a share of the rows gives for its facts ``key``."""
+    _, table, rows, limit_rows, limit_any = bucket
+    if len(table) >= _KEEP:
+        table.clear()
+    found = table[key] = _scored(key, rows, limit_rows, limit_any)
+    return found
+
+
 def _by_buckets(bits: int, buckets: tuple[_Bucket, _Bucket]) -> Scored:
     """Return what ``bits`` give: each share of the rows answers its own facts (kept as met,
     so a combination not met before is mostly two lookups), the answers merged in table
     order (each found yaku leads with its position)."""
-    (
-        (facts, table, rows, limit_rows, limit_any),
-        (facts2, table2, rows2, limit_rows2, limit_any2),
-    ) = buckets
-    key = bits & facts
-    one = table.get(key)
-    if one is None:
-        if len(table) >= _KEEP:
-            table.clear()
-        one = table[key] = _scored(key, rows, limit_rows, limit_any)
-    key = bits & facts2
-    two = table2.get(key)
-    if two is None:
-        if len(table2) >= _KEEP:
-            table2.clear()
-        two = table2[key] = _scored(key, rows2, limit_rows2, limit_any2)
+    first, second = buckets
+    key = bits & first[0]
+    one = first[1].get(key) or _answer(key, first)
+    key = bits & second[0]
+    two = second[1].get(key) or _answer(key, second)
     if not two[1] and not two[3]:
         return one
     if not one[1] and not one[3]:
