@@ -428,15 +428,17 @@ def test_waits_table_matches_walking_the_part() -> None:
 def test_rows_answered_in_two_shares_match_all_rows(
     rows: Any, limit_rows: Any, limit_any: int, buckets: Any
 ) -> None:
-    """The hand's (and a reading's) rows split in two shares, each answered on its own facts
-    and merged (``yaku._by_buckets``), give what testing every row gives: every row is in
-    exactly one share, and 20,000 random combinations of the facts the rows look at (each
-    fact there a time in four) and those of 3,000 generated hands agree."""
-    for i in (0, 1):
-        assert sorted(map(id, buckets[0][2][i] + buckets[1][2][i])) == sorted(map(id, rows[i]))
-        assert sorted(map(id, buckets[0][3][i] + buckets[1][3][i])) == sorted(
-            map(id, limit_rows[i])
-        )
+    """The hand's (and a reading's) rows split in two shares (a reading's second share split
+    again), each answered on its own facts and merged (``yaku._by_buckets``), give what
+    testing every row gives: every row is in exactly one share, and 20,000 random
+    combinations of the facts the rows look at (each fact there a time in four) and those of
+    3,000 generated hands agree."""
+    splits = [(buckets, rows, limit_rows)]  # and each share split again, with its rows
+    splits += [(b[5], b[2], b[3]) for b in buckets if b[5] is not None]
+    for (one, two), share_rows, share_limits in splits:
+        for i in (0, 1):
+            assert sorted(map(id, one[2][i] + two[2][i])) == sorted(map(id, share_rows[i]))
+            assert sorted(map(id, one[3][i] + two[3][i])) == sorted(map(id, share_limits[i]))
     looked_at = 0
     for needs, excludes, _ in (*rows[0], *rows[1], *limit_rows[0], *limit_rows[1]):
         looked_at |= needs | excludes

@@ -217,17 +217,27 @@ _READING_LIMIT_ANY = _needs_any(_READING_LIMIT_ROWS[0])
 
 #: a share of the rows, answered on its own: (the facts its rows look at, its answers by those
 #: facts alone, kept as met; its rows as ``_rows``, its yakuman rows as ``_limit_rows``, the
-#: facts one of which each of those needs)
+#: facts one of which each of those needs; its own two shares when it is split again, else
+#: ``None``)
 _Bucket = tuple[
-    int, dict[int, Scored], tuple[list[_Row], list[_Row]], tuple[list[_Row], list[_Row]], int
+    int,
+    dict[int, Scored],
+    tuple[list[_Row], list[_Row]],
+    tuple[list[_Row], list[_Row]],
+    int,
+    Any,
 ]
 
 
 def _buckets(
-    rows: tuple[list[_Row], list[_Row]], limit_rows: tuple[list[_Row], list[_Row]], first: int
+    rows: tuple[list[_Row], list[_Row]],
+    limit_rows: tuple[list[_Row], list[_Row]],
+    first: int,
+    then: int = 0,
 ) -> tuple[_Bucket, _Bucket]:
     """Return the rows in two shares: those that look at any of the facts ``first`` and
-    the others (rows that look at one fact alike fall in one share: see ``_looks_at``)."""
+    the others (rows that look at one fact alike fall in one share: see ``_looks_at``); the
+    others split again in two by the facts ``then``, when given."""
     looks = _looks_at(rows, limit_rows)
     mask = 0
     for group in looks:
@@ -235,13 +245,14 @@ def _buckets(
             mask |= group
     shared = f.CLOSED | f.DOUBLE_YAKUMAN  # which row lists apply: both shares read them
     out: list[_Bucket] = []
-    for share in (mask | shared, ~mask):
+    for share, split in ((mask | shared, 0), (~mask, then)):
         kept = (_within(rows[0], share), _within(rows[1], share))
         kept_limits = (_within(limit_rows[0], share), _within(limit_rows[1], share))
         facts = shared
         for row in (*kept[0], *kept[1], *kept_limits[0], *kept_limits[1]):
             facts |= row[0] | row[1]
-        out.append((facts, {}, kept, kept_limits, _needs_any(kept_limits[0])))
+        parts = _buckets(kept, kept_limits, split) if split else None
+        out.append((facts, {}, kept, kept_limits, _needs_any(kept_limits[0]), parts))
     return out[0], out[1]
 
 
@@ -266,11 +277,15 @@ def _looks_at(
 
 
 def _answer(key: int, bucket: _Bucket) -> Scored:
-    """Return (and keep) what a share of the rows gives for its facts ``key``."""
-    _, table, rows, limit_rows, limit_any = bucket
+    """Return (and keep) what a share of the rows gives for its facts ``key`` (from its own
+    shares when it is split again)."""
+    _, table, rows, limit_rows, limit_any, parts = bucket
     if len(table) >= _KEEP:
         table.clear()
-    found = table[key] = _scored(key, rows, limit_rows, limit_any)
+    if parts is not None:
+        found = table[key] = _by_buckets(key, parts)
+    else:
+        found = table[key] = _scored(key, rows, limit_rows, limit_any)
     return found
 
 
@@ -304,7 +319,8 @@ _HAND_BUCKETS = _buckets(
     sum(f.SITUATION_BITS.values()) | f.TSUMO | f.RENHOU_MANGAN | f.RENHOU_YAKUMAN,
 )
 #: a reading's rows in two shares: its chows' and wait's (pinfu, peikou, straight, outside,
-#: seven pairs, thirteen orphans) and its pungs' (yakuhai, toitoi, sanankou, dragons, winds)
+#: seven pairs, thirteen orphans) and its pungs', split again: the honors' (yakuhai, dragons,
+#: winds) and the others' (toitoi, sanankou, suuankou, sanshoku doukou)
 _READING_BUCKETS = _buckets(
     _READING_ROWS,
     _READING_LIMIT_ROWS,
@@ -317,6 +333,7 @@ _READING_BUCKETS = _buckets(
     | f.SEVEN_PAIRS
     | f.THIRTEEN_ORPHANS
     | f.THIRTEEN_WAIT,
+    f.SEAT_WIND_PUNG | f.ROUND_WIND_PUNG | f.WHITE_PUNG | f.GREEN_PUNG | f.RED_PUNG,
 )
 
 
