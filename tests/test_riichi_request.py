@@ -39,20 +39,6 @@ from majiang.rules.riichi.shapes import (
     new_block,
     splits,
 )
-from majiang.rules.riichi.yaku import (
-    _HAND_BUCKETS,
-    _HAND_LIMIT_ANY,
-    _HAND_LIMIT_ROWS,
-    _HAND_ROWS,
-    _READING_BUCKETS,
-    _READING_LIMIT_ANY,
-    _READING_LIMIT_ROWS,
-    _READING_ROWS,
-    HAND_SCORED,
-    READING_SCORED,
-    _by_buckets,
-    _scored,
-)
 from majiang.scoring import SITUATIONS, ScoreRequest, score, score_request
 from test_riichi_peer import generate
 
@@ -415,41 +401,6 @@ def test_waits_table_matches_walking_the_part() -> None:
                     assert part.waits_at(place) == _walked_waits(part, place), (counts, place)
                     checked += 1
     assert checked > 10_000
-
-
-@pytest.mark.parametrize(
-    ("rows", "limit_rows", "limit_any", "buckets"),
-    [
-        (_HAND_ROWS, _HAND_LIMIT_ROWS, _HAND_LIMIT_ANY, _HAND_BUCKETS),
-        (_READING_ROWS, _READING_LIMIT_ROWS, _READING_LIMIT_ANY, _READING_BUCKETS),
-    ],
-    ids=["hand", "reading"],
-)
-def test_rows_answered_in_two_shares_match_all_rows(
-    rows: Any, limit_rows: Any, limit_any: int, buckets: Any
-) -> None:
-    """The hand's (and a reading's) rows split in two shares (a reading's second share split
-    again), each answered on its own facts and merged (``yaku._by_buckets``), give what
-    testing every row gives: every row is in exactly one share, and 20,000 random
-    combinations of the facts the rows look at (each fact there a time in four) and those of
-    3,000 generated hands agree."""
-    splits = [(buckets, rows, limit_rows)]  # and each share split again, with its rows
-    splits += [(b[5], b[2], b[3]) for b in buckets if b[5] is not None]
-    for (one, two), share_rows, share_limits in splits:
-        for i in (0, 1):
-            assert sorted(map(id, one[2][i] + two[2][i])) == sorted(map(id, share_rows[i]))
-            assert sorted(map(id, one[3][i] + two[3][i])) == sorted(map(id, share_limits[i]))
-    looked_at = 0
-    for needs, excludes, _ in (*rows[0], *rows[1], *limit_rows[0], *limit_rows[1]):
-        looked_at |= needs | excludes
-    facts = [1 << i for i in range(looked_at.bit_length()) if looked_at >> i & 1]
-    rng = random.Random(7)
-    combos = [sum(b for b in facts if rng.random() < 0.25) for _ in range(20_000)]
-    for request in generate(3000, 95):
-        score(request)
-    combos += [*HAND_SCORED, *READING_SCORED]
-    for bits in combos:
-        assert _by_buckets(bits, buckets) == _scored(bits, rows, limit_rows, limit_any), bits
 
 
 def test_bitwise_contradictions_match_the_worded_ones() -> None:

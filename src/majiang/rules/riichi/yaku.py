@@ -143,6 +143,8 @@ for _n, _m in _READING_YAKUMAN:
 #: the answers per combination of facts, for the hand and for readings (filled as met)
 HAND_SCORED: dict[int, Scored] = {}
 READING_SCORED: dict[int, Scored] = {}
+#: the answers for the hand by the facts that matter to it (``hand_scored``)
+_HAND_ALIKE: dict[int, Scored] = {}
 #: the kept answers are dropped past this many (a guard; real hands meet a few thousand)
 _KEEP = 1 << 16
 
@@ -215,135 +217,25 @@ _READING_LIMIT_ROWS = _limit_rows(_READING_YAKUMAN)
 _READING_LIMIT_ANY = _needs_any(_READING_LIMIT_ROWS[0])
 
 
-#: a share of the rows, answered on its own: (the facts its rows look at, its answers by those
-#: facts alone, kept as met; its rows as ``_rows``, its yakuman rows as ``_limit_rows``, the
-#: facts one of which each of those needs; its own two shares when it is split again, else
-#: ``None``)
-_Bucket = tuple[
-    int,
-    dict[int, Scored],
-    tuple[list[_Row], list[_Row]],
-    tuple[list[_Row], list[_Row]],
-    int,
-    Any,
-]
-
-
-def _buckets(
-    rows: tuple[list[_Row], list[_Row]],
-    limit_rows: tuple[list[_Row], list[_Row]],
-    first: int,
-    then: int = 0,
-) -> tuple[_Bucket, _Bucket]:
-    """Return the rows in two shares: those that look at any of the facts ``first`` and
-    the others (rows that look at one fact alike fall in one share: see ``_looks_at``); the
-    others split again in two by the facts ``then``, when given."""
-    looks = _looks_at(rows, limit_rows)
-    mask = 0
-    for group in looks:
-        if group & first:
-            mask |= group
-    shared = f.CLOSED | f.DOUBLE_YAKUMAN  # which row lists apply: both shares read them
-    out: list[_Bucket] = []
-    for share, split in ((mask | shared, 0), (~mask, then)):
-        kept = (_within(rows[0], share), _within(rows[1], share))
-        kept_limits = (_within(limit_rows[0], share), _within(limit_rows[1], share))
-        facts = shared
-        for row in (*kept[0], *kept[1], *kept_limits[0], *kept_limits[1]):
-            facts |= row[0] | row[1]
-        parts = _buckets(kept, kept_limits, split) if split else None
-        out.append((facts, {}, kept, kept_limits, _needs_any(kept_limits[0]), parts))
-    return out[0], out[1]
-
-
-def _within(rows: list[_Row], share: int) -> list[_Row]:
-    """Return the rows that look at no fact outside ``share``."""
-    return [row for row in rows if not (row[0] | row[1]) & ~share]
-
-
-def _looks_at(
-    rows: tuple[list[_Row], list[_Row]], limit_rows: tuple[list[_Row], list[_Row]]
-) -> list[int]:
-    """Return the facts the rows look at (besides closed and the double yakuman option), in
-    groups no two of which share a fact."""
-    groups: list[int] = []
-    for needs, excludes, _ in (*rows[0], *rows[1], *limit_rows[0], *limit_rows[1]):
-        group = (needs | excludes) & ~(f.CLOSED | f.DOUBLE_YAKUMAN)
-        for other in [g for g in groups if g & group]:
-            groups.remove(other)
-            group |= other
-        groups.append(group)
-    return groups
-
-
-def _answer(key: int, bucket: _Bucket) -> Scored:
-    """Return (and keep) what a share of the rows gives for its facts ``key`` (from its own
-    shares when it is split again)."""
-    _, table, rows, limit_rows, limit_any, parts = bucket
-    if len(table) >= _KEEP:
-        table.clear()
-    if parts is not None:
-        found = table[key] = _by_buckets(key, parts)
-    else:
-        found = table[key] = _scored(key, rows, limit_rows, limit_any)
-    return found
-
-
-def _by_buckets(bits: int, buckets: tuple[_Bucket, _Bucket]) -> Scored:
-    """Return what ``bits`` give: each share of the rows answers its own facts (kept as met,
-    so a combination not met before is mostly two lookups), the answers merged in table
-    order (each found yaku leads with its position)."""
-    first, second = buckets
-    key = bits & first[0]
-    one = first[1].get(key) or _answer(key, first)
-    key = bits & second[0]
-    two = second[1].get(key) or _answer(key, second)
-    if not two[1] and not two[3]:
-        return one
-    if not one[1] and not one[3]:
-        return two
-    limits = one[1] + two[1]
-    if one[1] and two[1]:
-        limits = tuple(sorted(limits))
-    yaku = one[3] + two[3]
-    if one[3] and two[3]:
-        yaku = tuple(sorted(yaku))
-    return one[0] + two[0], limits, one[2] + two[2], yaku
-
-
-#: the hand's rows in two shares: the situation's (riichi, tsumo, the first turn...) and the
-#: tiles' (tanyao, flushes, kongs...)
-_HAND_BUCKETS = _buckets(
-    _HAND_ROWS,
-    _HAND_LIMIT_ROWS,
-    sum(f.SITUATION_BITS.values()) | f.TSUMO | f.RENHOU_MANGAN | f.RENHOU_YAKUMAN,
-)
-#: a reading's rows in two shares: its chows' and wait's (pinfu, peikou, straight, outside,
-#: seven pairs, thirteen orphans) and its pungs', split again: the honors' (yakuhai, dragons,
-#: winds) and the others' (toitoi, sanankou, suuankou, sanshoku doukou)
-_READING_BUCKETS = _buckets(
-    _READING_ROWS,
-    _READING_LIMIT_ROWS,
-    f.PINFU_SHAPE
-    | f.TWIN_CHOWS
-    | f.TWO_TWIN_CHOWS
-    | f.MIXED_CHOWS
-    | f.STRAIGHT
-    | f.OUTSIDE
-    | f.SEVEN_PAIRS
-    | f.THIRTEEN_ORPHANS
-    | f.THIRTEEN_WAIT,
-    f.SEAT_WIND_PUNG | f.ROUND_WIND_PUNG | f.WHITE_PUNG | f.GREEN_PUNG | f.RED_PUNG,
-)
-
-
 def hand_scored(bits: int) -> Scored:
     """Return what the facts of the hand give on their own (riichi, tanyao, tenhou...)."""
     found = HAND_SCORED.get(bits)
     if found is None:
+        # facts that cannot change what this hand scores are left out of the answer's key,
+        # so a hand that differs only in those is answered from the same entry
+        key = bits
+        if not bits & f.HUMAN:
+            key &= ~(f.RENHOU_MANGAN | f.RENHOU_YAKUMAN)
+        if bits & f.CLOSED or not bits & f.ALL_SIMPLES:
+            key &= ~f.OPEN_TANYAO
+        found = _HAND_ALIKE.get(key)
+        if found is None:
+            if len(_HAND_ALIKE) >= _KEEP:
+                _HAND_ALIKE.clear()
+            found = _HAND_ALIKE[key] = _scored(key, _HAND_ROWS, _HAND_LIMIT_ROWS, _HAND_LIMIT_ANY)
         if len(HAND_SCORED) >= _KEEP:
             HAND_SCORED.clear()
-        found = HAND_SCORED[bits] = _by_buckets(bits, _HAND_BUCKETS)
+        HAND_SCORED[bits] = found
     return found
 
 
@@ -354,7 +246,9 @@ def reading_scored(bits: int) -> Scored:
     if found is None:
         if len(READING_SCORED) >= _KEEP:
             READING_SCORED.clear()
-        found = READING_SCORED[bits] = _by_buckets(bits, _READING_BUCKETS)
+        found = READING_SCORED[bits] = _scored(
+            bits, _READING_ROWS, _READING_LIMIT_ROWS, _READING_LIMIT_ANY
+        )
     return found
 
 
