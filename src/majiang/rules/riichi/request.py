@@ -37,7 +37,6 @@ from majiang.rules.riichi.dora import DORA_OF
 from majiang.rules.riichi.evaluate import MeldFacts, best_reading, meld_facts, option_bits
 from majiang.rules.riichi.options import DEFAULTS, FIRST_TURN_BITS, contradiction, contradicts
 from majiang.rules.riichi.shapes import (
-    BLOCKS,
     EMPTY,
     KEY_UNITS,
     SUIT_BITS,
@@ -47,7 +46,6 @@ from majiang.rules.riichi.shapes import (
     Block,
     block,
     block_at,
-    new_block,
 )
 from majiang.scoring import KNOWN_FIELDS, SITUATIONS
 from majiang.tiles import format_tiles
@@ -161,12 +159,7 @@ def _digits(honors: bool, text: str) -> Digits | None:
     table = _HONORS if honors else _NUMBERS
     if len(table) >= _KEEP:
         table.clear()
-    blocks = BLOCKS[honors]
-    b = blocks.get(key)
-    if b is None:
-        b = new_block(key, honors, size)
-        if len(blocks) < shapes.KEEP:
-            blocks[key] = b
+    b = block_at(key, honors, size)
     found = table[text] = (b, b.counts, text.count("0") if "0" in text else 0, b.suit_flags)
     return found
 
