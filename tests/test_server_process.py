@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2 as httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
