@@ -16,13 +16,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx2 as httpx
 import pytest
 
 from majiang.tiles import parse_tiles, tile_name
 from test_table_support import ARGS, ARTIFACTS, CHROMIUM, serve
 
 playwright_api = pytest.importorskip("playwright.sync_api")
-httpx = pytest.importorskip("httpx")
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
 
