@@ -16,7 +16,7 @@ every turn (and on sampled states, for lookahead bots).
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from operator import add
 from typing import Any
@@ -524,12 +524,19 @@ class HandCalc:
         base, kinds = self.improving_kinds(counts)
         return base, len(kinds), sum(unseen[k] for k in kinds)
 
-    def ready_quality(self, counts: list[int], unseen: Sequence[float]) -> float:
+    def ready_quality(
+        self,
+        counts: list[int],
+        unseen: Sequence[float],
+        weigh: Callable[[list[int], int, int], float] | None = None,
+    ) -> float:
         """Return, for a hand one tile from ready (3k+1 tiles, shanten 1), the unseen improving
         tiles weighted by the wait each leaves: per draw, the best ready hand's unseen waits.
 
         The two-step look a strong player takes: a shape whose improving tiles all leave a
-        good wait beats one with as many improving tiles that leave poor ones.
+        good wait beats one with as many improving tiles that leave poor ones. ``weigh``
+        (counts, kind, shanten), when given, weighs each improving tile and each wait by how
+        fast it arrives (bots/arrival.py).
         """
         _, kinds = self.improving_kinds(counts)
         total = 0.0
@@ -543,8 +550,12 @@ class HandCalc:
                     counts[d] -= 1
                     if self.shanten(counts) == 0:
                         _, waits = self.improving_kinds(counts)
-                        best = max(best, sum(unseen[w] for w in waits))
+                        if weigh is None:
+                            best = max(best, sum(unseen[w] for w in waits))
+                        else:
+                            best = max(best, sum(unseen[w] * weigh(counts, w, 0) for w in waits))
                     counts[d] += 1
             counts[j] -= 1
-            total += unseen[j] * (0.5 + best / 8)
+            rate = 1.0 if weigh is None else weigh(counts, j, 1)
+            total += unseen[j] * rate * (0.5 + best / 8)
         return total

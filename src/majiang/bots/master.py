@@ -37,7 +37,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from majiang.actions import Action, Ankan, Chi, Discard, Kakan, Kan, Pass, Pon, Ron, Tsumo
@@ -103,8 +103,13 @@ class _FastCalc(HandCalc):
                 tiles += copies
         return base, near, tiles
 
-    def ready_quality(self, counts: list[int], unseen: Sequence[float]) -> float:
-        """Return the shape's acceptance (see ``improving``)."""
+    def ready_quality(
+        self,
+        counts: list[int],
+        unseen: Sequence[float],
+        weigh: Callable[[list[int], int, int], float] | None = None,
+    ) -> float:
+        """Return the shape's acceptance (see ``improving``; ``weigh`` is not read)."""
         return float(self.improving(counts, unseen)[2])
 
 

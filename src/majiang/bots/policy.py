@@ -32,12 +32,13 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from majiang.actions import Action, Ankan, Chi, Discard, Kakan, Kan, Pass, Pon, Ron, Tsumo
 from majiang.bots.analysis import HandCalc, dora_kinds, own_counts, unseen_counts
+from majiang.bots.arrival import OPEN_MELD
 from majiang.bots.defense import Reader
 from majiang.bots.tables import WIN
 from majiang.bots.valuation import HandContext, Plan, Valuation, valuation_for
@@ -106,6 +107,9 @@ class Style:
     plans: bool = False
     #: weigh each unseen copy by how likely it is still to come (``Valuation.live_weights``)
     live: bool = False
+    #: weigh each improving tile by how fast it arrives, by draw or by a call the hand would
+    #: make (``Valuation.arrival``: Taiwan; bots/arrival.py)
+    call_aware: bool = False
 
 
 BEGINNER = Style("beginner", unseen=False, value=False, greedy_calls=True, defense=False)
@@ -119,6 +123,7 @@ EXPERT = Style(
     lookahead=True,
     plans=True,
     live=True,
+    call_aware=True,
 )
 
 
@@ -184,6 +189,8 @@ class PolicyBot:
             weights = valuation.live_weights(ctx)
             if weights is not None:
                 ctx.unseen = [u * w for u, w in zip(ctx.unseen, weights, strict=True)]
+        if self.style.call_aware:
+            ctx.arrival = valuation.arrival(ctx)
         return ctx
 
     def calc(self, ctx: HandContext, melds: Sequence[Meld]) -> HandCalc:
@@ -194,6 +201,19 @@ class PolicyBot:
         if found is None:
             found = self._calcs[key] = self.calculator(ctx.view.variant, melds, dead)
         return found
+
+    def open_calc(self, ctx: HandContext) -> HandCalc:
+        """Return the calculator of the hand read as open (after a call: no special forms)."""
+        return self.calc(ctx, (*ctx.melds, OPEN_MELD))
+
+    def weigh(self, ctx: HandContext) -> Callable[[list[int], int, int], float] | None:
+        """Return the arrival weight of an improving tile (counts, kind, shanten from ready),
+        or None where the tiles count alike (``Style.call_aware``, ``Valuation.arrival``)."""
+        arrival = ctx.arrival
+        if arrival is None:
+            return None
+        open_calc = self.open_calc(ctx)
+        return lambda counts, k, shanten: arrival.factor(open_calc, counts, k, shanten)
 
     # ------------------------------------------------------------ choosing
 
@@ -275,10 +295,15 @@ class PolicyBot:
                     # (not where a minimum fan makes many ready shapes worthless: the look
                     # counts waits without scoring them)
                     counts[k] -= 1
-                    quality = calc.ready_quality(counts, ctx.unseen)
+                    quality = calc.ready_quality(counts, ctx.unseen, self.weigh(ctx))
                     counts[k] += 1
                     score += quality
                     tiles = quality / 1.25  # (the mean weight of a tile in ready_quality)
+                elif ctx.arrival is not None and self.style.unseen:
+                    counts[k] -= 1
+                    _, found = calc.improving_kinds(counts)
+                    score += ctx.arrival.weighted(self.open_calc(ctx), counts, ctx.unseen, found, s)
+                    counts[k] += 1
                 else:
                     score += copies if self.style.unseen else 4 * kinds
                 if outlooking and k not in outlook:
@@ -458,6 +483,8 @@ class PolicyBot:
             points = valuation.points(fan)
             copies += weight * ctx.unseen[w]
             best = max(best, points)
+            if weight == 1.0 and ctx.arrival is not None:  # a win on any discard too
+                weight = ctx.arrival.factor(self.open_calc(ctx), counts, w, 0)
             expected += weight * ctx.unseen[w] * points
         return copies, expected, best
 

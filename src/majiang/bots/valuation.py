@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from majiang.actions import Action
 from majiang.bots.analysis import ORPHANS
+from majiang.bots.arrival import RATES, Arrival, arrival_for
 from majiang.bots.passed import passed_kinds
 from majiang.errors import MajiangError
 from majiang.hand import Hand
@@ -69,6 +70,8 @@ class HandContext:
     unseen: Sequence[float]
     #: per-hand memory of the bot (Sichuan's void suit), reset each hand
     memo: dict[str, Any] = field(default_factory=dict)
+    #: how fast each improving tile arrives, by draw or call (``Valuation.arrival``), or None
+    arrival: Arrival | None = None
 
     @property
     def closed(self) -> bool:
@@ -187,6 +190,10 @@ class Valuation:
     #: ranking as it is (Taiwan: one tile from ready, where trading acceptance for safety
     #: lost); empty: it judges at every shanten
     unjudged_shanten: tuple[int, ...] = ()
+    #: per kind category and stage, the others' discards of a kind per own draw that a call
+    #: could take (bots/arrival.py ``RATES``; Taiwan, where every bot calls every call that
+    #: brings its hand on); None: improving tiles count by their unseen copies alone
+    arrival_rates: Mapping[str, Sequence[Sequence[float]]] | None = None
 
     def __init__(self, variant: str, options: Mapping[str, Any] | None = None) -> None:
         self.variant = variant
@@ -230,6 +237,14 @@ class Valuation:
         """Return per kind the weight of an unseen copy in the expert's tile counting (how
         likely it is still to come), or None: every unseen copy counts one."""
         return None
+
+    def arrival(self, ctx: HandContext) -> Arrival | None:
+        """Return how fast each improving tile arrives, by draw or by a call the bot would
+        make (bots/arrival.py), or None: every unseen copy counts alike (``arrival_rates``
+        None)."""
+        if self.arrival_rates is None:
+            return None
+        return arrival_for(ctx.view, ctx.value_winds() + _DRAGONS, self.arrival_rates)
 
     def dead_kinds(self, ctx: HandContext) -> tuple[int, ...]:
         """Return kinds the hand must never aim at."""
@@ -734,6 +749,8 @@ class TaiwanValuation(Valuation):
         #: out against the offense choice from the same state, lost 0.52 [0.25, 0.79] points
         #: a decision (300 deals, seeds 9100-9399); see docs/bots.md, session 6
         self.unjudged_shanten = (1,)
+        #: the expert weighs each improving tile by how fast it arrives (bots/arrival.py)
+        self.arrival_rates = RATES
 
     def points(self, fan: float) -> float:
         """Return tai as points in units of a plain win (the base plus its tai)."""
