@@ -142,11 +142,13 @@ def test_only_taiwan_reads_arrival() -> None:
         assert valuation_for(variant).arrival_rates is None
 
 
-def _ranked(style_aware: bool, hand: str) -> list[str]:
+def _ranked(style_aware: bool, hand: str, shapes: bool = True, rates: bool = False) -> list[str]:
     style = dataclasses.replace(EXPERT, defense=False, plans=False, call_aware=style_aware)
     bot = PolicyBot(style, 0, "taiwan")
     valuation = bot.valuation("taiwan")
-    valuation.arrival_rates = {c: ((0.5, 1.5),) * 4 for c in ("t", "e", "m", "z0", "z1")}
+    if not rates:  # (round numbers: see the module's docstring)
+        valuation.arrival_rates = {c: ((0.5, 1.5),) * 4 for c in ("t", "e", "m", "z0", "z1")}
+    valuation.arrival_shapes = shapes
     view = _view(hand=hand)
     ctx = bot.context(view)
     discards = [Discard(t) for t in sorted(set(view.hand))]
@@ -160,6 +162,29 @@ def test_the_expert_ranks_discards_by_arrival() -> None:
     hand = "45688m16p25679s22277z"
     assert _ranked(False, hand)[0] == "9s"
     assert _ranked(True, hand)[0] == "1p"
+
+
+def test_taiwan_weighs_the_ready_waits_only() -> None:
+    valuation = valuation_for("taiwan")
+    assert valuation.arrival_shapes is False
+    arrival = arrival_for(_view(), (31, 32, 33), RATES, shapes=False)
+    counts = counts34(parse_tiles("123m456m789m11z55s78s9p"))
+    # short of ready every improving tile counts one, whatever its shape
+    assert {arrival.factor(_OPEN, counts, k, 1) for k in (22, 23, 27)} == {1.0}
+    # ready: a wait on a tile others throw more (a terminal) outweighs a middle tile early on
+    assert arrival.factor(_OPEN, counts, parse_tile("9p"), 0) > arrival.factor(
+        _OPEN, counts, parse_tile("5p"), 0
+    )
+    # the same hand two from ready ranks as without arrival once the shapes are off
+    hand = "45688m16p25679s22277z"
+    assert _ranked(True, hand, shapes=False)[0] == _ranked(False, hand)[0] == "9s"
+
+
+def test_the_expert_waits_on_the_tile_others_throw() -> None:
+    # ready either way on a single wait, three unseen copies each: 9p (a terminal, thrown
+    # more by the others, RATES) or 5p (a middle tile)
+    hand = "123m456m789m123p456s9p5p"
+    assert _ranked(True, hand, shapes=False, rates=True)[0] == "5p"  # keeps the 9p wait
 
 
 def test_the_normal_does_not_weigh_arrival() -> None:

@@ -90,6 +90,9 @@ class Arrival:
     left: tuple[float, ...]
     every: tuple[float, ...]
     norm: float = 1.0
+    #: weigh the improving tiles short of ready by their shape too (else they count one each
+    #: and only the ready waits are weighed: session 8 measured the shapes as worth nothing)
+    shapes: bool = True
 
     def factor(self, open_calc: HandCalc, counts: list[int], k: int, shanten: int) -> float:
         """Return the weight of an unseen copy of ``k``, an improving tile of the 3n+1 hand
@@ -99,6 +102,8 @@ class Arrival:
         """
         if shanten <= 0:
             return (1.0 + self.every[k]) / self.norm
+        if not self.shapes:
+            return 1.0
         if counts[k] >= 2:
             counts[k] -= 2
             ponned = open_calc.shanten(counts)
@@ -137,11 +142,15 @@ class Arrival:
 
 
 def arrival_for(
-    view: PlayerView, value_kinds: Sequence[int], rates: Mapping[str, Sequence[Sequence[float]]]
+    view: PlayerView,
+    value_kinds: Sequence[int],
+    rates: Mapping[str, Sequence[Sequence[float]]],
+    shapes: bool = True,
 ) -> Arrival:
     """Return the arrival rates of each kind at this decision of ``view``: the kind's category
     (``value_kinds`` the honors that score as a set for the viewer) and the hand's stage, read
-    in ``rates`` (``RATES``'s shape; a category it lacks arrives by draws only)."""
+    in ``rates`` (``RATES``'s shape; a category it lacks arrives by draws only); ``shapes``:
+    see ``Arrival.shapes``."""
     public = [0] * 34
     for s in view.seats:
         for r in s.river:
@@ -159,4 +168,4 @@ def arrival_for(
         left.append(pair[0])
         every.append(pair[1])
     norm = 1.0 + sum(left) / 34
-    return Arrival(tuple(left), tuple(every), norm)
+    return Arrival(tuple(left), tuple(every), norm, shapes)

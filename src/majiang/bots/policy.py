@@ -299,7 +299,7 @@ class PolicyBot:
                     counts[k] += 1
                     score += quality
                     tiles = quality / 1.25  # (the mean weight of a tile in ready_quality)
-                elif ctx.arrival is not None and self.style.unseen:
+                elif ctx.arrival is not None and ctx.arrival.shapes and self.style.unseen:
                     counts[k] -= 1
                     _, found = calc.improving_kinds(counts)
                     score += ctx.arrival.weighted(self.open_calc(ctx), counts, ctx.unseen, found, s)

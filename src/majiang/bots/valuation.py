@@ -194,6 +194,9 @@ class Valuation:
     #: could take (bots/arrival.py ``RATES``; Taiwan, where every bot calls every call that
     #: brings its hand on); None: improving tiles count by their unseen copies alone
     arrival_rates: Mapping[str, Sequence[Sequence[float]]] | None = None
+    #: weigh the improving tiles short of ready by their shape as well (``Arrival.shapes``);
+    #: else only the ready waits are weighed by ``arrival_rates``
+    arrival_shapes = True
 
     def __init__(self, variant: str, options: Mapping[str, Any] | None = None) -> None:
         self.variant = variant
@@ -244,7 +247,9 @@ class Valuation:
         None)."""
         if self.arrival_rates is None:
             return None
-        return arrival_for(ctx.view, ctx.value_winds() + _DRAGONS, self.arrival_rates)
+        return arrival_for(
+            ctx.view, ctx.value_winds() + _DRAGONS, self.arrival_rates, self.arrival_shapes
+        )
 
     def dead_kinds(self, ctx: HandContext) -> tuple[int, ...]:
         """Return kinds the hand must never aim at."""
@@ -751,6 +756,8 @@ class TaiwanValuation(Valuation):
         self.unjudged_shanten = (1,)
         #: the expert weighs each improving tile by how fast it arrives (bots/arrival.py)
         self.arrival_rates = RATES
+        #: ready waits only: the shapes short of ready measured as worth nothing (session 8)
+        self.arrival_shapes = False
 
     def points(self, fan: float) -> float:
         """Return tai as points in units of a plain win (the base plus its tai)."""
