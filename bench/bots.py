@@ -77,8 +77,11 @@ def rows(report: ArenaReport, kind: str, cmd: str) -> list[str]:
         apart = "yes" if strong.points_per_hand[1] > weak.points_per_hand[2] else "no"
     for r in report.rows:
         mean, low, high = r.points_per_hand
+        # as many decimals as the interval needs: Taiwan's and Sichuan's points are small
+        d = 3 if high - low < 1 else 2 if high - low < 10 else 1
         out.append(
-            f"| {report.variant} | {kind} | {r.level} | {r.hands} | {mean:.1f} [{low:.1f}, {high:.1f}]"
+            f"| {report.variant} | {kind} | {r.level} | {r.hands} | {mean:.{d}f} [{low:.{d}f},"
+            f" {high:.{d}f}]"
             f" | {100 * r.win_rate[0]:.1f} | {100 * r.deal_in_rate[0]:.1f} | "
             f"{r.decisions_per_second:.0f} | {apart if r is report.rows[0] else ''} | `{cmd}` |"
         )
