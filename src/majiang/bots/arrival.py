@@ -13,7 +13,7 @@ in self-play per kind category and stage, ``RATES``). The weights are divided by
 mean chow weight, so a chow shape counts about one tile, a draw-only tile less, a pon or a win
 more.
 
->>> from majiang.bots.analysis import HandCalc
+>>> from majiang.bots.analysis import HandCalc, seen_counts
 >>> from majiang.tiles import counts34, parse_tiles
 >>> arrival = Arrival(left=(0.5,) * 34, every=(1.5,) * 34)
 >>> calc, open_calc = HandCalc("taiwan"), HandCalc("taiwan", (OPEN_MELD,))
@@ -30,14 +30,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from majiang.bots.analysis import HandCalc
+from majiang.bots.analysis import HandCalc, seen_counts
 from majiang.melds import Meld
-from majiang.tiles import kind
 from majiang.view import PlayerView
 
 __all__ = ["OPEN_MELD", "RATES", "Arrival", "arrival_for", "category", "stage"]
-
-_KIND = tuple(kind(t) for t in range(45))
 
 #: any open meld: a calculator made with it reads a hand as open (no special forms), the way a
 #: hand is once it has called
@@ -151,14 +148,7 @@ def arrival_for(
     (``value_kinds`` the honors that score as a set for the viewer) and the hand's stage, read
     in ``rates`` (``RATES``'s shape; a category it lacks arrives by draws only); ``shapes``:
     see ``Arrival.shapes``."""
-    public = [0] * 34
-    for s in view.seats:
-        for r in s.river:
-            if not r.claimed:
-                public[_KIND[r.tile]] += 1
-        for m in s.melds:
-            for t in m.tiles:
-                public[_KIND[t]] += 1
+    public = seen_counts(view, include_own=False)  # the copies shown to every player
     st = stage(view)
     left: list[float] = []
     every: list[float] = []
