@@ -91,6 +91,11 @@ class Arrival:
     #: and only the ready waits are weighed: session 8 measured the shapes as worth nothing)
     shapes: bool = True
 
+    def wait(self, k: int) -> float:
+        """Return the weight of an unseen copy of ``k`` that a ready hand waits on: it wins on
+        any discard as well as by a draw."""
+        return (1.0 + self.every[k]) / self.norm
+
     def factor(self, open_calc: HandCalc, counts: list[int], k: int, shanten: int) -> float:
         """Return the weight of an unseen copy of ``k``, an improving tile of the 3n+1 hand
         ``counts`` (``shanten`` from ready; ``open_calc`` reads hands as open): ready, a win
@@ -98,7 +103,7 @@ class Arrival:
         a chow when two tiles held make a run with it and the chow brings it on, else a draw.
         """
         if shanten <= 0:
-            return (1.0 + self.every[k]) / self.norm
+            return self.wait(k)
         if not self.shapes:
             return 1.0
         if counts[k] >= 2:

@@ -274,6 +274,7 @@ class PolicyBot:
         accepted: dict[int, tuple[int, int, float]] = {}
         #: per kind, for the judgement: (unseen improving tiles, points if it wins)
         outlook: dict[int, tuple[float, float]] = {}
+        weigh = self.weigh(ctx)  # (the two-step look's tile weights, None: alike)
         for a in plain:
             k = _KIND[a.tile]
             s = after[k]
@@ -295,7 +296,7 @@ class PolicyBot:
                     # (not where a minimum fan makes many ready shapes worthless: the look
                     # counts waits without scoring them)
                     counts[k] -= 1
-                    quality = calc.ready_quality(counts, ctx.unseen, self.weigh(ctx))
+                    quality = calc.ready_quality(counts, ctx.unseen, weigh)
                     counts[k] += 1
                     score += quality
                     tiles = quality / 1.25  # (the mean weight of a tile in ready_quality)
@@ -484,7 +485,7 @@ class PolicyBot:
             copies += weight * ctx.unseen[w]
             best = max(best, points)
             if weight == 1.0 and ctx.arrival is not None:  # a win on any discard too
-                weight = ctx.arrival.factor(self.open_calc(ctx), counts, w, 0)
+                weight = ctx.arrival.wait(w)
             expected += weight * ctx.unseen[w] * points
         return copies, expected, best
 
