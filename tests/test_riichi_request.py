@@ -224,7 +224,14 @@ def test_fifth_copy_with_melds_alike(hand: str, melds: list[str], read_directly:
         ({"situation": ["nagashi_mangan"], "win": "tsumo"}, True),
         ({"rules": {"aka": 0, "kazoe": False}}, True),
         ({"discarder": "E"}, True),
+        ({"dealer_streak": 2, "players_in_hand": 3, "flowers": ""}, True),
+        ({"rules": {"nagashi_mangan": False, "pao": True, "aka": 0}}, True),
+        ({"rules": {}, "melds": [], "situation": [], "ura_indicators": ""}, True),
         # any other form goes the general way (same result, tested above)
+        ({"bogus": 1}, False),  # a field the reader does not know: counted, not named
+        ({"honba": None}, False),  # a field given as None counts as missing
+        ({"rules": {"aka": 0, "bogus": 1}}, False),
+        ({"rules": {"kazoe": None}}, False),
         ({"seat_wind": 2}, False),
         ({"hand": "234567m234p55p777z"}, False),  # a suit written twice
         ({"melds": "pon 777z"}, False),

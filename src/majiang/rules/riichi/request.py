@@ -50,15 +50,16 @@ from majiang.rules.riichi.shapes import (
 from majiang.scoring import KNOWN_FIELDS, SITUATIONS
 from majiang.tiles import format_tiles
 
-#: the request fields this reader knows (any other field: the general path names it)
-_FIELDS = KNOWN_FIELDS
-_OPTION_NAMES = frozenset(DEFAULTS)
-#: the options this reader reads (the others, nagashi_mangan and pao, it only checks)
-_READ_OPTIONS = _OPTION_NAMES - {"nagashi_mangan", "pao"}
-#: fields a riichi request seldom has: checked only when one is there
-_RARE = frozenset({"discarder", "liable", "flowers", "dealer_streak", "players_in_hand"})
-#: the other fields: a request with these only is checked in one pass over its names
-_USUAL = _FIELDS - _RARE
+#: fields a riichi request seldom has: looked for only when the request has more fields than
+#: the usual ones it holds
+_RARE = ("discarder", "liable", "flowers", "dealer_streak", "players_in_hand")
+#: the other fields the reader knows (any other field: the general path names it). The reader
+#: counts those it finds (a field given as ``None`` counts as missing): a request has no other
+#: field when its length is that count (and the rare ones it holds), with no pass over its names
+_USUAL = KNOWN_FIELDS - frozenset(_RARE)
+#: the options this reader reads, counted as the fields are (nagashi_mangan and pao, which it
+#: only checks, are looked for when the rules dict holds more)
+_READ_OPTIONS = frozenset(DEFAULTS) - {"nagashi_mangan", "pao"}
 #: the renhou option's values and their fact bits
 _RENHOU_BITS = {"off": 0, "mangan": f.RENHOU_MANGAN, "yakuman": f.RENHOU_YAKUMAN}
 #: red fives by suit (bits m, p, s) -> how many
@@ -93,6 +94,10 @@ _CONTRADICTS = tuple(
     for i in range(1 << 13)
 )
 _DEFAULT_OPTIONS = option_bits(True, "off", True)
+_N_USUAL = len(_USUAL)
+_N_READ_OPTIONS = len(_READ_OPTIONS)
+#: the options this reader only checks (true or false)
+_CHECKED_OPTIONS = ("nagashi_mangan", "pao")
 
 #: one suit's digits as written -> (its Block, its 9 counts with a red five as a five, its red
 #: fives, the sorts of its tiles per suit m, p, s, z); one table for the three suits (a
@@ -247,59 +252,81 @@ def read_and_score(data: Any) -> dict[str, Any] | None:
 def read_dict(data: dict[str, Any]) -> dict[str, Any] | None:
     """Return the result dict of a request dict whose variant is riichi (``read_and_score``
     without that check: ``majiang.scoring.score`` asks only those), else ``None``."""
-    if _USUAL.issuperset(data):
-        rare = False
-    elif _FIELDS.issuperset(data):
-        rare = True
-    else:
-        return None
     get = data.get
+    #: the usual fields the request holds, less those not found (``_USUAL``)
+    held = _N_USUAL
 
-    # the table options, each checked as ``Riichi.resolve_options`` accepts it
+    # the table options, each checked as ``Riichi.resolve_options`` accepts it; each one
+    # missing (or ``None``) takes its default and is counted out of those the dict may hold
     raw = get("rules")
     if raw:
         if type(raw) is not dict:
             return None
-        if _READ_OPTIONS.issuperset(raw):
-            checked = True  # no option that is only checked here (nagashi_mangan, pao)
-        elif _OPTION_NAMES.issuperset(raw):
-            checked = False
+        named = _N_READ_OPTIONS
+        get_option = raw.get
+        renhou = get_option("renhou")
+        if type(renhou) is str and renhou in _RENHOU_BITS:
+            options = _RENHOU_BITS[renhou]
+        elif renhou is None:
+            options = 0
+            named -= 1
         else:
             return None
-        aka = raw.get("aka", 1)
-        kiriage = raw.get("kiriage", False)
-        kazoe = raw.get("kazoe", True)
-        double_wind_pair_fu = raw.get("double_wind_pair_fu", 4)
-        open_tanyao = raw.get("open_tanyao", True)
-        renhou = raw.get("renhou", "off")
-        double_yakuman = raw.get("double_yakuman", True)
-        if (
-            (kiriage is not True and kiriage is not False)
-            or (kazoe is not True and kazoe is not False)
-            or (open_tanyao is not True and open_tanyao is not False)
-            or (double_yakuman is not True and double_yakuman is not False)
-            or type(aka) is not int
-            or (aka != 0 and aka != 1)
-            or type(double_wind_pair_fu) is not int
-            or (double_wind_pair_fu != 4 and double_wind_pair_fu != 2)
-            or type(renhou) is not str
-            or renhou not in _RENHOU_BITS
-        ):
-            return None
-        if not checked:
-            value = raw.get("nagashi_mangan", True)
-            if value is not True and value is not False:
-                return None
-            value = raw.get("pao", True)
-            if value is not True and value is not False:
-                return None
-        options = _RENHOU_BITS[renhou]
-        if open_tanyao:
+        value = get_option("open_tanyao")
+        if value is True:
             options |= f.OPEN_TANYAO
-        if double_yakuman:
+        elif value is None:
+            options |= f.OPEN_TANYAO
+            named -= 1
+        elif value is not False:
+            return None
+        value = get_option("double_yakuman")
+        if value is True:
             options |= f.DOUBLE_YAKUMAN
+        elif value is None:
+            options |= f.DOUBLE_YAKUMAN
+            named -= 1
+        elif value is not False:
+            return None
+        kiriage = get_option("kiriage")
+        if kiriage is not True and kiriage is not False:
+            if kiriage is not None:
+                return None
+            kiriage = False
+            named -= 1
+        kazoe = get_option("kazoe")
+        if kazoe is not True and kazoe is not False:
+            if kazoe is not None:
+                return None
+            kazoe = True
+            named -= 1
+        aka = get_option("aka")
+        if type(aka) is not int or (aka != 1 and aka != 0):
+            if aka is not None:
+                return None
+            aka = 1
+            named -= 1
+        double_wind_pair_fu = get_option("double_wind_pair_fu")
+        if type(double_wind_pair_fu) is not int or (
+            double_wind_pair_fu != 4 and double_wind_pair_fu != 2
+        ):
+            if double_wind_pair_fu is not None:
+                return None
+            double_wind_pair_fu = 4
+            named -= 1
+        if len(raw) != named:  # more: only nagashi_mangan and pao, checked, may be there
+            for name in _CHECKED_OPTIONS:
+                value = get_option(name)
+                if value is True or value is False:
+                    named += 1
+                elif value is not None:
+                    return None
+            if len(raw) != named:
+                return None  # another name, or an option given as ``None``
     else:
         aka, kiriage, kazoe, double_wind_pair_fu, options = 1, False, True, 4, _DEFAULT_OPTIONS
+        if raw is None:
+            held -= 1
 
     try:  # a value of another type than the usual raises: the general path reads it
         # the concealed tiles, per suit: the digits of m, p, s, z in that order, each suit once
@@ -402,42 +429,44 @@ def read_dict(data: dict[str, Any]) -> dict[str, Any] | None:
         else:
             melds = ()
             totals = -1
+            if raw_melds is None:
+                held -= 1
 
         # the winning tile and the win
         win, in_suit, place = _SINGLE[data["win_tile"]]
         if not suits[in_suit][place]:
             return None
-        how = get("win", "ron")
+        how = get("win")
         if how == "ron":
             tsumo = False
         elif how == "tsumo":
             tsumo = True
+        elif how is None:
+            tsumo = False
+            held -= 1
         else:
             return None
 
-        # the winds, and who else is named
-        seat = _WINDS[get("seat_wind", "E")]
-        round_wind = _WINDS[get("round_wind", "E")]
-        if rare:
-            wind = get("discarder")
-            if wind is not None and _WINDS.get(wind, seat) == seat:
-                return None
-            if get("liable") is not None:
-                return None
-            flowers = get("flowers")
-            if flowers is not None and flowers != "":
-                return None
-            value = get("dealer_streak")
-            if value is not None and (type(value) is not int or not 0 <= value <= 1000):
-                return None
-            value = get("players_in_hand")
-            if value is not None and (type(value) is not int or not 1 <= value <= 3):
-                return None
+        # the winds
+        wind = get("seat_wind")
+        if wind is None:
+            seat = 27
+            held -= 1
+        else:
+            seat = _WINDS[wind]
+        wind = get("round_wind")
+        if wind is None:
+            round_wind = 27
+            held -= 1
+        else:
+            round_wind = _WINDS[wind]
 
         # the situation
         situation = get("situation")
         bits = 0
-        if situation:
+        if situation is None:
+            held -= 1
+        elif situation:
             if type(situation) is not list:
                 return None
             try:
@@ -456,16 +485,18 @@ def read_dict(data: dict[str, Any]) -> dict[str, Any] | None:
                 return None
 
         # the numbers
-        honba = get("honba", 0)
+        honba = get("honba")
         if type(honba) is not int or not 0 <= honba <= 1000:
             if honba is not None:
                 return None
             honba = 0
-        sticks = get("riichi_sticks", 0)
+            held -= 1
+        sticks = get("riichi_sticks")
         if type(sticks) is not int or not 0 <= sticks <= 1000:
             if sticks is not None:
                 return None
             sticks = 0
+            held -= 1
 
         # dora: every indicator is read, ura dora count only in riichi
         dora = ura = 0
@@ -480,7 +511,9 @@ def read_dict(data: dict[str, Any]) -> dict[str, Any] | None:
             else:
                 for shift, _, _ in kinds:
                     dora += totals >> shift & _FIELD
-        elif text is not None and text != "":
+        elif text is None:
+            held -= 1
+        elif text != "":
             return None
         text = get("ura_indicators")
         if text:
@@ -495,8 +528,38 @@ def read_dict(data: dict[str, Any]) -> dict[str, Any] | None:
             else:
                 for shift, _, _ in kinds:
                     ura += totals >> shift & _FIELD
-        elif text is not None and text != "":
+        elif text is None:
+            held -= 1
+        elif text != "":
             return None
+
+        # who else is named: the rare fields, looked for only when the request holds more
+        # fields than the usual ones found (else no other field is there)
+        if len(data) != held:
+            wind = get("discarder")
+            if wind is not None:
+                if _WINDS.get(wind, seat) == seat:
+                    return None
+                held += 1
+            if get("liable") is not None:
+                return None
+            flowers = get("flowers")
+            if flowers is not None:
+                if flowers != "":
+                    return None
+                held += 1
+            value = get("dealer_streak")
+            if value is not None:
+                if type(value) is not int or not 0 <= value <= 1000:
+                    return None
+                held += 1
+            value = get("players_in_hand")
+            if value is not None:
+                if type(value) is not int or not 1 <= value <= 3:
+                    return None
+                held += 1
+            if len(data) != held:
+                return None  # another field, or a field given as ``None``
         red = _RED_COUNT[red_suits]
         if bits & _NAGASHI:  # a draw paid as a mangan tsumo: the hand is not scored
             if raw and raw.get("nagashi_mangan") is False:
