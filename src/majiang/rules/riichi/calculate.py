@@ -172,8 +172,8 @@ def _fu_dicts(
                 out.append({"id": fu_id, "value": value})
                 some = True
     elif p0.pungs or p1.pungs or p2.pungs or p3.pungs:
-        for fu_id, value in p0.fu_entries + p1.fu_entries + p2.fu_entries + p3.fu_entries:
-            out.append({"id": fu_id, "value": value})
+        for item in p0.fu_items + p1.fu_items + p2.fu_items + p3.fu_items:
+            out.append(item.copy())
         some = True
     if p0.pair >= 0:
         pair = p0.pair

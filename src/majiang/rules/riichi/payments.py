@@ -110,42 +110,54 @@ def payers(
     [4000, 2000, 2000]
     """
     bonus = 300 * honba
-    out: list[dict[str, Any]]
+    # each payment a copy of its payer's template with the amount set (cheaper than a literal)
     if not tsumo:
         value = -(-base * (6 if dealer else 4) // 100) * 100
         total = value + bonus
+        first = _DISCARDER.copy()
         if liable and not liable_is_discarder:
             half = _up100(value // 2)
-            out = [
-                {"from": "discarder", "amount": total - half},
-                {"from": "liable", "amount": half},
-            ]
+            first["amount"] = total - half
+            second = _LIABLE.copy()
+            second["amount"] = half
+            out = [first, second]
         else:
-            out = [{"from": "discarder", "amount": total}]
+            first["amount"] = total
+            out = [first]
     elif liable:
         total = hand_value(base, dealer, True) + bonus
-        out = [{"from": "liable", "amount": total}]
+        first = _LIABLE.copy()
+        first["amount"] = total
+        out = [first]
     elif dealer:
         each = -(-2 * base // 100) * 100 + bonus // 3
         total = 3 * each
-        out = [
-            {"from": "non_dealer", "amount": each},
-            {"from": "non_dealer", "amount": each},
-            {"from": "non_dealer", "amount": each},
-        ]
+        first = _NON_DEALER.copy()
+        first["amount"] = each
+        out = [first, first.copy(), first.copy()]
     else:
         from_dealer = -(-2 * base // 100) * 100 + bonus // 3
         child = -(-base // 100) * 100 + bonus // 3
         total = from_dealer + 2 * child
-        out = [
-            {"from": "dealer", "amount": from_dealer},
-            {"from": "non_dealer", "amount": child},
-            {"from": "non_dealer", "amount": child},
-        ]
+        first = _DEALER.copy()
+        first["amount"] = from_dealer
+        second = _NON_DEALER.copy()
+        second["amount"] = child
+        out = [first, second, second.copy()]
     if sticks:
-        out.append({"from": "riichi_sticks", "amount": 1000 * sticks})
+        first = _STICKS.copy()
+        first["amount"] = 1000 * sticks
+        out.append(first)
         total += 1000 * sticks
     return total, out
+
+
+#: each payer's payment as the contract's dict (templates: a result gets copies)
+_DISCARDER: dict[str, Any] = {"from": "discarder", "amount": 0}
+_LIABLE: dict[str, Any] = {"from": "liable", "amount": 0}
+_DEALER: dict[str, Any] = {"from": "dealer", "amount": 0}
+_NON_DEALER: dict[str, Any] = {"from": "non_dealer", "amount": 0}
+_STICKS: dict[str, Any] = {"from": "riichi_sticks", "amount": 0}
 
 
 def payments(

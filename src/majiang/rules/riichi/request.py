@@ -72,10 +72,14 @@ _SINGLE: dict[Any, tuple[int, int, int]] = {
     for d in range(10)
     if (s != "z" or 1 <= d <= 7)
 }
+#: the digits as the one-character strings Python keeps once (a string's characters are
+#: these): tables keyed by them find a character by identity, with no compare (``str(d)`` is a
+#: new string)
+_DIGIT = "0123456789"
 #: a suit's digit -> its place's unit in a block's key (``shapes.key_of``; a red five is a
 #: five); the honors' digits 1-7
-_DIGIT_UNITS = {str(d): KEY_UNITS[4 if d == 0 else d - 1] for d in range(10)}
-_HONOR_UNITS = {str(d): KEY_UNITS[d - 1] for d in range(1, 8)}
+_DIGIT_UNITS = {_DIGIT[d]: KEY_UNITS[4 if d == 0 else d - 1] for d in range(10)}
+_HONOR_UNITS = {_DIGIT[d]: KEY_UNITS[d - 1] for d in range(1, 8)}
 #: a digit's unit, of the suits' digits and of the honors' (``_UNIT_OF[honors]``)
 _UNIT_OF = (_DIGIT_UNITS.__getitem__, _HONOR_UNITS.__getitem__)
 #: 3 and the 8 bit at every place of a key
@@ -118,7 +122,7 @@ _KIND_AT = tuple((TILE_BITS * k, k // 9, k % 9) for k in range(34))
 #: per suit letter: digit -> the kind an indicator of it makes dora, as ``_KIND_AT``
 _DORA_AT = {
     s: {
-        str(d): _KIND_AT[DORA_OF[9 * i + (4 if d == 0 else d - 1)]]
+        _DIGIT[d]: _KIND_AT[DORA_OF[9 * i + (4 if d == 0 else d - 1)]]
         for d in range(10)
         if (s != "z" or 1 <= d <= 7)
     }
@@ -252,19 +256,17 @@ def read_and_score(data: Any) -> dict[str, Any] | None:
 def read_dict(data: dict[str, Any]) -> dict[str, Any] | None:
     """Return the result dict of a request dict whose variant is riichi (``read_and_score``
     without that check: ``majiang.scoring.score`` asks only those), else ``None``."""
-    get = data.get
     #: the usual fields the request holds, less those not found (``_USUAL``)
     held = _N_USUAL
 
     # the table options, each checked as ``Riichi.resolve_options`` accepts it; each one
     # missing (or ``None``) takes its default and is counted out of those the dict may hold
-    raw = get("rules")
+    raw = data.get("rules")
     if raw:
         if type(raw) is not dict:
             return None
         named = _N_READ_OPTIONS
-        get_option = raw.get
-        renhou = get_option("renhou")
+        renhou = raw.get("renhou")
         if type(renhou) is str and renhou in _RENHOU_BITS:
             options = _RENHOU_BITS[renhou]
         elif renhou is None:
@@ -272,7 +274,7 @@ def read_dict(data: dict[str, Any]) -> dict[str, Any] | None:
             named -= 1
         else:
             return None
-        value = get_option("open_tanyao")
+        value = raw.get("open_tanyao")
         if value is True:
             options |= f.OPEN_TANYAO
         elif value is None:
@@ -280,7 +282,7 @@ def read_dict(data: dict[str, Any]) -> dict[str, Any] | None:
             named -= 1
         elif value is not False:
             return None
-        value = get_option("double_yakuman")
+        value = raw.get("double_yakuman")
         if value is True:
             options |= f.DOUBLE_YAKUMAN
         elif value is None:
@@ -288,25 +290,25 @@ def read_dict(data: dict[str, Any]) -> dict[str, Any] | None:
             named -= 1
         elif value is not False:
             return None
-        kiriage = get_option("kiriage")
+        kiriage = raw.get("kiriage")
         if kiriage is not True and kiriage is not False:
             if kiriage is not None:
                 return None
             kiriage = False
             named -= 1
-        kazoe = get_option("kazoe")
+        kazoe = raw.get("kazoe")
         if kazoe is not True and kazoe is not False:
             if kazoe is not None:
                 return None
             kazoe = True
             named -= 1
-        aka = get_option("aka")
+        aka = raw.get("aka")
         if type(aka) is not int or (aka != 1 and aka != 0):
             if aka is not None:
                 return None
             aka = 1
             named -= 1
-        double_wind_pair_fu = get_option("double_wind_pair_fu")
+        double_wind_pair_fu = raw.get("double_wind_pair_fu")
         if type(double_wind_pair_fu) is not int or (
             double_wind_pair_fu != 4 and double_wind_pair_fu != 2
         ):
@@ -316,7 +318,7 @@ def read_dict(data: dict[str, Any]) -> dict[str, Any] | None:
             named -= 1
         if len(raw) != named:  # more: only nagashi_mangan and pao, checked, may be there
             for name in _CHECKED_OPTIONS:
-                value = get_option(name)
+                value = raw.get(name)
                 if value is True or value is False:
                     named += 1
                 elif value is not None:
@@ -391,7 +393,7 @@ def read_dict(data: dict[str, Any]) -> dict[str, Any] | None:
         suits = (cm, cp, cs, cz)  # the count of kind k is suits[k // 9][k % 9]
 
         # the melds
-        raw_melds = get("melds")
+        raw_melds = data.get("melds")
         closed = True
         has_kong = False
         if raw_melds:
@@ -436,7 +438,7 @@ def read_dict(data: dict[str, Any]) -> dict[str, Any] | None:
         win, in_suit, place = _SINGLE[data["win_tile"]]
         if not suits[in_suit][place]:
             return None
-        how = get("win")
+        how = data.get("win")
         if how == "ron":
             tsumo = False
         elif how == "tsumo":
@@ -448,13 +450,13 @@ def read_dict(data: dict[str, Any]) -> dict[str, Any] | None:
             return None
 
         # the winds
-        wind = get("seat_wind")
+        wind = data.get("seat_wind")
         if wind is None:
             seat = 27
             held -= 1
         else:
             seat = _WINDS[wind]
-        wind = get("round_wind")
+        wind = data.get("round_wind")
         if wind is None:
             round_wind = 27
             held -= 1
@@ -462,7 +464,7 @@ def read_dict(data: dict[str, Any]) -> dict[str, Any] | None:
             round_wind = _WINDS[wind]
 
         # the situation
-        situation = get("situation")
+        situation = data.get("situation")
         bits = 0
         if situation is None:
             held -= 1
@@ -485,13 +487,13 @@ def read_dict(data: dict[str, Any]) -> dict[str, Any] | None:
                 return None
 
         # the numbers
-        honba = get("honba")
+        honba = data.get("honba")
         if type(honba) is not int or not 0 <= honba <= 1000:
             if honba is not None:
                 return None
             honba = 0
             held -= 1
-        sticks = get("riichi_sticks")
+        sticks = data.get("riichi_sticks")
         if type(sticks) is not int or not 0 <= sticks <= 1000:
             if sticks is not None:
                 return None
@@ -500,7 +502,7 @@ def read_dict(data: dict[str, Any]) -> dict[str, Any] | None:
 
         # dora: every indicator is read, ura dora count only in riichi
         dora = ura = 0
-        text = get("dora_indicators")
+        text = data.get("dora_indicators")
         if text:
             kinds = _INDICATED.get(text) or _indicated(text)
             if kinds is None:
@@ -515,7 +517,7 @@ def read_dict(data: dict[str, Any]) -> dict[str, Any] | None:
             held -= 1
         elif text != "":
             return None
-        text = get("ura_indicators")
+        text = data.get("ura_indicators")
         if text:
             kinds = _INDICATED.get(text) or _indicated(text)
             if kinds is None:
@@ -536,24 +538,24 @@ def read_dict(data: dict[str, Any]) -> dict[str, Any] | None:
         # who else is named: the rare fields, looked for only when the request holds more
         # fields than the usual ones found (else no other field is there)
         if len(data) != held:
-            wind = get("discarder")
+            wind = data.get("discarder")
             if wind is not None:
                 if _WINDS.get(wind, seat) == seat:
                     return None
                 held += 1
-            if get("liable") is not None:
+            if data.get("liable") is not None:
                 return None
-            flowers = get("flowers")
+            flowers = data.get("flowers")
             if flowers is not None:
                 if flowers != "":
                     return None
                 held += 1
-            value = get("dealer_streak")
+            value = data.get("dealer_streak")
             if value is not None:
                 if type(value) is not int or not 0 <= value <= 1000:
                     return None
                 held += 1
-            value = get("players_in_hand")
+            value = data.get("players_in_hand")
             if value is not None:
                 if type(value) is not int or not 1 <= value <= 3:
                     return None

@@ -21,9 +21,11 @@ Nothing of a request is kept.
 from __future__ import annotations
 
 from operator import mul
+from typing import Any
 
-#: a fu item: (its id, its fu)
-Fu = tuple[str, int]
+#: a fu item as the contract's dict, ``{"id": ..., "value": ...}`` (kept ones are templates:
+#: a result gets copies)
+FuItem = dict[str, Any]
 
 #: the waits the winning tile can complete (``Part.waits``), in the order readings are tried
 TANKI, SHANPON, KANCHAN, PENCHAN, RYANMEN = range(5)
@@ -104,15 +106,16 @@ class Part:
 
     ``chow_bits``/``pung_bits`` have bit ``i`` for a chow starting at / a pung of place ``i``;
     ``peikou`` counts pairs of identical chows; ``outside`` says every set and the pair hold a
-    terminal or honor; ``pung_fu`` is the fu of the pungs as concealed; ``waits[i]`` lists the
-    waits of a winning tile at place ``i`` (tanki, shanpon, then one per chow wait in chow
-    order, each wait once), worked out when first asked (``waits_at``).
+    terminal or honor; ``pung_fu`` is the fu of the pungs as concealed and ``fu_items`` their
+    fu items (templates, as concealed); ``waits[i]`` lists the waits of a winning tile at place
+    ``i`` (tanki, shanpon, then one per chow wait in chow order, each wait once), worked out
+    when first asked (``waits_at``).
     """
 
     __slots__ = (
         "chow_bits",
         "chows",
-        "fu_entries",
+        "fu_items",
         "outside",
         "packed",
         "pair",
@@ -122,7 +125,7 @@ class Part:
     )
     chow_bits: int
     chows: tuple[int, ...]
-    fu_entries: tuple[Fu, ...]
+    fu_items: tuple[FuItem, ...]
     outside: bool
     packed: int
     pair: int
@@ -175,7 +178,14 @@ def _waits(tanki: bool, shanpon: bool, chows: int, win: int) -> tuple[int, ...]:
 #: in ``Part.packed``, whether each holds a terminal or honor, their fu items and their places
 #: (a few hundred shapes of sets, kept as met)
 _CHOWS: dict[int, tuple[int, int, bool, tuple[int, ...]]] = {}
-_PUNGS: tuple[dict[int, tuple[int, int, bool, tuple[Fu, ...], tuple[int, ...]]], ...] = ({}, {})
+_PUNGS: tuple[dict[int, tuple[int, int, bool, tuple[FuItem, ...], tuple[int, ...]]], ...] = (
+    {},
+    {},
+)
+#: the fu item of a concealed pung of honors, of terminals, of simples (templates)
+_HONOR_PUNG_FU: FuItem = {"id": "concealed_honor_pung", "value": 8}
+_TERMINAL_PUNG_FU: FuItem = {"id": "concealed_terminal_pung", "value": 8}
+_SIMPLE_PUNG_FU: FuItem = {"id": "concealed_simple_pung", "value": 4}
 
 
 def _chow_facts(field: int) -> tuple[int, int, bool, tuple[int, ...]]:
@@ -199,29 +209,31 @@ def _chow_facts(field: int) -> tuple[int, int, bool, tuple[int, ...]]:
     return found
 
 
-def _pung_facts(field: int, honors: bool) -> tuple[int, int, bool, tuple[Fu, ...], tuple[int, ...]]:
+def _pung_facts(
+    field: int, honors: bool
+) -> tuple[int, int, bool, tuple[FuItem, ...], tuple[int, ...]]:
     """Return (and keep) the ``_PUNGS`` entry of a split's pungs."""
     pungs = _pungs_of(field)
     pung_bits = pung_fu = 0
     outside = True
-    fu_entries: list[Fu] = []
+    fu_items: list[FuItem] = []
     for p in pungs:
         pung_bits |= 1 << p
         if honors:
             pung_fu += 8
-            fu_entries.append(("concealed_honor_pung", 8))
+            fu_items.append(_HONOR_PUNG_FU)
         elif p in (0, 8):
             pung_fu += 8
-            fu_entries.append(("concealed_terminal_pung", 8))
+            fu_items.append(_TERMINAL_PUNG_FU)
         else:
             pung_fu += 4
-            fu_entries.append(("concealed_simple_pung", 4))
+            fu_items.append(_SIMPLE_PUNG_FU)
             outside = False
     found = _PUNGS[honors][field] = (
         pung_bits,
         len(pungs) << 3 | pung_fu << 9,
         outside,
-        tuple(fu_entries),
+        tuple(fu_items),
         pungs,
     )
     return found
@@ -281,7 +293,7 @@ def new_block(key: int, honors: bool, size: int) -> Block:
         chow_bits, chows_packed, chows_outside, part.chows = _CHOWS.get(
             chowed := split & _CHOW_FIELD
         ) or _chow_facts(chowed)
-        pung_bits, pungs_packed, pungs_outside, part.fu_entries, part.pungs = pungs_of.get(
+        pung_bits, pungs_packed, pungs_outside, part.fu_items, part.pungs = pungs_of.get(
             punged := split & _PUNG_FIELD
         ) or _pung_facts(punged, honors)
         part.chow_bits = chow_bits
