@@ -343,12 +343,15 @@ class PolicyBot:
         offense score (tile units) stands for ``push``, which ranks offense finer; the losses
         are converted at what one shanten of the best discard is worth. Where the best
         discard's shanten is one of the valuation's ``unjudged_shanten`` (Taiwan: one from
-        ready), the offense ranking stands as it is.
+        ready), or where no seat's threat reaches the valuation's ``judged_threat`` (Taiwan:
+        0.3), the offense ranking stands as it is.
         """
         view = ctx.view
         valuation = self.valuation(view.variant)
         unjudged = valuation.unjudged_shanten
         if unjudged and min(s for _, s, _ in scored) in unjudged:
+            return scored
+        if reader.max_threat < valuation.judged_threat:
             return scored
         draws = self.draws_left(view)
         future = self.future_risk(reader, draws)

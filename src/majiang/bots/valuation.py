@@ -190,6 +190,10 @@ class Valuation:
     #: ranking as it is (Taiwan: one tile from ready, where trading acceptance for safety
     #: lost); empty: it judges at every shanten
     unjudged_shanten: tuple[int, ...] = ()
+    #: the strongest threat at the table (``Reader.max_threat``) below which the expert's
+    #: judgement leaves the offense ranking as it is (Taiwan 0.3: with nobody near a win, a
+    #: safer tile of the same shanten gave up as much as it saved); 0: judged at any threat
+    judged_threat = 0.0
     #: per kind category and stage, the others' discards of a kind per own draw that a call
     #: could take (bots/arrival.py ``RATES``; Taiwan, where every bot calls every call that
     #: brings its hand on); None: improving tiles count by their unseen copies alone
@@ -754,6 +758,10 @@ class TaiwanValuation(Valuation):
         #: out against the offense choice from the same state, lost 0.52 [0.25, 0.79] points
         #: a decision (300 deals, seeds 9100-9399); see docs/bots.md, session 6
         self.unjudged_shanten = (1,)
+        #: the judgement only against a seat whose threat is 0.3 or more (about two open sets
+        #: after six discards, or one after nine): below it the offense ranking stands;
+        #: see docs/bots.md, session 9
+        self.judged_threat = 0.3
         #: the expert weighs each improving tile by how fast it arrives (bots/arrival.py)
         self.arrival_rates = RATES
         #: ready waits only: the shapes short of ready measured as worth nothing (session 8)
