@@ -1,10 +1,8 @@
-"""Call-aware acceptance (bots/arrival.py): each improving tile weighed by how fast it arrives,
-by draw or by the call the hand would make (a pon from any discard, a chow from the seat
-before's, a win on any discard), and the Taiwan expert's discards ranked by it.
+"""Call-aware acceptance (bots/arrival.py): each wait of a ready hand weighed by how fast it
+arrives, by draw or on anybody's discard, and the Taiwan expert's discards ranked by it.
 
 The rates of the constructed ``Arrival`` are round numbers (the seat before discards half a
-copy, the three others a copy and a half, per copy drawn), so the weights are 1 + 1.5 for a
-pon or a win, 1 + 0.5 for a chow and 1 for a draw only.
+copy, the three others a copy and a half, per copy drawn), so a wait weighs 1 + 1.5.
 """
 
 from __future__ import annotations
@@ -15,7 +13,7 @@ import pytest
 
 from majiang.actions import Discard
 from majiang.bots.analysis import HandCalc
-from majiang.bots.arrival import OPEN_MELD, RATES, Arrival, arrival_for, category, stage
+from majiang.bots.arrival import RATES, Arrival, arrival_for, category, stage
 from majiang.bots.policy import EXPERT, NORMAL, PolicyBot
 from majiang.bots.valuation import valuation_for
 from majiang.engine import new_game
@@ -26,66 +24,24 @@ from majiang.view import PlayerView, player_view
 
 _ARRIVAL = Arrival(left=(0.5,) * 34, every=(1.5,) * 34)
 _CALC = HandCalc("taiwan")
-_OPEN = HandCalc("taiwan", (OPEN_MELD,))
-
-
-@pytest.mark.parametrize(
-    ("hand", "tile", "weight"),
-    [
-        # one from ready: 55s is a pair (a pon of 5s brings the hand on), 78s a chow partial
-        # whose 6s and 9s come from the seat before's discards too
-        ("123m456m789m11z55s78s9p", "5s", 2.5),
-        ("123m456m789m11z55s78s9p", "1z", 2.5),
-        ("123m456m789m11z55s78s9p", "6s", 1.5),
-        ("123m456m789m11z55s78s9p", "9s", 1.5),
-        # the pair of 1z or 5p is drawn only (a discard is not claimed for a pair)
-        ("123m456m789m123p78s1z5p", "1z", 1.0),
-        ("123m456m789m123p78s1z5p", "5p", 1.0),
-        ("123m456m789m123p78s1z5p", "6s", 1.5),
-    ],
-)
-def test_the_weight_of_an_improving_tile_by_shape(hand: str, tile: str, weight: float) -> None:
-    counts = counts34(parse_tiles(hand))
-    shanten, kinds = _CALC.improving_kinds(counts)
-    k = parse_tile(tile)
-    assert shanten >= 1 and k in kinds  # (the table's tiles do bring the hand on)
-    assert _ARRIVAL.factor(_OPEN, counts, k, shanten) == weight
 
 
 def test_ready_waits_win_on_any_discard() -> None:
     counts = counts34(parse_tiles("123m456m789m123p78s11z"))
     shanten, waits = _CALC.improving_kinds(counts)
     assert shanten == 0
-    assert [_ARRIVAL.factor(_OPEN, counts, w, 0) for w in waits] == [2.5, 2.5]
-
-
-def test_a_pair_shape_outweighs_a_chow_shape_of_as_many_tiles() -> None:
-    # the same three sets, the pairs 11z and 99p and a lone 5z; then a third pair 55s (its 5s
-    # and the 1z and 9p come by pon from any discard) or the chow partial 78s (6s and 9s by
-    # chow from the seat before only), with three copies each of 6s and 9s seen, so that both
-    # shapes have six unseen improving tiles
-    pairs = counts34(parse_tiles("123m456m789m11z55s99p5z"))
-    chow = counts34(parse_tiles("123m456m789m11z78s99p5z"))
-    assert _CALC.shanten(pairs) == _CALC.shanten(chow) == 1
-    unseen_pairs = [4 - c for c in pairs]
-    unseen_chow = [4 - c for c in chow]
-    for k in (parse_tile("6s"), parse_tile("9s")):
-        unseen_chow[k] = 1
-    _, pair_kinds = _CALC.improving_kinds(pairs)
-    _, chow_kinds = _CALC.improving_kinds(chow)
-    assert sum(unseen_pairs[k] for k in pair_kinds) == 6
-    assert sum(unseen_chow[k] for k in chow_kinds) == 6
-    assert _ARRIVAL.weighted(_OPEN, pairs, unseen_pairs, pair_kinds, 1) == 15.0  # 6 x 2.5
-    # 6s and 9s 1 x 1.5 each, 9p and 1z 2 x 2.5 each
-    assert _ARRIVAL.weighted(_OPEN, chow, unseen_chow, chow_kinds, 1) == 13.0
+    assert [_ARRIVAL.wait(w) for w in waits] == [2.5, 2.5]
+    # the norm scales every wait alike
+    assert Arrival((0.5,) * 34, (1.5,) * 34, norm=1.25).wait(waits[0]) == 2.0
 
 
 def test_ready_quality_reads_the_weights() -> None:
     counts = counts34(parse_tiles("123m456m789m11z55s78s9p"))
     unseen = [4 - c for c in counts]
     plain = _CALC.ready_quality(counts, unseen)
-    weighted = _CALC.ready_quality(counts, unseen, lambda c, k, s: _ARRIVAL.factor(_OPEN, c, k, s))
-    assert weighted > plain  # every weight is at least one, and the pons' more
+    assert _CALC.ready_quality(counts, unseen, _ARRIVAL.wait) > plain  # every wait 2.5
+    # a table where nobody throws anything: every wait weighs one, as without weights
+    assert _CALC.ready_quality(counts, unseen, Arrival((0.0,) * 34, (0.0,) * 34).wait) == plain
 
 
 @pytest.mark.parametrize(
@@ -142,13 +98,12 @@ def test_only_taiwan_reads_arrival() -> None:
         assert valuation_for(variant).arrival_rates is None
 
 
-def _ranked(style_aware: bool, hand: str, shapes: bool = True, rates: bool = False) -> list[str]:
+def _ranked(style_aware: bool, hand: str, rates: bool = False) -> list[str]:
     style = dataclasses.replace(EXPERT, defense=False, plans=False, call_aware=style_aware)
     bot = PolicyBot(style, 0, "taiwan")
     valuation = bot.valuation("taiwan")
     if not rates:  # (round numbers: see the module's docstring)
         valuation.arrival_rates = {c: ((0.5, 1.5),) * 4 for c in ("t", "e", "m", "z0", "z1")}
-    valuation.arrival_shapes = shapes
     view = _view(hand=hand)
     ctx = bot.context(view)
     discards = [Discard(t) for t in sorted(set(view.hand))]
@@ -156,35 +111,21 @@ def _ranked(style_aware: bool, hand: str, shapes: bool = True, rates: bool = Fal
     return [format_tiles([a.tile]) for _, _, a in scored]
 
 
-def test_the_expert_ranks_discards_by_arrival() -> None:
-    # two from ready: without calls 9s is the better discard (49 unseen improving tiles
-    # against 48 for 1p), with calls 1p (the tiles that 1p's discard leaves come faster)
-    hand = "45688m16p25679s22277z"
-    assert _ranked(False, hand)[0] == "9s"
-    assert _ranked(True, hand)[0] == "1p"
-
-
 def test_taiwan_weighs_the_ready_waits_only() -> None:
-    valuation = valuation_for("taiwan")
-    assert valuation.arrival_shapes is False
-    arrival = arrival_for(_view(), (31, 32, 33), RATES, shapes=False)
-    counts = counts34(parse_tiles("123m456m789m11z55s78s9p"))
-    # short of ready every improving tile counts one, whatever its shape
-    assert {arrival.factor(_OPEN, counts, k, 1) for k in (22, 23, 27)} == {1.0}
+    arrival = arrival_for(_view(), (31, 32, 33), RATES)
     # ready: a wait on a tile others throw more (a terminal) outweighs a middle tile early on
-    assert arrival.factor(_OPEN, counts, parse_tile("9p"), 0) > arrival.factor(
-        _OPEN, counts, parse_tile("5p"), 0
-    )
-    # the same hand two from ready ranks as without arrival once the shapes are off
+    assert arrival.wait(parse_tile("9p")) > arrival.wait(parse_tile("5p"))
+    # two from ready the expert ranks as without arrival: only ready waits are weighed
+    # (9s: 49 unseen improving tiles against 48 for 1p)
     hand = "45688m16p25679s22277z"
-    assert _ranked(True, hand, shapes=False)[0] == _ranked(False, hand)[0] == "9s"
+    assert _ranked(True, hand)[0] == _ranked(False, hand)[0] == "9s"
 
 
 def test_the_expert_waits_on_the_tile_others_throw() -> None:
     # ready either way on a single wait, three unseen copies each: 9p (a terminal, thrown
     # more by the others, RATES) or 5p (a middle tile)
     hand = "123m456m789m123p456s9p5p"
-    assert _ranked(True, hand, shapes=False, rates=True)[0] == "5p"  # keeps the 9p wait
+    assert _ranked(True, hand, rates=True)[0] == "5p"  # keeps the 9p wait
 
 
 def test_the_normal_does_not_weigh_arrival() -> None:

@@ -528,15 +528,15 @@ class HandCalc:
         self,
         counts: list[int],
         unseen: Sequence[float],
-        weigh: Callable[[list[int], int, int], float] | None = None,
+        weigh: Callable[[int], float] | None = None,
     ) -> float:
         """Return, for a hand one tile from ready (3k+1 tiles, shanten 1), the unseen improving
         tiles weighted by the wait each leaves: per draw, the best ready hand's unseen waits.
 
         The two-step look a strong player takes: a shape whose improving tiles all leave a
         good wait beats one with as many improving tiles that leave poor ones. ``weigh``
-        (counts, kind, shanten), when given, weighs each improving tile and each wait by how
-        fast it arrives (bots/arrival.py).
+        (a wait's kind), when given, weighs each wait by how fast it arrives
+        (bots/arrival.py).
         """
         _, kinds = self.improving_kinds(counts)
         total = 0.0
@@ -553,9 +553,8 @@ class HandCalc:
                         if weigh is None:
                             best = max(best, sum(unseen[w] for w in waits))
                         else:
-                            best = max(best, sum(unseen[w] * weigh(counts, w, 0) for w in waits))
+                            best = max(best, sum(unseen[w] * weigh(w) for w in waits))
                     counts[d] += 1
             counts[j] -= 1
-            rate = 1.0 if weigh is None else weigh(counts, j, 1)
-            total += unseen[j] * rate * (0.5 + best / 8)
+            total += unseen[j] * (0.5 + best / 8)
         return total

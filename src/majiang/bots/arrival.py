@@ -1,28 +1,21 @@
-"""Call-aware acceptance: how fast an improving tile comes, by the ways it can come.
+"""Call-aware acceptance: how fast a winning tile comes, by the ways it can come.
 
-Where every bot claims every call that brings its hand on (Taiwan), an improving tile does not
-come only from the wall. A tile that turns a pair into a set can also be ponned from any of the
-three others' discards, a tile that completes a run from two tiles held can be chowed from the
-discards of the seat before (the one whose discards this seat may chow), and a winning tile
-wins on anybody's discard; a tile that only makes the pair (or a set the hand cannot call) must
-be drawn. Per unseen copy, the rate at which it arrives is one own draw plus the others'
-discards of it that the hand could claim: ``1 + every`` for a pon or a win, ``1 + left`` for a
-chow only, ``1`` for a draw only, where ``left`` and ``every`` are the copies the seat before,
-and the three others together, still discard per copy the viewer still draws itself (measured
-in self-play per kind category and stage, ``RATES``). The weights are divided by the stage's
-mean chow weight, so a chow shape counts about one tile, a draw-only tile less, a pon or a win
-more.
+Where every bot claims every call that brings its hand on (Taiwan), a ready hand does not win
+only by its own draws: its winning tile wins on anybody's discard as well. Per unseen copy of a
+wait, the rate at which it arrives is one own draw plus the copies the three others still
+discard per copy the viewer still draws itself (``every``, measured in self-play per kind
+category and stage, ``RATES``; ``left``, the seat before's share, which a chow could take, sets
+the scale). The weights are divided by the stage's mean chow weight (``norm``), the scale of one
+tile the hand could take from the wall or the seat before.
 
->>> from majiang.bots.analysis import HandCalc, seen_counts
->>> from majiang.tiles import counts34, parse_tiles
+Session 8 also weighed the tiles short of ready by the call that would take them (a pon from
+any discard, a chow from the left): it measured nothing and is not kept (docs/bots.md).
+
 >>> arrival = Arrival(left=(0.5,) * 34, every=(1.5,) * 34)
->>> calc, open_calc = HandCalc("taiwan"), HandCalc("taiwan", (OPEN_MELD,))
->>> counts = counts34(parse_tiles("123m456m789m11z55s78s9p"))  # one from ready
->>> [arrival.factor(open_calc, counts, k, 1) for k in (22, 23)]  # 5s: a pon; 6s: a chow
-[2.5, 1.5]
->>> counts = counts34(parse_tiles("123m456m789m123p78s1z5p"))
->>> arrival.factor(open_calc, counts, 27, 1)  # 1z: the pair, drawn only
-1.0
+>>> arrival.wait(22)  # a wait: (1 + 1.5) copies per own draw, over the norm 1
+2.5
+>>> Arrival(left=(0.5,) * 34, every=(1.5,) * 34, norm=1.25).wait(22)
+2.0
 """
 
 from __future__ import annotations
@@ -30,15 +23,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from majiang.bots.analysis import HandCalc, seen_counts
-from majiang.melds import Meld
+from majiang.bots.analysis import seen_counts
 from majiang.view import PlayerView
 
-__all__ = ["OPEN_MELD", "RATES", "Arrival", "arrival_for", "category", "stage"]
-
-#: any open meld: a calculator made with it reads a hand as open (no special forms), the way a
-#: hand is once it has called
-OPEN_MELD = Meld("pon", (0, 0, 0))
+__all__ = ["RATES", "Arrival", "arrival_for", "category", "stage"]
 
 #: per kind category (``category``) and stage (``stage``, 0-3): the copies the seat before
 #: discards, and the three others together, per copy the viewer draws itself from then on
@@ -81,78 +69,27 @@ def stage(view: PlayerView) -> int:
 @dataclass(frozen=True)
 class Arrival:
     """Per kind: the copies the seat before (``left``, a chow) and all three others
-    (``every``, a pon or a win) discard per copy this seat draws, and the weight that makes
-    a chow shape count about one tile (``norm``)."""
+    (``every``, a pon or a win) discard per copy this seat draws, and the scale of one tile
+    the hand could take from the wall or the seat before (``norm``)."""
 
     left: tuple[float, ...]
     every: tuple[float, ...]
     norm: float = 1.0
-    #: weigh the improving tiles short of ready by their shape too (else they count one each
-    #: and only the ready waits are weighed: session 8 measured the shapes as worth nothing)
-    shapes: bool = True
 
     def wait(self, k: int) -> float:
         """Return the weight of an unseen copy of ``k`` that a ready hand waits on: it wins on
         any discard as well as by a draw."""
         return (1.0 + self.every[k]) / self.norm
 
-    def factor(self, open_calc: HandCalc, counts: list[int], k: int, shanten: int) -> float:
-        """Return the weight of an unseen copy of ``k``, an improving tile of the 3n+1 hand
-        ``counts`` (``shanten`` from ready; ``open_calc`` reads hands as open): ready, a win
-        on any discard; else a pon when the hand holds a pair of it and the pon brings it on,
-        a chow when two tiles held make a run with it and the chow brings it on, else a draw.
-        """
-        if shanten <= 0:
-            return self.wait(k)
-        if not self.shapes:
-            return 1.0
-        if counts[k] >= 2:
-            counts[k] -= 2
-            ponned = open_calc.shanten(counts)
-            counts[k] += 2
-            if ponned < shanten:
-                return (1.0 + self.every[k]) / self.norm
-        if k < 27:
-            r = k % 9
-            for da, db in ((-2, -1), (-1, 1), (1, 2)):
-                if r + da < 0 or r + db > 8:
-                    continue
-                a, b = k + da, k + db
-                if counts[a] and counts[b]:
-                    counts[a] -= 1
-                    counts[b] -= 1
-                    chowed = open_calc.shanten(counts)
-                    counts[a] += 1
-                    counts[b] += 1
-                    if chowed < shanten:
-                        return (1.0 + self.left[k]) / self.norm
-        return 1.0 / self.norm
-
-    def weighted(
-        self,
-        open_calc: HandCalc,
-        counts: list[int],
-        unseen: Sequence[float],
-        kinds: Sequence[int],
-        shanten: int,
-    ) -> float:
-        """Return the unseen copies of the improving ``kinds`` of ``counts``, each weighed by
-        how fast it arrives (``factor``)."""
-        return sum(
-            unseen[k] * self.factor(open_calc, counts, k, shanten) for k in kinds if unseen[k]
-        )
-
 
 def arrival_for(
     view: PlayerView,
     value_kinds: Sequence[int],
     rates: Mapping[str, Sequence[Sequence[float]]],
-    shapes: bool = True,
 ) -> Arrival:
     """Return the arrival rates of each kind at this decision of ``view``: the kind's category
     (``value_kinds`` the honors that score as a set for the viewer) and the hand's stage, read
-    in ``rates`` (``RATES``'s shape; a category it lacks arrives by draws only); ``shapes``:
-    see ``Arrival.shapes``."""
+    in ``rates`` (``RATES``'s shape; a category it lacks arrives by draws only)."""
     public = seen_counts(view, include_own=False)  # the copies shown to every player
     st = stage(view)
     left: list[float] = []
@@ -163,4 +100,4 @@ def arrival_for(
         left.append(pair[0])
         every.append(pair[1])
     norm = 1.0 + sum(left) / 34
-    return Arrival(tuple(left), tuple(every), norm, shapes)
+    return Arrival(tuple(left), tuple(every), norm)

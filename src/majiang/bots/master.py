@@ -107,7 +107,7 @@ class _FastCalc(HandCalc):
         self,
         counts: list[int],
         unseen: Sequence[float],
-        weigh: Callable[[list[int], int, int], float] | None = None,
+        weigh: Callable[[int], float] | None = None,
     ) -> float:
         """Return the shape's acceptance (see ``improving``; ``weigh`` is not read)."""
         return float(self.improving(counts, unseen)[2])

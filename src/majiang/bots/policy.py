@@ -38,7 +38,6 @@ from typing import Any
 
 from majiang.actions import Action, Ankan, Chi, Discard, Kakan, Kan, Pass, Pon, Ron, Tsumo
 from majiang.bots.analysis import HandCalc, dora_kinds, own_counts, unseen_counts
-from majiang.bots.arrival import OPEN_MELD
 from majiang.bots.defense import Reader
 from majiang.bots.tables import WIN
 from majiang.bots.valuation import HandContext, Plan, Valuation, valuation_for
@@ -107,8 +106,8 @@ class Style:
     plans: bool = False
     #: weigh each unseen copy by how likely it is still to come (``Valuation.live_weights``)
     live: bool = False
-    #: weigh each improving tile by how fast it arrives, by draw or by a call the hand would
-    #: make (``Valuation.arrival``: Taiwan; bots/arrival.py)
+    #: weigh each ready wait by how fast it arrives, by draw or on any discard
+    #: (``Valuation.arrival``: Taiwan; bots/arrival.py)
     call_aware: bool = False
 
 
@@ -202,18 +201,10 @@ class PolicyBot:
             found = self._calcs[key] = self.calculator(ctx.view.variant, melds, dead)
         return found
 
-    def open_calc(self, ctx: HandContext) -> HandCalc:
-        """Return the calculator of the hand read as open (after a call: no special forms)."""
-        return self.calc(ctx, (*ctx.melds, OPEN_MELD))
-
-    def weigh(self, ctx: HandContext) -> Callable[[list[int], int, int], float] | None:
-        """Return the arrival weight of an improving tile (counts, kind, shanten from ready),
-        or None where the tiles count alike (``Style.call_aware``, ``Valuation.arrival``)."""
-        arrival = ctx.arrival
-        if arrival is None:
-            return None
-        open_calc = self.open_calc(ctx)
-        return lambda counts, k, shanten: arrival.factor(open_calc, counts, k, shanten)
+    def weigh(self, ctx: HandContext) -> Callable[[int], float] | None:
+        """Return the arrival weight of a ready hand's wait, by kind, or None where every
+        unseen copy counts alike (``Style.call_aware``, ``Valuation.arrival``)."""
+        return None if ctx.arrival is None else ctx.arrival.wait
 
     # ------------------------------------------------------------ choosing
 
@@ -300,11 +291,6 @@ class PolicyBot:
                     counts[k] += 1
                     score += quality
                     tiles = quality / 1.25  # (the mean weight of a tile in ready_quality)
-                elif ctx.arrival is not None and ctx.arrival.shapes and self.style.unseen:
-                    counts[k] -= 1
-                    _, found = calc.improving_kinds(counts)
-                    score += ctx.arrival.weighted(self.open_calc(ctx), counts, ctx.unseen, found, s)
-                    counts[k] += 1
                 else:
                     score += copies if self.style.unseen else 4 * kinds
                 if outlooking and k not in outlook:

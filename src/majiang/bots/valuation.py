@@ -198,9 +198,6 @@ class Valuation:
     #: could take (bots/arrival.py ``RATES``; Taiwan, where every bot calls every call that
     #: brings its hand on); None: improving tiles count by their unseen copies alone
     arrival_rates: Mapping[str, Sequence[Sequence[float]]] | None = None
-    #: weigh the improving tiles short of ready by their shape as well (``Arrival.shapes``);
-    #: else only the ready waits are weighed by ``arrival_rates``
-    arrival_shapes = True
 
     def __init__(self, variant: str, options: Mapping[str, Any] | None = None) -> None:
         self.variant = variant
@@ -251,9 +248,7 @@ class Valuation:
         None)."""
         if self.arrival_rates is None:
             return None
-        return arrival_for(
-            ctx.view, ctx.value_winds() + _DRAGONS, self.arrival_rates, self.arrival_shapes
-        )
+        return arrival_for(ctx.view, ctx.value_winds() + _DRAGONS, self.arrival_rates)
 
     def dead_kinds(self, ctx: HandContext) -> tuple[int, ...]:
         """Return kinds the hand must never aim at."""
@@ -762,10 +757,8 @@ class TaiwanValuation(Valuation):
         #: after six discards, or one after nine): below it the offense ranking stands;
         #: see docs/bots.md, session 9
         self.judged_threat = 0.3
-        #: the expert weighs each improving tile by how fast it arrives (bots/arrival.py)
+        #: the expert weighs each ready wait by how fast it arrives (bots/arrival.py)
         self.arrival_rates = RATES
-        #: ready waits only: the shapes short of ready measured as worth nothing (session 8)
-        self.arrival_shapes = False
 
     def points(self, fan: float) -> float:
         """Return tai as points in units of a plain win (the base plus its tai)."""
