@@ -153,28 +153,38 @@ def _found(position: int, yaku_id: str, name: str, value: int) -> Found:
     return position, Item(yaku_id, name, value), {"id": yaku_id, "name": name, "value": value}
 
 
-#: a row ready to test: (the facts it needs, the facts that rule it out, what it gives)
+#: a row ready to test: (the facts it looks at: those it needs and those that rule it out,
+#: the facts it needs, what it gives); it matches when the facts looked at are those it needs,
+#: one test (no row rules out a fact it needs)
 _Row = tuple[int, int, Found]
 
 
 def _rows(yaku: list[tuple[int, Yaku]]) -> tuple[list[_Row], list[_Row]]:
     """Return the rows of an open hand (the yaku worth something open) and of a closed one."""
     open_rows = [
-        (y.needs | y.open_needs, y.excludes, _found(n, y.id, y.name, y.open))
+        (
+            y.needs | y.open_needs | y.excludes,
+            y.needs | y.open_needs,
+            _found(n, y.id, y.name, y.open),
+        )
         for n, y in yaku
         if y.open
     ]
     closed_rows = [
-        (y.needs | f.CLOSED, y.excludes, _found(n, y.id, y.name, y.closed)) for n, y in yaku
+        (y.needs | f.CLOSED | y.excludes, y.needs | f.CLOSED, _found(n, y.id, y.name, y.closed))
+        for n, y in yaku
     ]
     return open_rows, closed_rows
 
 
 def _limit_rows(yakuman: list[tuple[int, Yakuman]]) -> tuple[list[_Row], list[_Row]]:
     """Return the yakuman rows as single yakuman, and under the ``double_yakuman`` option."""
-    single = [(y.needs, y.excludes, _found(n, y.id, y.name, YAKUMAN_HAN)) for n, y in yakuman]
+    single = [
+        (y.needs | y.excludes, y.needs, _found(n, y.id, y.name, YAKUMAN_HAN)) for n, y in yakuman
+    ]
     double = [
-        (y.needs, y.excludes, _found(n, y.id, y.name, YAKUMAN_HAN * y.multiple)) for n, y in yakuman
+        (y.needs | y.excludes, y.needs, _found(n, y.id, y.name, YAKUMAN_HAN * y.multiple))
+        for n, y in yakuman
     ]
     return single, double
 
@@ -188,14 +198,14 @@ def _scored(
     limits: list[Found] = []
     limit_han = 0
     if bits & limit_any:  # else no yakuman row can match (``_needs_any``)
-        for needs, excludes, found in limit_rows[1 if bits & f.DOUBLE_YAKUMAN else 0]:
-            if bits & needs == needs and not bits & excludes:
+        for looked, needs, found in limit_rows[1 if bits & f.DOUBLE_YAKUMAN else 0]:
+            if bits & looked == needs:
                 limits.append(found)
                 limit_han += found[1].value
     yaku: list[Found] = []
     han = 0
-    for needs, excludes, found in rows[1 if bits & f.CLOSED else 0]:
-        if bits & needs == needs and not bits & excludes:
+    for looked, needs, found in rows[1 if bits & f.CLOSED else 0]:
+        if bits & looked == needs:
             yaku.append(found)
             han += found[1].value
     return limit_han, tuple(limits), han, tuple(yaku)
@@ -204,7 +214,7 @@ def _scored(
 def _needs_any(rows: list[_Row]) -> int:
     """Return the bits of which every row needs at least one (its lowest need)."""
     bits = 0
-    for needs, _, _ in rows:
+    for _, needs, _ in rows:
         bits |= needs & -needs
     return bits
 
