@@ -560,6 +560,31 @@ def test_every_yakuman_row_needs_a_fact_the_skip_looks_at() -> None:
         (yaku._READING_LIMIT_ROWS, yaku._READING_LIMIT_ANY),
     ):
         single, double = rows
-        assert [r[0] for r in single] == [r[0] for r in double]
-        for needs, _, found in single:
+        assert [r[:2] for r in single] == [r[:2] for r in double]
+        for _, needs, found in single:
             assert needs & any_bits, found
+
+
+def test_every_row_is_one_comparison() -> None:
+    """A yaku row matches when ``bits & looked == needs`` (``yaku._scored``): the facts it
+    looks at (needs and exclusions) are exactly those it needs. That stands for "needs all,
+    excludes none" only while no row excludes a fact it needs, as an open row its
+    ``open_needs`` and a closed row ``CLOSED``."""
+    from majiang.rules.riichi import features as f
+    from majiang.rules.riichi import yaku
+
+    for y in yaku.YAKU:
+        assert not (y.needs | f.CLOSED) & y.excludes, y.id
+        if y.open:
+            assert not (y.needs | y.open_needs) & y.excludes, y.id
+    for m in yaku.YAKUMAN:
+        assert not m.needs & m.excludes, m.id
+    built = [
+        *yaku._HAND_ROWS,
+        *yaku._READING_ROWS,
+        *yaku._HAND_LIMIT_ROWS,
+        *yaku._READING_LIMIT_ROWS,
+    ]
+    for rows in built:
+        for looked, needs, found in rows:
+            assert needs & ~looked == 0, found  # a fact needed is a fact looked at
