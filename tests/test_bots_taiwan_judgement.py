@@ -13,14 +13,11 @@ from __future__ import annotations
 
 import pytest
 
+from bots_support import showing_seat
 from majiang.actions import Discard
 from majiang.bots.policy import EXPERT, PolicyBot
-from majiang.engine import new_game
-from majiang.melds import parse_meld
-from majiang.rules import get_ruleset
-from majiang.state import RiverTile
-from majiang.tiles import kind, parse_tile, parse_tiles
-from majiang.view import PlayerView, player_view
+from majiang.tiles import kind, parse_tile
+from majiang.view import PlayerView
 
 _MELDS = {
     "taiwan": ("chi 123s from=1", "pon 777m from=2", "chi 789s from=1"),
@@ -32,17 +29,7 @@ _SAFE = "1z"
 
 
 def _view(variant: str) -> PlayerView:
-    rules = get_ruleset(variant)
-    state, _ = new_game(rules, seed=0, length="one_hand")
-    view = player_view(rules, state, 0)
-    seats = []
-    for s in view.seats:
-        if s.seat == 2:
-            river = tuple(RiverTile(t, False, False) for t in parse_tiles(_RIVER))
-            melds = tuple(parse_meld(m) for m in _MELDS[variant])
-            s = s._replace(river=river, melds=melds)
-        seats.append(s)
-    return view._replace(seats=tuple(seats), wall_left=40)
+    return showing_seat(variant, _RIVER, _MELDS[variant])
 
 
 def _judged(variant: str, shanten: int) -> list[str]:

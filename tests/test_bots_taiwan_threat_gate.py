@@ -12,15 +12,12 @@ from __future__ import annotations
 
 import pytest
 
+from bots_support import showing_seat
 from majiang.actions import Discard
 from majiang.bots.policy import EXPERT, PolicyBot
 from majiang.bots.valuation import valuation_for
-from majiang.engine import new_game
-from majiang.melds import parse_meld
-from majiang.rules import get_ruleset
-from majiang.state import RiverTile
-from majiang.tiles import kind, parse_tile, parse_tiles
-from majiang.view import PlayerView, player_view
+from majiang.tiles import kind, parse_tile
+from majiang.view import PlayerView
 
 _RIVER = "1z 9m 2z 1m 3z 8p 4z 9p 5z 6z 7z 2m"
 _MELDS = ("chi 123s from=1", "pon 777m from=2", "chi 789s from=1")
@@ -29,17 +26,8 @@ _SAFE = "1z"
 
 
 def _view(variant: str, discards: int, opened: int) -> PlayerView:
-    rules = get_ruleset(variant)
-    state, _ = new_game(rules, seed=0, length="one_hand")
-    view = player_view(rules, state, 0)
-    seats = []
-    for s in view.seats:
-        if s.seat == 2:
-            river = tuple(RiverTile(t, False, False) for t in parse_tiles(_RIVER)[:discards])
-            melds = tuple(parse_meld(m) for m in _MELDS[:opened])
-            s = s._replace(river=river, melds=melds)
-        seats.append(s)
-    return view._replace(seats=tuple(seats), wall_left=40)
+    river = " ".join(_RIVER.split()[:discards])
+    return showing_seat(variant, river, _MELDS[:opened])
 
 
 def _first(variant: str, discards: int, opened: int, gate: float | None = None) -> str:

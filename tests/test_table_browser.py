@@ -191,13 +191,7 @@ def test_pon_when_offered(player: Player) -> None:
     page = player.page
     player.practice("Pia", "riichi", length="south")
     for _ in range(600):
-        state = player.wait_ready()
-        if state == "result":
-            page.click("#next-hand")
-            continue
-        if state == "final":
-            player.practice("Pia", "riichi", length="south")
-            continue
+        player.next_decision("Pia", "riichi", "south")
         decision = player.app("decision")
         if "pon" not in player.offered():
             player.answer(win=False)
@@ -243,14 +237,7 @@ def test_reload_mid_hand_and_continue(player: Player) -> None:
     # three discards of this seat (claims passed) and a decision pending; the table's seed is
     # fresh, so a bot may win first: the test then plays on into the next hand
     for _ in range(200):
-        state = player.wait_ready()
-        if state == "result":
-            page.click("#next-hand")
-            continue
-        if state == "final":
-            player.practice("Rei", "riichi", length="south")
-            continue
-        assert state == "decision", state
+        player.next_decision("Rei", "riichi", "south")
         if page.locator(mine).count() >= 3:
             break
         decision = player.app("decision")

@@ -198,6 +198,19 @@ class Player:
             "d => document.querySelector('#table-app').dataset.decision !== d", arg=decision
         )
 
+    def next_decision(self, name: str, variant: str, length: str) -> None:
+        """Wait for this seat's next decision, going on past a hand's result (the next hand)
+        and past the final standings (a new practice table of ``variant`` and ``length``)."""
+        for _ in range(20):
+            state = self.wait_ready()
+            if state == "decision":
+                return
+            if state == "result":
+                self.page.click("#next-hand")
+            else:
+                self.practice(name, variant, length=length)
+        raise AssertionError("no decision after 20 results")
+
     def play_until_result(self, limit: int = 400, *, win: bool = True) -> list[str]:
         """Answer every decision until a hand's result is on screen; return what was done."""
         done: list[str] = []
