@@ -265,7 +265,7 @@ class PolicyBot:
         accepted: dict[int, tuple[int, int, float]] = {}
         #: per kind, for the judgement: (unseen improving tiles, points if it wins)
         outlook: dict[int, tuple[float, float]] = {}
-        weigh = self.weigh(ctx)  # (the two-step look's tile weights, None: alike)
+        weigh = self.weigh(ctx)  # (the two-step look's wait weights, None: alike)
         for a in plain:
             k = _KIND[a.tile]
             s = after[k]

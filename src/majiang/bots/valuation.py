@@ -70,7 +70,8 @@ class HandContext:
     unseen: Sequence[float]
     #: per-hand memory of the bot (Sichuan's void suit), reset each hand
     memo: dict[str, Any] = field(default_factory=dict)
-    #: how fast each improving tile arrives, by draw or call (``Valuation.arrival``), or None
+    #: how fast each wait of a ready hand arrives, by draw or on any discard
+    #: (``Valuation.arrival``), or None
     arrival: Arrival | None = None
 
     @property
@@ -196,7 +197,7 @@ class Valuation:
     judged_threat = 0.0
     #: per kind category and stage, the others' discards of a kind per own draw that a call
     #: could take (bots/arrival.py ``RATES``; Taiwan, where every bot calls every call that
-    #: brings its hand on); None: improving tiles count by their unseen copies alone
+    #: brings its hand on); None: a ready hand's waits count by their unseen copies alone
     arrival_rates: Mapping[str, Sequence[Sequence[float]]] | None = None
 
     def __init__(self, variant: str, options: Mapping[str, Any] | None = None) -> None:
@@ -243,9 +244,8 @@ class Valuation:
         return None
 
     def arrival(self, ctx: HandContext) -> Arrival | None:
-        """Return how fast each improving tile arrives, by draw or by a call the bot would
-        make (bots/arrival.py), or None: every unseen copy counts alike (``arrival_rates``
-        None)."""
+        """Return how fast each wait of a ready hand arrives, by draw or on any discard
+        (bots/arrival.py), or None: every unseen copy counts alike (``arrival_rates`` None)."""
         if self.arrival_rates is None:
             return None
         return arrival_for(ctx.view, ctx.value_winds() + _DRAGONS, self.arrival_rates)
