@@ -159,31 +159,29 @@ def _found(position: int, yaku_id: str, name: str, value: int) -> Found:
 _Row = tuple[int, int, Found]
 
 
+def _row(needs: int, excludes: int, found: Found) -> _Row:
+    """Return the row of a yaku that needs ``needs`` and is ruled out by ``excludes``."""
+    return needs | excludes, needs, found
+
+
 def _rows(yaku: list[tuple[int, Yaku]]) -> tuple[list[_Row], list[_Row]]:
     """Return the rows of an open hand (the yaku worth something open) and of a closed one."""
     open_rows = [
-        (
-            y.needs | y.open_needs | y.excludes,
-            y.needs | y.open_needs,
-            _found(n, y.id, y.name, y.open),
-        )
+        _row(y.needs | y.open_needs, y.excludes, _found(n, y.id, y.name, y.open))
         for n, y in yaku
         if y.open
     ]
     closed_rows = [
-        (y.needs | f.CLOSED | y.excludes, y.needs | f.CLOSED, _found(n, y.id, y.name, y.closed))
-        for n, y in yaku
+        _row(y.needs | f.CLOSED, y.excludes, _found(n, y.id, y.name, y.closed)) for n, y in yaku
     ]
     return open_rows, closed_rows
 
 
 def _limit_rows(yakuman: list[tuple[int, Yakuman]]) -> tuple[list[_Row], list[_Row]]:
     """Return the yakuman rows as single yakuman, and under the ``double_yakuman`` option."""
-    single = [
-        (y.needs | y.excludes, y.needs, _found(n, y.id, y.name, YAKUMAN_HAN)) for n, y in yakuman
-    ]
+    single = [_row(y.needs, y.excludes, _found(n, y.id, y.name, YAKUMAN_HAN)) for n, y in yakuman]
     double = [
-        (y.needs | y.excludes, y.needs, _found(n, y.id, y.name, YAKUMAN_HAN * y.multiple))
+        _row(y.needs, y.excludes, _found(n, y.id, y.name, YAKUMAN_HAN * y.multiple))
         for n, y in yakuman
     ]
     return single, double
