@@ -26,6 +26,7 @@ True
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
+from operator import itemgetter
 from typing import Any
 
 from majiang.errors import MajiangError
@@ -57,9 +58,9 @@ _RARE = ("discarder", "liable", "flowers", "dealer_streak", "players_in_hand")
 #: counts those it finds (a field given as ``None`` counts as missing): a request has no other
 #: field when its length is that count (and the rare ones it holds), with no pass over its names
 _USUAL = KNOWN_FIELDS - frozenset(_RARE)
-#: the options this reader reads, counted as the fields are (nagashi_mangan and pao, which it
-#: only checks, are looked for when the rules dict holds more)
-_READ_OPTIONS = frozenset(DEFAULTS) - {"nagashi_mangan", "pao"}
+#: the six options this reader reads first, counted as the fields are (double_wind_pair_fu, and
+#: nagashi_mangan and pao, which it only checks, are looked for when the rules dict holds more)
+_READ_OPTIONS = frozenset(DEFAULTS) - {"nagashi_mangan", "pao", "double_wind_pair_fu"}
 #: the renhou option's values and their fact bits
 _RENHOU_BITS = {"off": 0, "mangan": f.RENHOU_MANGAN, "yakuman": f.RENHOU_YAKUMAN}
 #: red fives by suit (bits m, p, s) -> how many
@@ -100,6 +101,8 @@ _CONTRADICTS = tuple(
 _DEFAULT_OPTIONS = option_bits(True, "off", True)
 _N_USUAL = len(_USUAL)
 _N_READ_OPTIONS = len(_READ_OPTIONS)
+#: the six options a request usually names, read in one call (``read_dict``)
+_USUAL_OPTIONS = itemgetter("renhou", "open_tanyao", "double_yakuman", "kiriage", "kazoe", "aka")
 #: the options this reader only checks (true or false)
 _CHECKED_OPTIONS = ("nagashi_mangan", "pao")
 
@@ -246,6 +249,19 @@ def _indicated(text: str) -> Indicated | None:
     return found
 
 
+def _each_option(raw: dict[Any, Any]) -> tuple[Any, ...]:
+    """Return the six usual options of a rules dict that may not name them all (``None`` for
+    one not named), as ``_USUAL_OPTIONS`` reads them."""
+    return (
+        raw.get("renhou"),
+        raw.get("open_tanyao"),
+        raw.get("double_yakuman"),
+        raw.get("kiriage"),
+        raw.get("kazoe"),
+        raw.get("aka"),
+    )
+
+
 def read_and_score(data: Any) -> dict[str, Any] | None:
     """Return the result dict of a riichi request written the usual way, else ``None``."""
     if type(data) is not dict or data.get("variant") != "riichi":
@@ -266,7 +282,13 @@ def read_dict(data: dict[str, Any]) -> dict[str, Any] | None:
         if type(raw) is not dict:
             return None
         named = _N_READ_OPTIONS
-        renhou = raw.get("renhou")
+        if len(raw) >= _N_READ_OPTIONS:  # it may name all six: read in one call
+            try:
+                renhou, open_tanyao, double_yakuman, kiriage, kazoe, aka = _USUAL_OPTIONS(raw)
+            except KeyError:
+                renhou, open_tanyao, double_yakuman, kiriage, kazoe, aka = _each_option(raw)
+        else:
+            renhou, open_tanyao, double_yakuman, kiriage, kazoe, aka = _each_option(raw)
         if type(renhou) is str and renhou in _RENHOU_BITS:
             options = _RENHOU_BITS[renhou]
         elif renhou is None:
@@ -274,49 +296,43 @@ def read_dict(data: dict[str, Any]) -> dict[str, Any] | None:
             named -= 1
         else:
             return None
-        value = raw.get("open_tanyao")
-        if value is True:
+        if open_tanyao is True:
             options |= f.OPEN_TANYAO
-        elif value is None:
+        elif open_tanyao is None:
             options |= f.OPEN_TANYAO
             named -= 1
-        elif value is not False:
+        elif open_tanyao is not False:
             return None
-        value = raw.get("double_yakuman")
-        if value is True:
+        if double_yakuman is True:
             options |= f.DOUBLE_YAKUMAN
-        elif value is None:
+        elif double_yakuman is None:
             options |= f.DOUBLE_YAKUMAN
             named -= 1
-        elif value is not False:
+        elif double_yakuman is not False:
             return None
-        kiriage = raw.get("kiriage")
         if kiriage is not True and kiriage is not False:
             if kiriage is not None:
                 return None
             kiriage = False
             named -= 1
-        kazoe = raw.get("kazoe")
         if kazoe is not True and kazoe is not False:
             if kazoe is not None:
                 return None
             kazoe = True
             named -= 1
-        aka = raw.get("aka")
         if type(aka) is not int or (aka != 1 and aka != 0):
             if aka is not None:
                 return None
             aka = 1
             named -= 1
-        double_wind_pair_fu = raw.get("double_wind_pair_fu")
-        if type(double_wind_pair_fu) is not int or (
-            double_wind_pair_fu != 4 and double_wind_pair_fu != 2
-        ):
-            if double_wind_pair_fu is not None:
+        double_wind_pair_fu = 4
+        if len(raw) != named:  # more: only double_wind_pair_fu, nagashi_mangan and pao
+            value = raw.get("double_wind_pair_fu")
+            if type(value) is int and (value == 4 or value == 2):
+                double_wind_pair_fu = value
+                named += 1
+            elif value is not None:
                 return None
-            double_wind_pair_fu = 4
-            named -= 1
-        if len(raw) != named:  # more: only nagashi_mangan and pao, checked, may be there
             for name in _CHECKED_OPTIONS:
                 value = raw.get(name)
                 if value is True or value is False:
