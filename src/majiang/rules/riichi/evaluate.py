@@ -455,7 +455,7 @@ def best_reading(
                     extra += 2
                 elif not closed and extra == 0:
                     extra = 10
-                fu = -(-(base_fu + extra) // 10) * 10
+                fu = (base_fu + extra + 9) // 10 * 10
                 han += dora
                 # the base points below a limit (``_base_points`` for the limits)
                 if han < 5 and (base := fu << (han + 2)) < 2000:
@@ -466,11 +466,11 @@ def best_reading(
                 else:
                     base = 8000 if kazoe else 6000
                 if not tsumo:
-                    value = -(-base * scale // 100) * 100
+                    value = (base * scale + 99) // 100 * 100
                 elif dealer:
-                    value = 3 * (-(-2 * base // 100) * 100)
+                    value = 3 * ((2 * base + 99) // 100 * 100)
                 else:
-                    value = -(-2 * base // 100) * 100 + 2 * (-(-base // 100) * 100)
+                    value = (2 * base + 99) // 100 * 100 + 2 * ((base + 99) // 100 * 100)
                 key = (value, 0, han, fu)
                 if best is None or key > best_key:
                     best_key = key
@@ -515,7 +515,7 @@ def base_points(han: int, fu: int, kiriage: bool, kazoe: bool) -> tuple[int, str
 def _hand_value(base: int, dealer: bool, tsumo: bool) -> int:
     """Return what the winner receives for the hand alone (``payments.hand_value``)."""
     if not tsumo:
-        return -(-base * (6 if dealer else 4) // 100) * 100
+        return (base * (6 if dealer else 4) + 99) // 100 * 100
     if dealer:
-        return 3 * (-(-2 * base // 100) * 100)
-    return -(-2 * base // 100) * 100 + 2 * (-(-base // 100) * 100)
+        return 3 * ((2 * base + 99) // 100 * 100)
+    return (2 * base + 99) // 100 * 100 + 2 * ((base + 99) // 100 * 100)

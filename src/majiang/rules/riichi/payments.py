@@ -73,7 +73,7 @@ def base_points(
 
 
 def _up100(x: int) -> int:
-    return -(-x // 100) * 100
+    return (x + 99) // 100 * 100
 
 
 def hand_value(base: int, dealer: bool, tsumo: bool) -> int:
@@ -112,7 +112,7 @@ def payers(
     bonus = 300 * honba
     # each payment a copy of its payer's template with the amount set (cheaper than a literal)
     if not tsumo:
-        value = -(-base * (6 if dealer else 4) // 100) * 100
+        value = (base * (6 if dealer else 4) + 99) // 100 * 100
         total = value + bonus
         first = _DISCARDER.copy()
         if liable and not liable_is_discarder:
@@ -130,14 +130,14 @@ def payers(
         first["amount"] = total
         out = [first]
     elif dealer:
-        each = -(-2 * base // 100) * 100 + bonus // 3
+        each = (2 * base + 99) // 100 * 100 + bonus // 3
         total = 3 * each
         first = _NON_DEALER.copy()
         first["amount"] = each
         out = [first, first.copy(), first.copy()]
     else:
-        from_dealer = -(-2 * base // 100) * 100 + bonus // 3
-        child = -(-base // 100) * 100 + bonus // 3
+        from_dealer = (2 * base + 99) // 100 * 100 + bonus // 3
+        child = (base + 99) // 100 * 100 + bonus // 3
         total = from_dealer + 2 * child
         first = _DEALER.copy()
         first["amount"] = from_dealer
