@@ -20,6 +20,7 @@ Nothing of a request is kept.
 
 from __future__ import annotations
 
+from itertools import product
 from operator import mul
 from typing import Any
 
@@ -96,8 +97,10 @@ def chow_wait(first: int, win: int) -> int:
     return RYANMEN
 
 
-#: a part's waits before any is asked (each part has its own copy)
-_NO_WAITS: list[tuple[int, ...] | None] = [None] * 9
+#: a part's waits before any is asked: one tuple shared by every part, replaced by the part's
+#: own list when a wait is first asked (``Part.waits_at``; most parts, those of the blocks
+#: without the winning tile, are never asked)
+_NO_WAITS: tuple[None, ...] = (None,) * 9
 
 
 class Part:
@@ -109,7 +112,7 @@ class Part:
     terminal or honor; ``pung_fu`` is the fu of the pungs as concealed and ``fu_items`` their
     fu items (templates, as concealed); ``waits[i]`` lists the waits of a winning tile at place
     ``i`` (tanki, shanpon, then one per chow wait in chow order, each wait once), worked out
-    when first asked (``waits_at``).
+    when first asked (``waits_at``; ``None`` until then).
     """
 
     __slots__ = (
@@ -131,7 +134,7 @@ class Part:
     pair: int
     pung_bits: int
     pungs: tuple[int, ...]
-    waits: list[tuple[int, ...] | None]
+    waits: list[tuple[int, ...] | None] | tuple[None, ...]
 
     @property
     def peikou(self) -> int:
@@ -145,12 +148,16 @@ class Part:
 
     def waits_at(self, win: int) -> tuple[int, ...]:
         """Return (and keep in ``waits``) the waits of a winning tile at place ``win``."""
-        waits = self.waits[win] = _WAITS_AT[
+        waits = _WAITS_AT[
             (self.pair == win)
             | (self.pung_bits >> win & 1) << 1
             | (self.chow_bits << 2 >> win & 7) << 2
             | win << 5
         ]
+        kept = self.waits
+        if not isinstance(kept, list):  # the shared ``_NO_WAITS``: the part's first wait asked
+            kept = self.waits = [None] * 9
+        kept[win] = waits
         return waits
 
 
@@ -273,22 +280,25 @@ class Block:
     tiles: int
 
 
-#: a new object of a class with slots, its fields set by the builder (``new_block``): no
-#: ``__init__`` call per block or part
-_new = object.__new__
-
-
 def new_block(key: int, honors: bool, size: int) -> Block:
     """Return a new ``Block`` of a key (``key_of``) and size (its number of tiles), with its
     parts (not kept: ``block_at`` keeps it)."""
-    b: Block = _new(Block)
-    digits = b"%09x" % key  # its counts in hexadecimal, place 8 first
+    b = Block()  # no ``__init__``: the fields are set below (as the part's)
+    # its counts and facts, from its three thirds' (``_THIRDS``)
+    low = key & 0xFFF
+    middle = key >> 12 & 0xFFF
+    high = key >> 24
+    try:
+        held = _LOW_COUNTS[low] + _MIDDLE_COUNTS[middle] + _HIGH_COUNTS[high]
+        facts = _LOW_FACTS[low] + _MIDDLE_FACTS[middle] + _HIGH_FACTS[high]
+    except KeyError:  # a place held 5 times or more (no hand's block): worked out
+        held, facts = _counts_facts(key)
     #: its count at each place
-    b.counts = held = tuple(digits[::-1].translate(_DIGIT_VALUE))
+    b.counts = held
     parts = []
     pungs_of = _PUNGS[honors]
     for split in _splits(key, size, not honors):
-        part: Part = _new(Part)
+        part = Part()
         part.pair = pair = (split >> PAIR_SHIFT) - 1
         chow_bits, chows_packed, chows_outside, part.chows = _CHOWS.get(
             chowed := split & _CHOW_FIELD
@@ -304,23 +314,33 @@ def new_block(key: int, honors: bool, size: int) -> Block:
         part.outside = (
             chows_outside and pungs_outside and (honors or pair < 0 or pair == 0 or pair == 8)
         )
-        part.waits = _NO_WAITS.copy()
+        part.waits = _NO_WAITS
         parts.append(part)
     b.parts = tuple(parts)
     #: the block splits exactly one way (its part, else ``None``)
     b.one_part = parts[0] if len(parts) == 1 else None
-    b.present = present = int(digits.translate(_DIGIT_HELD), 2)
+    b.present = present = facts & 511
     #: per suit (m, p, s, the honors): the sorts of its tiles there (``SUIT_FLAGS``)
     b.suit_flags = _SUIT_FLAGS_OF[present]
     #: the block's splits hold the pair (its size leaves 2 by 3)
     b.has_pair = has_pair = size % 3 == 2
     #: size, holds the pair, twos in one number: four blocks add up in one sum
-    b.packed = size | has_pair << 6 | held.count(2) << 9
-    b.nine_gates = not honors and held[0] >= 3 and held[8] >= 3 and min(held) >= 1
-    #: its counts packed, ``TILE_BITS`` bits per place (place ``i`` at bit ``TILE_BITS * i``):
-    #: its hexadecimal digits read in base 32
-    b.tiles = int(digits, 32)
+    b.packed = size | has_pair << 6 | facts & _TWOS_FIELD
+    b.nine_gates = not honors and held[0] >= 3 and held[8] >= 3 and present == 511
+    #: its counts packed, ``TILE_BITS`` bits per place (place ``i`` at bit ``TILE_BITS * i``)
+    b.tiles = facts >> _TILES_SHIFT
     return b
+
+
+def _counts_facts(key: int) -> tuple[tuple[int, ...], int]:
+    """Return a block's counts by place and its facts in one number: the places it holds (9
+    bits, ``Block.present``), how many it holds twice (from bit 9, as in ``Block.packed``) and
+    its counts packed (from bit ``_TILES_SHIFT``, as ``Block.tiles``)."""
+    counts = tuple(key >> 4 * place & 15 for place in range(9))
+    facts = 0
+    for place, n in enumerate(counts):
+        facts += bool(n) << place | (n == 2) << 9 | n << _TILES_SHIFT + TILE_BITS * place
+    return counts, facts
 
 
 #: bits per kind in a packed count of tiles: room for 20 copies (four kongs and four more), so
@@ -333,9 +353,30 @@ TILE_ELEVENS = sum(11 << TILE_BITS * k for k in range(34))
 TILE_TOP = sum(16 << TILE_BITS * k for k in range(34))
 #: a place's copy in a block's key (``key_of``): 4 bits a place, place ``i`` at bit ``4 * i``
 KEY_UNITS = tuple(1 << 4 * i for i in range(9))
-#: a hexadecimal digit's byte -> its value (``bytes.translate``), and -> ``1`` when not ``0``
-_DIGIT_VALUE = bytes(int(chr(b), 16) if chr(b) in "0123456789abcdef" else 0 for b in range(256))
-_DIGIT_HELD = bytes(b"0"[0] if b == b"0"[0] else b"1"[0] for b in range(256))
+#: where a block's facts (``_counts_facts``) hold how many places it holds twice (placed as in
+#: ``Block.packed``), and from which bit they hold its ``Block.tiles``
+_TWOS_FIELD = 15 << 9
+_TILES_SHIFT = 13
+#: a third of a block (places 0-2, 3-5, 6-8) by its 12 bits of the key (each place held 0 to
+#: 4 times: 125 entries a third) -> its counts and facts (``_counts_facts``, at its own places):
+#: a block's counts are its thirds' joined, its facts their sum. Six lookups instead of a
+#: reading of each place (a request meeting a new shape builds its block)
+_THIRDS = tuple(
+    {
+        sum(n << 4 * i for i, n in enumerate(counts)): _counts_facts(
+            sum(n << 4 * (3 * third + i) for i, n in enumerate(counts))
+        )
+        for counts in product(range(5), repeat=3)
+    }
+    for third in range(3)
+)
+_LOW_COUNTS, _MIDDLE_COUNTS, _HIGH_COUNTS = (
+    {nibbles: counts[3 * third : 3 * third + 3] for nibbles, (counts, _) in _THIRDS[third].items()}
+    for third in range(3)
+)
+_LOW_FACTS, _MIDDLE_FACTS, _HIGH_FACTS = (
+    {nibbles: facts for nibbles, (_, facts) in _THIRDS[third].items()} for third in range(3)
+)
 
 
 def key_of(counts: tuple[int, ...]) -> int:
