@@ -390,7 +390,8 @@ def key_of(counts: tuple[int, ...]) -> int:
 
 
 #: how many shapes a table keeps at most: every shape a complete suit can take is about 22,000;
-#: past this a shape is still read, just not kept (requests cannot make the tables grow on)
+#: past this a shape is still read, just not kept (requests cannot make the tables grow on);
+#: the splits' table, which a new block adds a few keys to at once, is emptied instead
 KEEP = 1 << 17
 
 #: one split of a block, packed in one integer so that splits sort in ``decompose``'s order
@@ -449,48 +450,60 @@ def _splits(key: int, size: int, chows: bool) -> tuple[Split, ...]:
     key, in order."""
     table = _SPLITS[chows]
     found = table.get(key)
-    if found is not None:
-        return found
-    if not key:
-        return _WHOLE
-    if size % 3 == 1:
-        if len(table) < KEEP:
-            table[key] = ()
-        return ()
+    if found is None:
+        if not key:
+            return _WHOLE
+        if len(table) >= KEEP:  # full (``KEEP``): started again, rather than a check per key
+            table.clear()
+        if size % 3 == 1:  # no split (only here: what is left of a block keeps it 0 or 2 by 3)
+            found = table[key] = ()
+        else:
+            found = _new_splits(table, key, size % 3 == 2, chows)
+    return found
+
+
+def _new_splits(
+    table: dict[int, tuple[Split, ...]], key: int, pair: bool, chows: bool
+) -> tuple[Split, ...]:
+    """Return (and keep in ``table``) the splits of a key (not 0, not in ``table``; with the
+    pair when ``pair``, its size 2 by 3, else 0 by 3): each built from the splits of what is
+    left once the lowest tile's set or pair is taken (a table hit, or built the same way),
+    with that set or pair added back."""
+    shift, first = _LOWEST[key & -key]
+    low = key >> shift  # its counts from the lowest place held, 4 bits a place
+    n = low & 15
     out: list[Split] = []
-    shift = (key & -key).bit_length() - 1 & ~3  # the lowest place held, 4 bits a place
-    first = shift >> 2
-    n = key >> shift & 15
-    # what is left once a set or the pair there is taken: its splits (a table hit, or built),
-    # each with that set or pair added back (a pair only to what holds none, size 3n)
     if n >= 3:
         rest = key - (3 << shift)
         found = table.get(rest)
         if found is None:
-            found = _splits(rest, size - 3, chows)
+            found = _new_splits(table, rest, pair, chows) if rest else _WHOLE
         taken = _PUNG_AT[first]
         for split in found:
             out.append(split - taken)
-    if n >= 2 and size % 3 == 2:
+    if n >= 2 and pair:
         rest = key - (2 << shift)
         found = table.get(rest)
         if found is None:
-            found = _splits(rest, size - 2, chows)
+            found = _new_splits(table, rest, False, chows) if rest else _WHOLE
         taken = _PAIR_AT[first]
         for split in found:
             out.append(split + taken)
-    if chows and first <= 6 and key >> shift + 4 & 15 and key >> shift + 8 & 15:
+    if chows and low & 0xF0 and low & 0xF00:  # (from place 7 on, a place past 8: none held)
         rest = key - (0x111 << shift)
         found = table.get(rest)
         if found is None:
-            found = _splits(rest, size - 3, chows)
+            found = _new_splits(table, rest, pair, chows) if rest else _WHOLE
         taken = _CHOW_AT[first]
         for split in found:
             out.append(split - taken)
-    found = tuple(sorted(set(out))) if len(out) > 1 else tuple(out)
-    if len(table) < KEEP:
-        table[key] = found
+    found = table[key] = tuple(sorted(set(out))) if len(out) > 1 else tuple(out)
     return found
+
+
+#: a key's lowest bit set (``key & -key``) -> the shift of the place holding it in the key
+#: (4 bits a place) and that place
+_LOWEST = {1 << bit: (bit & ~3, bit >> 2) for bit in range(36)}
 
 
 #: the blocks of the suits (shared by all three) and of the honors, by key (``key_of``; the
