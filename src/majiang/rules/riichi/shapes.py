@@ -155,7 +155,7 @@ class Part:
             | win << 5
         ]
         kept = self.waits
-        if not isinstance(kept, list):  # the shared ``_NO_WAITS``: the part's first wait asked
+        if type(kept) is not list:  # the shared ``_NO_WAITS``: the part's first wait asked
             kept = self.waits = [None] * 9
         kept[win] = waits
         return waits
