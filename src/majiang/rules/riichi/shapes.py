@@ -148,11 +148,10 @@ class Part:
 
     def waits_at(self, win: int) -> tuple[int, ...]:
         """Return (and keep in ``waits``) the waits of a winning tile at place ``win``."""
-        waits = _WAITS_AT[
+        waits = _WAITS_AT[win][
             (self.pair == win)
-            | (self.pung_bits >> win & 1) << 1
-            | (self.chow_bits << 2 >> win & 7) << 2
-            | win << 5
+            | (self.pung_bits << 1 >> win & 2)
+            | (self.chow_bits << 4 >> win & 28)
         ]
         kept = self.waits
         if type(kept) is not list:  # the shared ``_NO_WAITS``: the part's first wait asked
@@ -248,9 +247,11 @@ def _pung_facts(
 
 #: every tuple of waits, each kept once
 _WAITS: dict[tuple[int, ...], tuple[int, ...]] = {}
-#: a winning place's waits in a part (``Part.waits_at``) by: the pair there (bit 0), a pung there
-#: (bit 1), the chows holding it (bits 2-4, as ``_waits``), the place (from bit 5)
-_WAITS_AT = tuple(_waits(bool(i & 1), bool(i & 2), i >> 2 & 7, i >> 5) for i in range(9 << 5))
+#: a winning place's waits in a part (``Part.waits_at``) by the place, then by: the pair there
+#: (bit 0), a pung there (bit 1), the chows holding it (bits 2-4, as ``_waits``)
+_WAITS_AT = tuple(
+    tuple(_waits(bool(i & 1), bool(i & 2), i >> 2, win) for i in range(32)) for win in range(9)
+)
 
 
 class Block:
