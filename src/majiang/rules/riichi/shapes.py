@@ -487,7 +487,7 @@ def _new_splits(
     shift, first = _LOWEST[key & -key]
     low = key >> shift  # its counts from the lowest place held, 4 bits a place
     n = low & 15
-    out: list[Split] = []
+    out: tuple[Split, ...] = ()  # a tuple: one split (most keys) is kept as made, no copy
     if n >= 3:
         rest = key - (3 << shift)
         found = table.get(rest)
@@ -495,7 +495,7 @@ def _new_splits(
             found = _new_splits(table, rest, pair, chows) if rest else _WHOLE
         taken = _PUNG_AT[first]
         for split in found:
-            out.append(split - taken)
+            out += (split - taken,)
     if n >= 2 and pair:
         rest = key - (2 << shift)
         found = table.get(rest)
@@ -503,7 +503,7 @@ def _new_splits(
             found = _new_splits(table, rest, False, chows) if rest else _WHOLE
         taken = _PAIR_AT[first]
         for split in found:
-            out.append(split + taken)
+            out += (split + taken,)
     if chows and low & 0xF0 and low & 0xF00:  # (from place 7 on, a place past 8: none held)
         rest = key - (0x111 << shift)
         found = table.get(rest)
@@ -511,9 +511,11 @@ def _new_splits(
             found = _new_splits(table, rest, pair, chows) if rest else _WHOLE
         taken = _CHOW_AT[first]
         for split in found:
-            out.append(split - taken)
-    found = table[key] = tuple(sorted(set(out))) if len(out) > 1 else tuple(out)
-    return found
+            out += (split - taken,)
+    if len(out) > 1:
+        out = tuple(sorted(set(out)))
+    table[key] = out
+    return out
 
 
 #: a key's lowest bit set (``key & -key``) -> the shift of the place holding it in the key
