@@ -296,7 +296,7 @@ def new_block(key: int, honors: bool, size: int) -> Block:
         held, facts = _counts_facts(key)
     #: its count at each place
     b.counts = held
-    parts = []
+    parts: tuple[Part, ...] = ()  # a tuple: one part (most blocks) is kept as made
     pungs_of = _PUNGS[honors]
     # its splits: ``_splits`` written out again here (a deliberate duplicate, for speed: a new
     # block's key is most often new to the splits' table too, and this saves a call per block)
@@ -330,8 +330,8 @@ def new_block(key: int, honors: bool, size: int) -> Block:
             chows_outside and pungs_outside and (honors or pair < 0 or pair == 0 or pair == 8)
         )
         part.waits = _NO_WAITS
-        parts.append(part)
-    b.parts = tuple(parts)
+        parts += (part,)
+    b.parts = parts
     #: the block splits exactly one way (its part, else ``None``)
     b.one_part = parts[0] if len(parts) == 1 else None
     b.present = present = facts & 511
