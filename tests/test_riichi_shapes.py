@@ -1,0 +1,130 @@
+"""A riichi block's facts (rules/riichi/shapes.py) against its counts read place by place.
+
+``new_block`` reads a block's counts, the places it holds, how many it holds twice, its counts
+packed 5 bits a place and nine gates from three static tables of its thirds (a count above 4,
+no hand's block, is worked out instead); its splits come from a table of keys that is emptied
+when full; a part's waits list is made when first asked. Each is checked here against the
+plain reading: every suit shape of up to 8 tiles and a sample of those up to 14, the honors'
+shapes, and hand-picked cases (the thirds' edges, counts above 4, nine gates).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from majiang.rules.riichi import shapes
+from majiang.rules.riichi.shapes import TILE_BITS, complete_shapes, key_of, new_block, splits
+
+
+def _shapes(max_tiles: int) -> list[tuple[int, ...]]:
+    """Return every 9 counts of 0-4 with at most ``max_tiles`` tiles."""
+    out: list[tuple[int, ...]] = []
+
+    def walk(place: int, left: int, counts: list[int]) -> None:
+        if place == 9:
+            out.append(tuple(counts))
+            return
+        for n in range(min(4, left) + 1):
+            walk(place + 1, left - n, [*counts, n])
+
+    walk(0, max_tiles, [])
+    return out
+
+
+def _expected(counts: tuple[int, ...], honors: bool) -> dict[str, Any]:
+    """Return a block's facts read from its counts one place at a time."""
+    size = sum(counts)
+    has_pair = size % 3 == 2
+    return {
+        "counts": counts,
+        "present": sum(1 << place for place, n in enumerate(counts) if n),
+        "tiles": sum(n << TILE_BITS * place for place, n in enumerate(counts)),
+        "packed": size | has_pair << 6 | counts.count(2) << 9,
+        "has_pair": has_pair,
+        "nine_gates": not honors and counts[0] >= 3 and counts[8] >= 3 and min(counts) >= 1,
+    }
+
+
+def _facts(counts: tuple[int, ...], honors: bool) -> dict[str, Any]:
+    b = new_block(key_of(counts), honors, sum(counts))
+    return {
+        "counts": b.counts,
+        "present": b.present,
+        "tiles": b.tiles,
+        "packed": b.packed,
+        "has_pair": b.has_pair,
+        "nine_gates": b.nine_gates,
+    }
+
+
+@pytest.mark.parametrize(
+    ("counts", "honors"),
+    [
+        ((0,) * 9, False),  # the empty block
+        ((4, 4, 4, 0, 0, 0, 0, 0, 0), False),  # the low third full
+        ((0, 0, 0, 4, 4, 4, 0, 0, 0), False),  # the middle third full
+        ((0, 0, 0, 0, 0, 0, 4, 4, 2), False),  # the high third, a pair at 9
+        ((2, 2, 2, 2, 2, 2, 2, 0, 0), False),  # seven twos
+        ((3, 1, 1, 1, 1, 1, 1, 1, 3), False),  # nine gates waiting
+        ((3, 1, 1, 1, 2, 1, 1, 1, 3), False),  # nine gates complete
+        ((3, 1, 1, 1, 2, 1, 1, 1, 3), True),  # not for the honors (no 8 or 9 there anyway)
+        ((3, 1, 1, 1, 0, 1, 1, 2, 3), False),  # a place missing: no nine gates
+        ((1, 0, 0, 0, 0, 0, 1, 0, 0), True),  # honors: East and the red dragon
+        ((5, 0, 0, 0, 0, 0, 0, 0, 0), False),  # a count above 4 (no hand's): worked out
+        ((0, 0, 0, 0, 7, 0, 0, 0, 0), False),  # above 4 in the middle third
+        ((1, 2, 3, 4, 9, 4, 3, 2, 15), False),  # above 4 in two thirds, the most a key holds
+    ],
+)
+def test_block_facts_of_chosen_counts(counts: tuple[int, ...], honors: bool) -> None:
+    assert _facts(counts, honors) == _expected(counts, honors)
+
+
+def test_block_facts_of_every_small_shape_and_a_sample_of_the_rest() -> None:
+    """Every suit shape of up to 8 tiles (as suit and as honors), 4,000 of up to 14 tiles, and
+    every shape a complete hand's honors can hold."""
+    checked = _shapes(8) + random.Random(7).sample(_shapes(14), 4000)
+    for counts in checked:
+        assert _facts(counts, False) == _expected(counts, False), counts
+        if not counts[7] and not counts[8]:
+            assert _facts(counts, True) == _expected(counts, True), counts
+    for counts in complete_shapes(True):
+        assert _facts(counts, True) == _expected(counts, True), counts
+
+
+def test_splits_table_emptied_when_full_gives_the_same_splits(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With room for only 8 keys the splits' table is emptied again and again: every shape
+    still splits as with the table kept (the table is only a shortcut)."""
+    sample = random.Random(3).sample(_shapes(14), 1500)
+    kept = [splits(counts, True) for counts in sample]
+    monkeypatch.setattr(shapes, "KEEP", 8)
+    table = shapes._SPLITS[1]
+    table.clear()
+    most = 0
+    for counts, split in zip(sample, kept, strict=True):
+        assert splits(counts, True) == split, counts
+        most = max(most, len(table))
+    # past the check one block adds at most 22 keys (the most any suit shape of up to 14
+    # tiles adds to an empty table: 3444 2 1 from the 5s)
+    assert most <= 7 + 22
+    table.clear()
+
+
+def test_a_parts_waits_are_its_own_once_asked() -> None:
+    """Before any is asked, the parts share one tuple of no waits; asking one part makes its
+    own list and leaves every other part's waits as they were."""
+    first = new_block(key_of((1, 1, 1, 0, 0, 0, 0, 0, 2)), False, 5).parts[0]
+    second = new_block(key_of((0, 1, 1, 1, 0, 0, 0, 2, 0)), False, 5).parts[0]
+    assert first.waits is second.waits is shapes._NO_WAITS
+    assert shapes._NO_WAITS == (None,) * 9
+    assert first.waits_at(2) == (shapes.PENCHAN,)
+    asked: Any = first.waits  # (not the tuple any more: ``waits_at`` replaced it)
+    assert type(asked) is list and asked[2] == (shapes.PENCHAN,)
+    assert second.waits is shapes._NO_WAITS and shapes._NO_WAITS == (None,) * 9
+    assert second.waits_at(1) == (shapes.RYANMEN,)
+    asked = second.waits
+    assert asked[:3] == [None, (shapes.RYANMEN,), None] and first.waits[1] is None
