@@ -488,6 +488,7 @@ def _new_splits(
     low = key >> shift  # its counts from the lowest place held, 4 bits a place
     n = low & 15
     out: tuple[Split, ...] = ()  # a tuple: one split (most keys) is kept as made, no copy
+    merged = False  # splits of two ways to take the lowest tile: to sort, and unite
     if n >= 3:
         rest = key - (3 << shift)
         found = table.get(rest)
@@ -502,6 +503,8 @@ def _new_splits(
         if found is None:
             found = _new_splits(table, rest, False, chows) if rest else _WHOLE
         taken = _PAIR_AT[first]
+        if out and found:
+            merged = True
         for split in found:
             out += (split + taken,)
     if chows and low & 0xF0 and low & 0xF00:  # (from place 7 on, a place past 8: none held)
@@ -510,9 +513,11 @@ def _new_splits(
         if found is None:
             found = _new_splits(table, rest, pair, chows) if rest else _WHOLE
         taken = _CHOW_AT[first]
+        if out and found:
+            merged = True
         for split in found:
             out += (split - taken,)
-    if len(out) > 1:
+    if merged:
         out = tuple(sorted(set(out)))
     table[key] = out
     return out
