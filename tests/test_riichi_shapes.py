@@ -3,7 +3,7 @@
 ``new_block`` reads a block's counts, the places it holds, how many it holds twice, its counts
 packed 5 bits a place and nine gates from three static tables of its thirds (a count above 4,
 no hand's block, is worked out instead); its splits come from a table of keys that is emptied
-when full; a part's waits list is made when first asked. Each is checked here against the
+when full; each part keeps its waits in its own list. Each is checked here against the
 plain reading: every suit shape of up to 8 tiles and a sample of those up to 14, the honors'
 shapes, and hand-picked cases (the thirds' edges, counts above 4, nine gates).
 """
@@ -114,17 +114,14 @@ def test_splits_table_emptied_when_full_gives_the_same_splits(
     table.clear()
 
 
-def test_a_parts_waits_are_its_own_once_asked() -> None:
-    """Before any is asked, the parts share one tuple of no waits; asking one part makes its
-    own list and leaves every other part's waits as they were."""
+def test_a_parts_waits_are_its_own() -> None:
+    """Each part keeps the waits asked of it in its own list: asking one part leaves every
+    other part's waits as they were."""
     first = new_block(key_of((1, 1, 1, 0, 0, 0, 0, 0, 2)), False, 5).parts[0]
     second = new_block(key_of((0, 1, 1, 1, 0, 0, 0, 2, 0)), False, 5).parts[0]
-    assert first.waits is second.waits is shapes._NO_WAITS
-    assert shapes._NO_WAITS == (None,) * 9
+    assert first.waits == second.waits == [None] * 9
+    assert first.waits is not second.waits
     assert first.waits_at(2) == (shapes.PENCHAN,)
-    asked: Any = first.waits  # (not the tuple any more: ``waits_at`` replaced it)
-    assert type(asked) is list and asked[2] == (shapes.PENCHAN,)
-    assert second.waits is shapes._NO_WAITS and shapes._NO_WAITS == (None,) * 9
+    assert first.waits[2] == (shapes.PENCHAN,) and second.waits == [None] * 9
     assert second.waits_at(1) == (shapes.RYANMEN,)
-    asked = second.waits
-    assert asked[:3] == [None, (shapes.RYANMEN,), None] and first.waits[1] is None
+    assert second.waits[:3] == [None, (shapes.RYANMEN,), None] and first.waits[1] is None

@@ -97,12 +97,6 @@ def chow_wait(first: int, win: int) -> int:
     return RYANMEN
 
 
-#: a part's waits before any is asked: one tuple shared by every part, replaced by the part's
-#: own list when a wait is first asked (``Part.waits_at``; most parts, those of the blocks
-#: without the winning tile, are never asked)
-_NO_WAITS: tuple[None, ...] = (None,) * 9
-
-
 class Part:
     """One split of a block (``Split``, packed in one integer): its pair's place (``-1`` for
     none), chows by first place and pungs by place (ascending), and the facts readings combine.
@@ -134,7 +128,7 @@ class Part:
     pair: int
     pung_bits: int
     pungs: tuple[int, ...]
-    waits: list[tuple[int, ...] | None] | tuple[None, ...]
+    waits: list[tuple[int, ...] | None]
 
     @property
     def peikou(self) -> int:
@@ -153,10 +147,7 @@ class Part:
             | (self.pung_bits << 1 >> win & 2)
             | (self.chow_bits << 4 >> win & 28)
         ]
-        kept = self.waits
-        if type(kept) is not list:  # the shared ``_NO_WAITS``: the part's first wait asked
-            kept = self.waits = [None] * 9
-        kept[win] = waits
+        self.waits[win] = waits
         return waits
 
 
@@ -329,7 +320,8 @@ def new_block(key: int, honors: bool, size: int) -> Block:
         part.outside = (
             chows_outside and pungs_outside and (honors or pair < 0 or pair == 0 or pair == 8)
         )
-        part.waits = _NO_WAITS
+        # its own list (one shared until the first wait asked cost more: a check at each ask)
+        part.waits = [None] * 9
         parts += (part,)
     b.parts = parts
     #: the block splits exactly one way (its part, else ``None``)
