@@ -289,20 +289,7 @@ def new_block(key: int, honors: bool, size: int) -> Block:
     b.counts = held
     parts: tuple[Part, ...] = ()  # a tuple: one part (most blocks) is kept as made
     pungs_of = _PUNGS[honors]
-    # its splits: ``_splits`` written out again here (a deliberate duplicate, for speed: a new
-    # block's key is most often new to the splits' table too, and this saves a call per block)
-    table = _SPLITS[not honors]
-    splits = table.get(key)
-    if splits is None:
-        if not key:
-            splits = _WHOLE
-        else:
-            if len(table) >= KEEP:
-                table.clear()
-            if size % 3 == 1:
-                splits = table[key] = ()
-            else:
-                splits = _new_splits(table, key, size % 3 == 2, not honors)
+    splits = _splits(key, size, not honors)
     for split in splits:
         part = Part()
         part.pair = pair = (split >> PAIR_SHIFT) - 1
@@ -454,7 +441,7 @@ def splits(
 
 def _splits(key: int, size: int, chows: bool) -> tuple[Split, ...]:
     """Return the splits (``Split``) of the block of this key (``key_of``) and size, kept by
-    key, in order (written out again in ``new_block``)."""
+    key, in order."""
     table = _SPLITS[chows]
     found = table.get(key)
     if found is None:
