@@ -28,7 +28,7 @@ from majiang.errors import MajiangError
 from majiang.rules.riichi import request as reader
 from majiang.rules.riichi.evaluate import _BASE_OF_HAN, base_points
 from majiang.rules.riichi.features import situation_bits
-from majiang.rules.riichi.options import FIRST_TURN_BITS, contradiction, contradicts
+from majiang.rules.riichi.options import DEFAULTS, FIRST_TURN_BITS, contradiction, contradicts
 from majiang.rules.riichi.request import precompute, read_and_score
 from majiang.rules.riichi.shapes import (
     WAIT_NAMES,
@@ -213,6 +213,16 @@ def test_fifth_copy_with_melds_alike(hand: str, melds: list[str], read_directly:
     }
     assert (read_and_score(request) is not None) is read_directly
     assert direct(request) == general(request)
+
+
+def test_the_reader_knows_every_table_option() -> None:
+    """Every option of the riichi table is read first (``_READ_OPTIONS``), looked for when the
+    rules dict holds more (double_wind_pair_fu) or only checked (``_CHECKED_OPTIONS``): an
+    option added to ``DEFAULTS`` must be taught to the reader, or every request naming the
+    usual options would go the general way."""
+    looked_for = {*reader._READ_OPTIONS, "double_wind_pair_fu", *reader._CHECKED_OPTIONS}
+    assert looked_for == set(DEFAULTS)
+    assert len(looked_for) == len(reader._READ_OPTIONS) + 1 + len(reader._CHECKED_OPTIONS)
 
 
 @pytest.mark.parametrize(

@@ -36,7 +36,7 @@ from majiang.rules.riichi import shapes
 from majiang.rules.riichi.calculate import invalid_dict, nagashi_dict, result_dict
 from majiang.rules.riichi.dora import DORA_OF
 from majiang.rules.riichi.evaluate import MeldFacts, best_reading, meld_facts, option_bits
-from majiang.rules.riichi.options import DEFAULTS, FIRST_TURN_BITS, contradiction, contradicts
+from majiang.rules.riichi.options import FIRST_TURN_BITS, contradiction, contradicts
 from majiang.rules.riichi.shapes import (
     EMPTY,
     KEY_UNITS,
@@ -58,9 +58,10 @@ _RARE = ("discarder", "liable", "flowers", "dealer_streak", "players_in_hand")
 #: counts those it finds (a field given as ``None`` counts as missing): a request has no other
 #: field when its length is that count (and the rare ones it holds), with no pass over its names
 _USUAL = KNOWN_FIELDS - frozenset(_RARE)
-#: the six options this reader reads first, counted as the fields are (double_wind_pair_fu, and
-#: nagashi_mangan and pao, which it only checks, are looked for when the rules dict holds more)
-_READ_OPTIONS = frozenset(DEFAULTS) - {"nagashi_mangan", "pao", "double_wind_pair_fu"}
+#: the six options this reader reads first, in its order, counted as the fields are (every
+#: other option of ``DEFAULTS``: double_wind_pair_fu, and nagashi_mangan and pao, which it only
+#: checks, ``_CHECKED_OPTIONS``, are looked for when the rules dict holds more)
+_READ_OPTIONS = ("renhou", "open_tanyao", "double_yakuman", "kiriage", "kazoe", "aka")
 #: the renhou option's values and their fact bits
 _RENHOU_BITS = {"off": 0, "mangan": f.RENHOU_MANGAN, "yakuman": f.RENHOU_YAKUMAN}
 #: red fives by suit (bits m, p, s) -> how many
@@ -101,8 +102,8 @@ _CONTRADICTS = tuple(
 _DEFAULT_OPTIONS = option_bits(True, "off", True)
 _N_USUAL = len(_USUAL)
 _N_READ_OPTIONS = len(_READ_OPTIONS)
-#: the six options a request usually names, read in one call (``read_dict``)
-_USUAL_OPTIONS = itemgetter("renhou", "open_tanyao", "double_yakuman", "kiriage", "kazoe", "aka")
+#: the six options read in one call (``read_dict``)
+_USUAL_OPTIONS = itemgetter(*_READ_OPTIONS)
 #: the options this reader only checks (true or false)
 _CHECKED_OPTIONS = ("nagashi_mangan", "pao")
 
@@ -252,14 +253,7 @@ def _indicated(text: str) -> Indicated | None:
 def _each_option(raw: dict[Any, Any]) -> tuple[Any, ...]:
     """Return the six usual options of a rules dict that may not name them all (``None`` for
     one not named), as ``_USUAL_OPTIONS`` reads them."""
-    return (
-        raw.get("renhou"),
-        raw.get("open_tanyao"),
-        raw.get("double_yakuman"),
-        raw.get("kiriage"),
-        raw.get("kazoe"),
-        raw.get("aka"),
-    )
+    return tuple(map(raw.get, _READ_OPTIONS))
 
 
 def read_and_score(data: Any) -> dict[str, Any] | None:

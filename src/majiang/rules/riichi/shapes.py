@@ -289,8 +289,7 @@ def new_block(key: int, honors: bool, size: int) -> Block:
     b.counts = held
     parts: tuple[Part, ...] = ()  # a tuple: one part (most blocks) is kept as made
     pungs_of = _PUNGS[honors]
-    splits = _splits(key, size, not honors)
-    for split in splits:
+    for split in _splits(key, size, not honors):
         part = Part()
         part.pair = pair = (split >> PAIR_SHIFT) - 1
         chow_bits, chows_packed, chows_outside, part.chows = _CHOWS.get(
