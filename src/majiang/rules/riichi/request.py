@@ -62,7 +62,9 @@ _USUAL = KNOWN_FIELDS - frozenset(_RARE)
 #: other option of ``DEFAULTS``: double_wind_pair_fu, and nagashi_mangan and pao, which it only
 #: checks, ``_CHECKED_OPTIONS``, are looked for when the rules dict holds more)
 _READ_OPTIONS = ("renhou", "open_tanyao", "double_yakuman", "kiriage", "kazoe", "aka")
-#: the renhou option's values and their fact bits
+#: the renhou option's values and their fact bits (joined to the options only on a win by the
+#: first discard, the one they count for: other hands alike but for the option share a key in
+#: ``yaku.HAND_SCORED``)
 _RENHOU_BITS = {"off": 0, "mangan": f.RENHOU_MANGAN, "yakuman": f.RENHOU_YAKUMAN}
 #: red fives by suit (bits m, p, s) -> how many
 _RED_COUNT = (0, 1, 1, 2, 1, 2, 2, 3)
@@ -284,18 +286,20 @@ def read_dict(data: dict[str, Any]) -> dict[str, Any] | None:
         else:
             renhou, open_tanyao, double_yakuman, kiriage, kazoe, aka = _each_option(raw)
         if type(renhou) is str and renhou in _RENHOU_BITS:
-            options = _RENHOU_BITS[renhou]
+            renhou_bits = _RENHOU_BITS[renhou]
         elif renhou is None:
-            options = 0
+            renhou_bits = 0
             named -= 1
         else:
             return None
         if open_tanyao is True:
-            options |= f.OPEN_TANYAO
+            options = f.OPEN_TANYAO
         elif open_tanyao is None:
-            options |= f.OPEN_TANYAO
+            options = f.OPEN_TANYAO
             named -= 1
-        elif open_tanyao is not False:
+        elif open_tanyao is False:
+            options = 0
+        else:
             return None
         if double_yakuman is True:
             options |= f.DOUBLE_YAKUMAN
@@ -337,6 +341,7 @@ def read_dict(data: dict[str, Any]) -> dict[str, Any] | None:
                 return None  # another name, or an option given as ``None``
     else:
         aka, kiriage, kazoe, double_wind_pair_fu, options = 1, False, True, 4, _DEFAULT_OPTIONS
+        renhou_bits = 0
         if raw is None:
             held -= 1
 
@@ -491,6 +496,8 @@ def read_dict(data: dict[str, Any]) -> dict[str, Any] | None:
                     frozenset(situation), closed, tsumo, has_kong, bool(melds), seat == 27
                 ):
                     return None
+                if bits & f.HUMAN:
+                    options |= renhou_bits  # the renhou option counts for this win only
             elif _CONTRADICTS[
                 bits >> _SITUATION_SHIFT | closed << 10 | tsumo << 11 | has_kong << 12
             ]:
