@@ -559,24 +559,8 @@ def test_limit_base_table_matches_base_points() -> None:
                 assert _BASE_OF_HAN[han] == base_points(han, fu, False, True)[0], (han, fu)
 
 
-def test_every_yakuman_row_needs_a_fact_the_skip_looks_at() -> None:
-    """The yaku tables skip the yakuman rows of a combination of facts that holds none of
-    their first needs (``yaku._needs_any``): that is sound only while every row needs a fact,
-    and the double-yakuman rows need what the single ones do."""
-    from majiang.rules.riichi import yaku
-
-    for rows, any_bits in (
-        (yaku._HAND_LIMIT_ROWS, yaku._HAND_LIMIT_ANY),
-        (yaku._READING_LIMIT_ROWS, yaku._READING_LIMIT_ANY),
-    ):
-        single, double = rows
-        assert [r[:2] for r in single] == [r[:2] for r in double]
-        for _, needs, found in single:
-            assert needs & any_bits, found
-
-
 def test_every_row_is_one_comparison() -> None:
-    """A yaku row matches when ``bits & looked == needs`` (``yaku._scored``): the facts it
+    """A yaku row matches when ``bits & looked == needs`` (``yaku._Table``): the facts it
     looks at (needs and exclusions) are exactly those it needs. That stands for "needs all,
     excludes none" only while no row excludes a fact it needs, as an open row its
     ``open_needs`` and a closed row ``CLOSED``."""
@@ -589,12 +573,56 @@ def test_every_row_is_one_comparison() -> None:
             assert not (y.needs | y.open_needs) & y.excludes, y.id
     for m in yaku.YAKUMAN:
         assert not m.needs & m.excludes, m.id
-    built = [
-        *yaku._HAND_ROWS,
-        *yaku._READING_ROWS,
-        *yaku._HAND_LIMIT_ROWS,
-        *yaku._READING_LIMIT_ROWS,
-    ]
-    for rows in built:
+    for rows in (
+        yaku._rows(yaku._HAND_YAKU),
+        yaku._rows(yaku._READING_YAKU),
+        yaku._limit_rows(yaku._HAND_YAKUMAN),
+        yaku._limit_rows(yaku._READING_YAKUMAN),
+    ):
         for looked, needs, found in rows:
             assert needs & ~looked == 0, found  # a fact needed is a fact looked at
+
+
+def test_yaku_tables_match_every_row_tested() -> None:
+    """``yaku.hand_scored`` and ``reading_scored`` (the rows every third of the facts allows,
+    ``yaku._Table``) give what testing each row of the yaku table on its own gives, on random
+    combinations of facts."""
+    from majiang.rules.riichi import features as f
+    from majiang.rules.riichi import yaku
+
+    def plain(bits: int, yaku_: list[tuple[int, Any]], yakuman: list[tuple[int, Any]]) -> Any:
+        closed = bool(bits & f.CLOSED)
+        limits = [
+            (n, m.id, yaku.YAKUMAN_HAN * (m.multiple if bits & f.DOUBLE_YAKUMAN else 1))
+            for n, m in yakuman
+            if bits & m.needs == m.needs and not bits & m.excludes
+        ]
+        found = [
+            (n, y.id, y.closed if closed else y.open)
+            for n, y in yaku_
+            if bits & y.needs == y.needs
+            and not bits & y.excludes
+            and (closed or (y.open and bits & y.open_needs == y.open_needs))
+        ]
+        return limits, found
+
+    def listed(scored: yaku.Scored) -> Any:
+        def items(found: tuple[yaku.Found, ...]) -> list[tuple[int, str, int]]:
+            return [(n, item.id, item.value) for n, item, _ in found]
+
+        assert scored[0] == sum(item.value for _, item, _ in scored[1])
+        assert scored[2] == sum(item.value for _, item, _ in scored[3])
+        return items(scored[1]), items(scored[3])
+
+    rng = random.Random(17)
+    for _ in range(20000):
+        density = rng.choice((0.05, 0.15, 0.3, 0.5))
+        bits = sum(1 << n for n in range(f.WIDTH) if rng.random() < density)
+        hand = bits & yaku.HAND_FACTS
+        reading = bits & (yaku.READING_CONTEXT | ~yaku.HAND_FACTS)
+        assert listed(yaku.hand_scored(hand)) == plain(hand, yaku._HAND_YAKU, yaku._HAND_YAKUMAN), (
+            f.names_of(hand)
+        )
+        assert listed(yaku.reading_scored(reading)) == plain(
+            reading, yaku._READING_YAKU, yaku._READING_YAKUMAN
+        ), f.names_of(reading)

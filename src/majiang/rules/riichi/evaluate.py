@@ -310,7 +310,8 @@ def best_reading(
             and b0.present | b1.present << 9 | b2.present << 18 | b3.present << 27 == _ORPHAN_BITS
         ):
             wait13 = blocks[win // 9].counts[win % 9] == 2
-            r = reading_scored(context | (f.THIRTEEN_WAIT if wait13 else f.THIRTEEN_ORPHANS))
+            h = context | (f.THIRTEEN_WAIT if wait13 else f.THIRTEEN_ORPHANS)
+            r = READING_SCORED.get(h) or reading_scored(h)
             multiple = (hand_limit + r[0]) // 13 if double else 1
             return (
                 "thirteen_orphans",
@@ -325,7 +326,8 @@ def best_reading(
             )
         if packed >> 9 == 7:  # seven kinds held twice
             complete = True
-            r = reading_scored(context | f.SEVEN_PAIRS)
+            h = context | f.SEVEN_PAIRS
+            r = READING_SCORED.get(h) or reading_scored(h)
             limit_han = hand_limit + r[0]
             if limit_han:
                 multiple = limit_han // 13 if double else 1

@@ -9,7 +9,8 @@ tested and documented as data (docs/riichi.md lists the ids). ``YAKU`` are the o
 honitsu to chinitsu, chanta to junchan) their facts exclude each other.
 
 ``yaku_of(bits)`` returns what a reading with these facts scores; the answer per combination
-of bits is kept (a reading's facts are a few dozen bits, met again and again).
+of bits is kept (a reading's facts are a few dozen bits, met again and again), and a
+combination met for the first time is matched against every row at once (``_Table``).
 
 >>> [y.id for y in YAKU][:4]
 ['riichi', 'double_riichi', 'ippatsu', 'menzen_tsumo']
@@ -143,8 +144,6 @@ for _n, _m in _READING_YAKUMAN:
 #: the answers per combination of facts, for the hand and for readings (filled as met)
 HAND_SCORED: dict[int, Scored] = {}
 READING_SCORED: dict[int, Scored] = {}
-#: the answers for the hand by the facts that matter to it (``hand_scored``)
-_HAND_ALIKE: dict[int, Scored] = {}
 #: the kept answers are dropped past this many (a guard; real hands meet a few thousand)
 _KEEP = 1 << 16
 
@@ -154,8 +153,8 @@ def _found(position: int, yaku_id: str, name: str, value: int) -> Found:
 
 
 #: a row ready to test: (the facts it looks at: those it needs and those that rule it out,
-#: the facts it needs, what it gives); it matches when the facts looked at are those it needs,
-#: one test (no row rules out a fact it needs)
+#: the facts it needs, what it gives); it matches when the facts looked at are those it needs
+#: (no row rules out a fact it needs)
 _Row = tuple[int, int, Found]
 
 
@@ -164,100 +163,121 @@ def _row(needs: int, excludes: int, found: Found) -> _Row:
     return needs | excludes, needs, found
 
 
-def _rows(yaku: list[tuple[int, Yaku]]) -> tuple[list[_Row], list[_Row]]:
-    """Return the rows of an open hand (the yaku worth something open) and of a closed one."""
-    open_rows = [
-        _row(y.needs | y.open_needs, y.excludes, _found(n, y.id, y.name, y.open))
-        for n, y in yaku
-        if y.open
-    ]
-    closed_rows = [
-        _row(y.needs | f.CLOSED, y.excludes, _found(n, y.id, y.name, y.closed)) for n, y in yaku
-    ]
-    return open_rows, closed_rows
+def _rows(yaku: list[tuple[int, Yaku]]) -> list[_Row]:
+    """Return the rows of the yaku: each on a closed hand (it needs ``CLOSED``) and, for those
+    worth something open, on an open one (``CLOSED`` rules it out)."""
+    rows = []
+    for n, y in yaku:
+        rows.append(_row(y.needs | f.CLOSED, y.excludes, _found(n, y.id, y.name, y.closed)))
+        if y.open:
+            open_found = _found(n, y.id, y.name, y.open)
+            rows.append(_row(y.needs | y.open_needs, y.excludes | f.CLOSED, open_found))
+    return rows
 
 
-def _limit_rows(yakuman: list[tuple[int, Yakuman]]) -> tuple[list[_Row], list[_Row]]:
-    """Return the yakuman rows as single yakuman, and under the ``double_yakuman`` option."""
-    single = [_row(y.needs, y.excludes, _found(n, y.id, y.name, YAKUMAN_HAN)) for n, y in yakuman]
-    double = [
-        _row(y.needs, y.excludes, _found(n, y.id, y.name, YAKUMAN_HAN * y.multiple))
-        for n, y in yakuman
-    ]
-    return single, double
+def _limit_rows(yakuman: list[tuple[int, Yakuman]]) -> list[_Row]:
+    """Return the yakuman rows: each as a single yakuman (``DOUBLE_YAKUMAN`` rules it out) and
+    under the ``double_yakuman`` option (it needs ``DOUBLE_YAKUMAN``)."""
+    rows = []
+    for n, y in yakuman:
+        single = _found(n, y.id, y.name, YAKUMAN_HAN)
+        rows.append(_row(y.needs, y.excludes | f.DOUBLE_YAKUMAN, single))
+        double = _found(n, y.id, y.name, YAKUMAN_HAN * y.multiple)
+        rows.append(_row(y.needs | f.DOUBLE_YAKUMAN, y.excludes, double))
+    return rows
 
 
-def _scored(
-    bits: int,
-    rows: tuple[list[_Row], list[_Row]],
-    limit_rows: tuple[list[_Row], list[_Row]],
-    limit_any: int,
-) -> Scored:
-    limits: list[Found] = []
-    limit_han = 0
-    if bits & limit_any:  # else no yakuman row can match (``_needs_any``)
-        for looked, needs, found in limit_rows[1 if bits & f.DOUBLE_YAKUMAN else 0]:
-            if bits & looked == needs:
-                limits.append(found)
-                limit_han += found[1].value
-    yaku: list[Found] = []
-    han = 0
-    for looked, needs, found in rows[1 if bits & f.CLOSED else 0]:
-        if bits & looked == needs:
-            yaku.append(found)
-            han += found[1].value
-    return limit_han, tuple(limits), han, tuple(yaku)
+def _allowed(rows: list[_Row], facts: list[int]) -> dict[int, int]:
+    """Return, per combination of ``facts``, the rows it allows as bits (bit k: ``rows[k]``)."""
+    allowed = {0: (1 << len(rows)) - 1}
+    for fact in facts:
+        lacking = having = 0  # the rows allowed without the fact, with it
+        for k, (looked, needs, _) in enumerate(rows):
+            if not needs & fact:
+                lacking |= 1 << k
+            if not looked & ~needs & fact:
+                having |= 1 << k
+        allowed = {
+            **{key: allows & lacking for key, allows in allowed.items()},
+            **{key | fact: allows & having for key, allows in allowed.items()},
+        }
+    return allowed
 
 
-def _needs_any(rows: list[_Row]) -> int:
-    """Return the bits of which every row needs at least one (its lowest need)."""
-    bits = 0
-    for _, needs, _ in rows:
-        bits |= needs & -needs
-    return bits
+class _Table:
+    """Yaku rows and yakuman rows tested all at once, each row a bit (in the table's order, the
+    yakuman above): ``slices`` hold, for each third of the facts the rows look at (its mask),
+    the rows each combination of those facts allows (it lacks no fact they need and has none
+    that rules them out), so the rows that match are the rows the three allow; ``answers`` what
+    each set of rows gives (filled as met: combinations of facts that match the same rows, as
+    hands alike but for a table option that does not count for them, share one); ``kept`` the
+    answer per combination of facts."""
 
-
-_HAND_ROWS = _rows(_HAND_YAKU)
-_HAND_LIMIT_ROWS = _limit_rows(_HAND_YAKUMAN)
-_HAND_LIMIT_ANY = _needs_any(_HAND_LIMIT_ROWS[0])
-_READING_ROWS = _rows(_READING_YAKU)
-_READING_LIMIT_ROWS = _limit_rows(_READING_YAKUMAN)
-_READING_LIMIT_ANY = _needs_any(_READING_LIMIT_ROWS[0])
-
-
-def hand_scored(bits: int) -> Scored:
-    """Return what the facts of the hand give on their own (riichi, tanyao, tenhou...)."""
-    found = HAND_SCORED.get(bits)
-    if found is None:
-        # facts that cannot change what this hand scores are left out of the answer's key,
-        # so a hand that differs only in those is answered from the same entry
-        key = bits
-        if not bits & f.HUMAN:
-            key &= ~(f.RENHOU_MANGAN | f.RENHOU_YAKUMAN)
-        if bits & f.CLOSED or not bits & f.ALL_SIMPLES:
-            key &= ~f.OPEN_TANYAO
-        found = _HAND_ALIKE.get(key)
-        if found is None:
-            if len(_HAND_ALIKE) >= _KEEP:
-                _HAND_ALIKE.clear()
-            found = _HAND_ALIKE[key] = _scored(key, _HAND_ROWS, _HAND_LIMIT_ROWS, _HAND_LIMIT_ANY)
-        if len(HAND_SCORED) >= _KEEP:
-            HAND_SCORED.clear()
-        HAND_SCORED[bits] = found
-    return found
-
-
-def reading_scored(bits: int) -> Scored:
-    """Return what a reading's facts give (pinfu, yakuhai, toitoi, suuankou...); ``bits``
-    hold the reading's facts and the hand's ``READING_CONTEXT``."""
-    found = READING_SCORED.get(bits)
-    if found is None:
-        if len(READING_SCORED) >= _KEEP:
-            READING_SCORED.clear()
-        found = READING_SCORED[bits] = _scored(
-            bits, _READING_ROWS, _READING_LIMIT_ROWS, _READING_LIMIT_ANY
+    def __init__(self, rows: list[_Row], limit_rows: list[_Row], kept: dict[int, Scored]) -> None:
+        every = rows + limit_rows
+        looked = 0
+        for row_looked, _, _ in every:
+            looked |= row_looked
+        facts = [1 << n for n in range(looked.bit_length()) if looked >> n & 1]
+        third = -(-len(facts) // 3)  # 9 of the 26 or 27 facts: 512 combinations
+        first, second, last = facts[:third], facts[third : 2 * third], facts[2 * third :]
+        #: the mask and the allowed rows of each third, one after the other
+        self.slices = (
+            sum(first),
+            _allowed(every, first),
+            sum(second),
+            _allowed(every, second),
+            sum(last),
+            _allowed(every, last),
         )
-    return found
+        #: the bits of the yaku rows
+        self.yaku_rows = (1 << len(rows)) - 1
+        #: each row's bit -> what it gives, its value
+        self.found = {1 << k: (found, found[1].value) for k, (_, _, found) in enumerate(every)}
+        self.answers: dict[int, Scored] = {}
+        self.kept = kept
+
+    def answer(self, matched: int) -> Scored:
+        """Return (and keep) what the rows ``matched`` give."""
+        found_of = self.found
+        yaku_rows = self.yaku_rows
+        limits: list[Found] = []
+        yaku: list[Found] = []
+        limit_han = han = 0
+        rows = matched
+        while rows:
+            row = rows & -rows
+            rows ^= row
+            found, value = found_of[row]
+            if row <= yaku_rows:
+                yaku.append(found)
+                han += value
+            else:
+                limits.append(found)
+                limit_han += value
+        if len(self.answers) >= _KEEP:
+            self.answers.clear()
+        scored = self.answers[matched] = (limit_han, tuple(limits), han, tuple(yaku))
+        return scored
+
+    def scored(self, bits: int) -> Scored:
+        """Return (and keep in ``kept``) what the facts ``bits`` give."""
+        mask0, allowed0, mask1, allowed1, mask2, allowed2 = self.slices
+        matched = allowed0[bits & mask0] & allowed1[bits & mask1] & allowed2[bits & mask2]
+        found = self.answers.get(matched) or self.answer(matched)
+        if len(self.kept) >= _KEEP:
+            self.kept.clear()
+        self.kept[bits] = found
+        return found
+
+
+#: what the facts of the hand give on their own (riichi, tanyao, tenhou...), kept in
+#: ``HAND_SCORED`` (callers look there first)
+hand_scored = _Table(_rows(_HAND_YAKU), _limit_rows(_HAND_YAKUMAN), HAND_SCORED).scored
+#: what a reading's facts give (pinfu, yakuhai, toitoi, suuankou...), kept in
+#: ``READING_SCORED`` (callers look there first); its bits hold the reading's facts and the
+#: hand's ``READING_CONTEXT``
+reading_scored = _Table(_rows(_READING_YAKU), _limit_rows(_READING_YAKUMAN), READING_SCORED).scored
 
 
 def yaku_of(bits: int) -> tuple[int, int, tuple[Item, ...]]:
