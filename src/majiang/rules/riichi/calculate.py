@@ -42,6 +42,10 @@ UNIT = "han"
 PAO_YAKUMAN = frozenset({"daisangen", "daisuushii"})
 _KIND = tuple(kind(t) for t in range(RED_BASE + 3))
 _TEMPLATE = itemgetter(2)
+#: names of this module for ``dict.copy`` and ``evaluate.LIMIT_OF_BASE``: in 3.11 an attribute of
+#: a class, or a method called on an imported name, is looked up in full at each use
+_COPY = dict.copy
+_LIMIT_OF_BASE = LIMIT_OF_BASE
 _YAKUMAN_LIMITS = tuple(limit_name(n) if n else None for n in range(5))
 
 
@@ -103,13 +107,13 @@ def result_dict(
         found, more = hand[3], reading[3]
     if more:
         found = tuple(sorted(found + more)) if found else more  # positions differ
-    items = list(map(dict.copy, map(_TEMPLATE, found)))
+    items = list(map(_COPY, map(_TEMPLATE, found)))
     fus: list[dict[str, Any]]
     if multiple:
         limit = _YAKUMAN_LIMITS[multiple] if multiple < 5 else limit_name(multiple)
         fus = []
     else:
-        limit = LIMIT_OF_BASE.get(base)
+        limit = _LIMIT_OF_BASE.get(base)
         if dora:
             item = _DORA_ITEM.copy()
             item["value"] = dora

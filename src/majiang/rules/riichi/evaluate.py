@@ -228,6 +228,9 @@ def found_yaku(best: Best) -> tuple[Found, ...]:
     return tuple(sorted(hand + reading))  # positions differ: the items are never compared
 
 
+#: ``yaku.HAND_SCORED`` under a name of this module: a method called on an imported name is
+#: looked up as an attribute (a bound method made at each call), on another name as a method
+_HAND_SCORED = HAND_SCORED
 _LIMITS = ((11, 6000, "sanbaiman"), (8, 4000, "baiman"), (6, 3000, "haneman"), (5, 2000, "mangan"))
 _NO_PARTS: tuple[Part, ...] = ()
 
@@ -291,7 +294,7 @@ def best_reading(
             bits |= f.NINE_SIDED
     if kongs >= 3:
         bits |= f.THREE_KONGS if kongs == 3 else f.FOUR_KONGS
-    hand = HAND_SCORED.get(bits) or hand_scored(bits)
+    hand = _HAND_SCORED.get(bits) or hand_scored(bits)
     hand_limit = hand[0]
     hand_han = hand[2]
     context = bits & READING_CONTEXT
