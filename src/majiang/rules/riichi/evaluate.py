@@ -228,9 +228,11 @@ def found_yaku(best: Best) -> tuple[Found, ...]:
     return tuple(sorted(hand + reading))  # positions differ: the items are never compared
 
 
-#: ``yaku.HAND_SCORED`` under a name of this module: a method called on an imported name is
-#: looked up as an attribute (a bound method made at each call), on another name as a method
+#: ``yaku.HAND_SCORED`` and ``READING_SCORED`` under names of this module: a method called on
+#: an imported name is looked up as an attribute (a bound method made at each call), on another
+#: name as a method
 _HAND_SCORED = HAND_SCORED
+_READING_SCORED = READING_SCORED
 _LIMITS = ((11, 6000, "sanbaiman"), (8, 4000, "baiman"), (6, 3000, "haneman"), (5, 2000, "mangan"))
 _NO_PARTS: tuple[Part, ...] = ()
 
@@ -314,7 +316,7 @@ def best_reading(
         ):
             wait13 = blocks[win // 9].counts[win % 9] == 2
             h = context | (f.THIRTEEN_WAIT if wait13 else f.THIRTEEN_ORPHANS)
-            r = READING_SCORED.get(h) or reading_scored(h)
+            r = _READING_SCORED.get(h) or reading_scored(h)
             multiple = (hand_limit + r[0]) // 13 if double else 1
             return (
                 "thirteen_orphans",
@@ -330,7 +332,7 @@ def best_reading(
         if packed >> 9 == 7:  # seven kinds held twice
             complete = True
             h = context | f.SEVEN_PAIRS
-            r = READING_SCORED.get(h) or reading_scored(h)
+            r = _READING_SCORED.get(h) or reading_scored(h)
             limit_han = hand_limit + r[0]
             if limit_han:
                 multiple = limit_han // 13 if double else 1
@@ -350,7 +352,7 @@ def best_reading(
         pair_lo = 9 * pair_block
         base_fu = 30 if closed and not tsumo else 20
         opened_fu = _OPENED_FU[win]
-        table = READING_SCORED
+        table = _READING_SCORED
         combos: Any
         p0 = b0.one_part
         p1 = b1.one_part
