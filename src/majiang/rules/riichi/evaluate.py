@@ -368,16 +368,10 @@ def best_reading(
             complete = True
             sums = p0.packed + p1.packed + p2.packed + p3.packed  # see ``Part.packed``
             n_chows = (sums & 7) + meld_chows
-            pungs = (
-                p0.pung_bits
-                | p1.pung_bits << 9
-                | p2.pung_bits << 18
-                | p3.pung_bits << 27
-                | meld_pung_bits
-            )
+            pungs = p0.pung_bits | p1.pungs_at[1] | p2.pungs_at[2] | p3.pungs_at[3] | meld_pung_bits
             g = context
             if n_chows:
-                chows = p0.chow_bits | p1.chow_bits << 9 | p2.chow_bits << 18 | meld_chow_bits
+                chows = p0.chow_bits | p1.chows_at[1] | p2.chows_at[2] | meld_chow_bits
                 if n_chows >= 3:
                     if chows & chows >> 9 & chows >> 18:
                         g |= f.MIXED_CHOWS

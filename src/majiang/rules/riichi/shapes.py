@@ -101,7 +101,10 @@ class Part:
     """One split of a block (``Split``, packed in one integer): its pair's place (``-1`` for
     none), chows by first place and pungs by place (ascending), and the facts readings combine.
 
-    ``chow_bits``/``pung_bits`` have bit ``i`` for a chow starting at / a pung of place ``i``;
+    ``chow_bits``/``pung_bits`` have bit ``i`` for a chow starting at / a pung of place ``i``,
+    and ``chows_at``/``pungs_at`` the same bits shifted to each suit's kinds (index 0-3: the
+    block read as m, p, s or the honors, bits from 0, 9, 18, 27), so that a reading joins its
+    parts' sets among the 34 kinds with no shift;
     ``peikou`` counts pairs of identical chows; ``outside`` says every set and the pair hold a
     terminal or honor; ``pung_fu`` is the fu of the pungs as concealed and ``fu_items`` their
     fu items (templates, as concealed); ``waits[i]`` lists the waits of a winning tile at place
@@ -112,22 +115,26 @@ class Part:
     __slots__ = (
         "chow_bits",
         "chows",
+        "chows_at",
         "fu_items",
         "outside",
         "packed",
         "pair",
         "pung_bits",
         "pungs",
+        "pungs_at",
         "waits",
     )
     chow_bits: int
     chows: tuple[int, ...]
+    chows_at: tuple[int, ...]
     fu_items: tuple[FuItem, ...]
     outside: bool
     packed: int
     pair: int
     pung_bits: int
     pungs: tuple[int, ...]
+    pungs_at: tuple[int, ...]
     waits: list[tuple[int, ...] | None]
 
     @property
@@ -172,20 +179,20 @@ def _waits(tanki: bool, shanpon: bool, chows: int, win: int) -> tuple[int, ...]:
 #: a split's chows (its ``_CHOW_FIELD``) -> their bits, their count and peikou as in
 #: ``Part.packed``, whether each holds a terminal, and their first places (ascending); a
 #: split's pungs (its ``_PUNG_FIELD``, per suits, honors) -> their bits, their count and fu as
-#: in ``Part.packed``, whether each holds a terminal or honor, their fu items and their places
-#: (a few hundred shapes of sets, kept as met)
-_CHOWS: dict[int, tuple[int, int, bool, tuple[int, ...]]] = {}
-_PUNGS: tuple[dict[int, tuple[int, int, bool, tuple[FuItem, ...], tuple[int, ...]]], ...] = (
-    {},
-    {},
-)
+#: in ``Part.packed``, whether each holds a terminal or honor, their fu items and their places;
+#: each with its bits shifted to each suit (``Part.chows_at``, ``Part.pungs_at``) (a few hundred
+#: shapes of sets, kept as met)
+_CHOWS: dict[int, tuple[int, int, bool, tuple[int, ...], tuple[int, ...]]] = {}
+_PUNGS: tuple[
+    dict[int, tuple[int, int, bool, tuple[FuItem, ...], tuple[int, ...], tuple[int, ...]]], ...
+] = ({}, {})
 #: the fu item of a concealed pung of honors, of terminals, of simples (templates)
 _HONOR_PUNG_FU: FuItem = {"id": "concealed_honor_pung", "value": 8}
 _TERMINAL_PUNG_FU: FuItem = {"id": "concealed_terminal_pung", "value": 8}
 _SIMPLE_PUNG_FU: FuItem = {"id": "concealed_simple_pung", "value": 4}
 
 
-def _chow_facts(field: int) -> tuple[int, int, bool, tuple[int, ...]]:
+def _chow_facts(field: int) -> tuple[int, int, bool, tuple[int, ...], tuple[int, ...]]:
     """Return (and keep) the ``_CHOWS`` entry of a split's chows."""
     chows = _chows_of(field)
     chow_bits = peikou = 0
@@ -202,13 +209,19 @@ def _chow_facts(field: int) -> tuple[int, int, bool, tuple[int, ...]]:
         last = c
         if c != 0 and c != 6:
             outside = False
-    found = _CHOWS[field] = (chow_bits, len(chows) | peikou << 6, outside, chows)
+    found = _CHOWS[field] = (
+        chow_bits,
+        len(chows) | peikou << 6,
+        outside,
+        chows,
+        (chow_bits, chow_bits << 9, chow_bits << 18, 0),
+    )
     return found
 
 
 def _pung_facts(
     field: int, honors: bool
-) -> tuple[int, int, bool, tuple[FuItem, ...], tuple[int, ...]]:
+) -> tuple[int, int, bool, tuple[FuItem, ...], tuple[int, ...], tuple[int, ...]]:
     """Return (and keep) the ``_PUNGS`` entry of a split's pungs."""
     pungs = _pungs_of(field)
     pung_bits = pung_fu = 0
@@ -232,6 +245,7 @@ def _pung_facts(
         outside,
         tuple(fu_items),
         pungs,
+        (pung_bits, pung_bits << 9, pung_bits << 18, pung_bits << 27),
     )
     return found
 
@@ -292,12 +306,12 @@ def new_block(key: int, honors: bool, size: int) -> Block:
     for split in _splits(key, size, not honors):
         part = Part()
         part.pair = pair = (split >> PAIR_SHIFT) - 1
-        chow_bits, chows_packed, chows_outside, part.chows = _CHOWS.get(
+        chow_bits, chows_packed, chows_outside, part.chows, part.chows_at = _CHOWS.get(
             chowed := split & _CHOW_FIELD
         ) or _chow_facts(chowed)
-        pung_bits, pungs_packed, pungs_outside, part.fu_items, part.pungs = pungs_of.get(
-            punged := split & _PUNG_FIELD
-        ) or _pung_facts(punged, honors)
+        pung_bits, pungs_packed, pungs_outside, part.fu_items, part.pungs, part.pungs_at = (
+            pungs_of.get(punged := split & _PUNG_FIELD) or _pung_facts(punged, honors)
+        )
         part.chow_bits = chow_bits
         part.pung_bits = pung_bits
         #: chows, pungs, peikou and pung fu in one number (``PACKED_*``): a reading's parts
