@@ -29,6 +29,7 @@ from typing import Any
 from majiang.melds import Meld
 from majiang.rules.riichi import features as f
 from majiang.rules.riichi.fu import SET_FU, SEVEN_PAIRS_FU, Fu
+from majiang.rules.riichi.payments import POINTS, hand_value, points_of
 from majiang.rules.riichi.shapes import (
     EMPTY,
     HONOR,
@@ -228,11 +229,12 @@ def found_yaku(best: Best) -> tuple[Found, ...]:
     return tuple(sorted(hand + reading))  # positions differ: the items are never compared
 
 
-#: ``yaku.HAND_SCORED`` and ``READING_SCORED`` under names of this module: a method called on
-#: an imported name is looked up as an attribute (a bound method made at each call), on another
-#: name as a method
+#: ``yaku.HAND_SCORED``, ``READING_SCORED`` and ``payments.POINTS`` under names of this module:
+#: a method called on an imported name is looked up as an attribute (a bound method made at each
+#: call), on another name as a method
 _HAND_SCORED = HAND_SCORED
 _READING_SCORED = READING_SCORED
+_POINTS = POINTS
 _LIMITS = ((11, 6000, "sanbaiman"), (8, 4000, "baiman"), (6, 3000, "haneman"), (5, 2000, "mangan"))
 _NO_PARTS: tuple[Part, ...] = ()
 
@@ -304,6 +306,9 @@ def best_reading(
 
     dealer = seat_wind == 27
     scale = 6 if dealer else 4  # a ron pays this many times the base (a yakuman's tsumo too)
+    #: what the winner receives, in a base's ``payments.POINTS`` entry
+    how = 2 * tsumo + dealer
+    points = _POINTS
     #: the best so far, and (value, is yakuman, han, fu) to compare readings
     best: Best | None = None
     best_key = (-1, 0, 0, 0)
@@ -337,12 +342,12 @@ def best_reading(
             if limit_han:
                 multiple = limit_han // 13 if double else 1
                 base = 8000 * multiple
-                best_key = (_hand_value(base, dealer, tsumo), 1, limit_han, 0)
+                best_key = (hand_value(base, dealer, tsumo), 1, limit_han, 0)
                 best = ("seven_pairs", hand, r, multiple, 13 * multiple, None, None, TANKI, base)
             elif hand_han + r[2]:
                 han = hand_han + r[2] + dora
                 base = base_points(han, SEVEN_PAIRS_FU, kiriage, kazoe)[0]
-                best_key = (_hand_value(base, dealer, tsumo), 0, han, SEVEN_PAIRS_FU)
+                best_key = (hand_value(base, dealer, tsumo), 0, han, SEVEN_PAIRS_FU)
                 best = ("seven_pairs", hand, r, 0, han, SEVEN_PAIRS_FU, None, TANKI, base)
 
     if size == 14 - 3 * len(melds) and packed >> 6 & 7 == 1:  # one block holds the pair
@@ -433,7 +438,7 @@ def best_reading(
                 if limit_han:
                     multiple = limit_han // 13 if double else 1
                     base = 8000 * multiple
-                    # what the winner receives (``_hand_value``): a multiple of 100 already
+                    # what the winner receives (``hand_value``): a multiple of 100 already
                     key = (base * scale, 1, limit_han, 0)
                     if best is None or key > best_key:
                         best_key = key
@@ -466,13 +471,7 @@ def best_reading(
                     base = _BASE_OF_HAN[han]
                 else:
                     base = 8000 if kazoe else 6000
-                if not tsumo:
-                    value = (base * scale + 99) // 100 * 100
-                elif dealer:
-                    value = 3 * ((2 * base + 99) // 100 * 100)
-                else:
-                    value = (2 * base + 99) // 100 * 100 + 2 * ((base + 99) // 100 * 100)
-                key = (value, 0, han, fu)
+                key = ((points.get(base) or points_of(base))[how], 0, han, fu)
                 if best is None or key > best_key:
                     best_key = key
                     best = ("standard", hand, r, 0, han, fu, parts, wait, base)
@@ -511,12 +510,3 @@ def base_points(han: int, fu: int, kiriage: bool, kazoe: bool) -> tuple[int, str
     if kiriage and ((han == 4 and fu == 30) or (han == 3 and fu == 60)):
         return 2000, "mangan"
     return base, None
-
-
-def _hand_value(base: int, dealer: bool, tsumo: bool) -> int:
-    """Return what the winner receives for the hand alone (``payments.hand_value``)."""
-    if not tsumo:
-        return (base * (6 if dealer else 4) + 99) // 100 * 100
-    if dealer:
-        return 3 * ((2 * base + 99) // 100 * 100)
-    return (2 * base + 99) // 100 * 100 + 2 * ((base + 99) // 100 * 100)

@@ -76,17 +76,37 @@ def _up100(x: int) -> int:
     return (x + 99) // 100 * 100
 
 
+#: base points -> what a hand of them is worth (``points_of``), as a scoring sheet lists it;
+#: filled as met (the hands of a game meet a few dozen bases)
+POINTS: dict[int, tuple[int, int, int, int, int, int]] = {}
+#: a guard on ``POINTS`` (a caller of ``payers`` may ask any base)
+_KEEP_POINTS = 1024
+
+
+def points_of(base: int) -> tuple[int, int, int, int, int, int]:
+    """Return (and keep in ``POINTS``) what a hand of ``base`` points is worth before honba and
+    sticks, each payment rounded up to 100: what the winner receives in all as a child on a
+    ron, as the dealer on a ron, as a child on a tsumo, as the dealer on a tsumo (index ``2 *
+    tsumo + dealer``); then the two shares of a tsumo: twice the base (the dealer's, and each
+    child's to a dealer) and the base (each other child's).
+
+    >>> points_of(960)
+    (3900, 5800, 4000, 6000, 2000, 1000)
+    """
+    double, single = _up100(2 * base), _up100(base)
+    found = (_up100(4 * base), _up100(6 * base), double + 2 * single, 3 * double, double, single)
+    if len(POINTS) < _KEEP_POINTS:
+        POINTS[base] = found
+    return found
+
+
 def hand_value(base: int, dealer: bool, tsumo: bool) -> int:
     """Return what the winner receives for the hand alone (no honba, no sticks).
 
     >>> hand_value(2000, False, False), hand_value(2000, True, False), hand_value(960, False, True)
     (8000, 12000, 4000)
     """
-    if not tsumo:
-        return _up100(base * (6 if dealer else 4))
-    if dealer:
-        return 3 * _up100(2 * base)
-    return _up100(2 * base) + 2 * _up100(base)
+    return (POINTS.get(base) or points_of(base))[2 * tsumo + dealer]
 
 
 def payers(
@@ -109,11 +129,11 @@ def payers(
     >>> [p["amount"] for p in payers(2000, False, True, 0, 0)[1]]
     [4000, 2000, 2000]
     """
-    bonus = 300 * honba
+    points = POINTS.get(base) or points_of(base)
     # each payment a copy of its payer's template with the amount set (cheaper than a literal)
     if not tsumo:
-        value = (base * (6 if dealer else 4) + 99) // 100 * 100
-        total = value + bonus
+        value = points[1] if dealer else points[0]
+        total = value + 300 * honba
         first = _DISCARDER.copy()
         if liable and not liable_is_discarder:
             half = _up100(value // 2)
@@ -125,19 +145,19 @@ def payers(
             first["amount"] = total
             out = [first]
     elif liable:
-        total = hand_value(base, dealer, True) + bonus
+        total = (points[3] if dealer else points[2]) + 300 * honba
         first = _LIABLE.copy()
         first["amount"] = total
         out = [first]
     elif dealer:
-        each = (2 * base + 99) // 100 * 100 + bonus // 3
+        each = points[4] + 100 * honba
         total = 3 * each
         first = _NON_DEALER.copy()
         first["amount"] = each
         out = [first, first.copy(), first.copy()]
     else:
-        from_dealer = (2 * base + 99) // 100 * 100 + bonus // 3
-        child = (base + 99) // 100 * 100 + bonus // 3
+        from_dealer = points[4] + 100 * honba
+        child = points[5] + 100 * honba
         total = from_dealer + 2 * child
         first = _DEALER.copy()
         first["amount"] = from_dealer
