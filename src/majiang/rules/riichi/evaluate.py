@@ -84,6 +84,22 @@ _ORPHAN_BITS = _mask(k for k in range(34) if ORPHAN[k])
 _STRAIGHT_STARTS = _mask((0, 9, 18))
 #: a pung of ``k`` completed by a winning discard counts open: this much fu less
 _OPENED_FU = tuple(4 if ORPHAN[k] else 2 for k in range(34))
+#: kind -> its block (0-3: m, p, s, the honors) and its place there
+_BLOCK_PLACE = tuple(divmod(k, 9) for k in range(34))
+#: a reading's parts' ``Part.packed`` added up -> its chows, its pungs (concealed), its pairs
+#: of identical chows and its pungs' fu (each field read by a lookup, not by shifts and masks
+#: that make an int each): every sum four parts can make (at most 4 sets, 2 pairs of twins,
+#: 32 fu)
+_SUMS = {
+    chows | pungs << 3 | twins << 6 | fu << 9: (chows, pungs, twins, fu)
+    for chows in range(5)
+    for pungs in range(5 - chows)
+    for twins in range(3)
+    for fu in range(0, 33, 4)
+}
+#: raw fu (up to 30 and four concealed kongs of terminals or honors, 128, and 12 more) ->
+#: rounded up to 10
+_ROUND_FU = tuple((raw + 9) // 10 * 10 for raw in range(200))
 #: the honors a wind (27-30) or dragon (31-33) pair makes count (see ``_honor_facts``)
 _PAIR_SORT = tuple(0 if k < 27 else (1 if k < 31 else 2) for k in range(34))
 
@@ -351,8 +367,7 @@ def best_reading(
                 best = ("seven_pairs", hand, r, 0, han, SEVEN_PAIRS_FU, None, TANKI, base)
 
     if size == 14 - 3 * len(melds) and packed >> 6 & 7 == 1:  # one block holds the pair
-        win_block = win // 9
-        win_at = win % 9
+        win_block, win_at = _BLOCK_PLACE[win]
         pair_block = 0 if b0.has_pair else 1 if b1.has_pair else 2 if b2.has_pair else 3
         pair_lo = 9 * pair_block
         base_fu = 30 if closed and not tsumo else 20
@@ -371,8 +386,10 @@ def best_reading(
             p0, p1, p2, p3 = parts
             pair = parts[pair_block].pair + pair_lo
             complete = True
-            sums = p0.packed + p1.packed + p2.packed + p3.packed  # see ``Part.packed``
-            n_chows = (sums & 7) + meld_chows
+            n_chows, concealed, twins, set_fu = _SUMS[
+                p0.packed + p1.packed + p2.packed + p3.packed  # see ``Part.packed``
+            ]
+            n_chows += meld_chows
             pungs = p0.pung_bits | p1.pungs_at[1] | p2.pungs_at[2] | p3.pungs_at[3] | meld_pung_bits
             g = context
             if n_chows:
@@ -382,10 +399,8 @@ def best_reading(
                         g |= f.MIXED_CHOWS
                     if chows & chows >> 3 & chows >> 6 & _STRAIGHT_STARTS:
                         g |= f.STRAIGHT
-                if closed:
-                    twins = sums >> 6 & 7
-                    if twins:
-                        g |= f.TWIN_CHOWS if twins == 1 else f.TWO_TWIN_CHOWS
+                if closed and twins:
+                    g |= f.TWIN_CHOWS if twins == 1 else f.TWO_TWIN_CHOWS
                 if (
                     ORPHAN[pair]
                     and meld_outside
@@ -405,8 +420,8 @@ def best_reading(
                     g |= f.SEAT_WIND_PUNG
                 if pungs >> round_wind & 1:
                     g |= f.ROUND_WIND_PUNG
-            concealed = (sums >> 3 & 7) + ankans
-            set_fu = (sums >> 9) + meld_fu
+            concealed += ankans
+            set_fu += meld_fu
             if pair >= 27:  # the pair's fu (``fu.pair_fu``)
                 if pair >= 31:
                     set_fu += 2
@@ -461,7 +476,7 @@ def best_reading(
                     extra += 2
                 elif not closed and extra == 0:
                     extra = 10
-                fu = (base_fu + extra + 9) // 10 * 10
+                fu = _ROUND_FU[base_fu + extra]
                 han += dora
                 # the base points below a limit (``_base_points`` for the limits)
                 if han < 5 and (base := fu << (han + 2)) < 2000:
