@@ -147,8 +147,26 @@ def _tile_facts(flags: int) -> int:
 _TILE_FACTS = tuple(_tile_facts(flags) for flags in range(128))
 
 
-#: (honor pung bits) + 128 * (pair sort: 0 none, 1 wind, 2 dragon) -> the facts
-_HONOR_FACTS = tuple(_honor_facts(i % 128, i // 128) for i in range(3 * 128))
+#: the dragons' and winds' facts (``_honor_facts``) by the pair's sort (``_PAIR_SORT``: 0 none,
+#: 1 wind, 2 dragon) and the honor pung bits (bit i = kind 27 + i)
+_DRAGONS_WINDS = tuple(
+    tuple(_honor_facts(p, pair_sort) for p in range(128)) for pair_sort in range(3)
+)
+#: the same with the seat and round wind pungs' facts, by the seat wind and the round wind (4 x
+#: seat + round, each 0-3 from East): every fact of the honor pungs in one lookup a reading
+_HONOR_FACTS = tuple(
+    tuple(
+        tuple(
+            facts[pungs]
+            | (f.SEAT_WIND_PUNG if pungs >> seat & 1 else 0)
+            | (f.ROUND_WIND_PUNG if pungs >> round_ & 1 else 0)
+            for pungs in range(128)
+        )
+        for facts in _DRAGONS_WINDS
+    )
+    for seat in range(4)
+    for round_ in range(4)
+)
 
 
 class MeldFacts:
@@ -322,8 +340,10 @@ def best_reading(
 
     dealer = seat_wind == 27
     scale = 6 if dealer else 4  # a ron pays this many times the base (a yakuman's tsumo too)
-    #: what the winner receives, in a base's ``payments.POINTS`` entry
-    how = 2 * tsumo + dealer
+    #: what the winner receives, in a base's ``payments.POINTS`` entry (``2 * tsumo + dealer``)
+    how = (3 if tsumo else 1) if dealer else (2 if tsumo else 0)
+    #: the honor pungs' facts with these winds (``_HONOR_FACTS``)
+    honor_facts = _HONOR_FACTS[4 * seat_wind + round_wind - 135]
     points = _POINTS
     #: the best so far, and (value, is yakuman, han, fu) to compare readings
     best: Best | None = None
@@ -414,12 +434,9 @@ def best_reading(
                 g |= f.FOUR_PUNGS
             if n_chows <= 1 and pungs & pungs >> 9 & pungs >> 18 & 0x1FF:
                 g |= f.MIXED_PUNGS
-            if pungs >> 27:
-                g |= _HONOR_FACTS[(pungs >> 27) + 128 * _PAIR_SORT[pair]]
-                if pungs >> seat_wind & 1:
-                    g |= f.SEAT_WIND_PUNG
-                if pungs >> round_wind & 1:
-                    g |= f.ROUND_WIND_PUNG
+            honors = pungs >> 27
+            if honors:
+                g |= honor_facts[_PAIR_SORT[pair]][honors]
             concealed += ankans
             set_fu += meld_fu
             if pair >= 27:  # the pair's fu (``fu.pair_fu``)
