@@ -134,10 +134,10 @@ _DORA_AT = {
     }
     for i, s in enumerate("mpsz")
 }
-#: the reader of indicator strings, which reads them from the end, as states: each maps a
-#: character to (the kind it makes dora, ``None`` for a suit letter; the next state). At the
-#: start only a suit letter; after a letter only its digits; after a digit its digits or a
-#: letter (any other character: no entry)
+#: the reader of indicator strings the trie below does not hold, which reads them from the end,
+#: as states: each maps a character to (the kind it makes dora, ``None`` for a suit letter; the
+#: next state). At the start only a suit letter; after a letter only its digits; after a digit
+#: its digits or a letter (any other character: no entry)
 _Step = tuple["tuple[int, int, int] | None", dict[str, Any]]
 _START: dict[str, _Step] = {}
 _AFTER_LETTER: dict[str, dict[str, _Step]] = {s: {} for s in _DORA_AT}
@@ -148,6 +148,27 @@ for _s, _digit_at in _DORA_AT.items():
         _AFTER_DIGIT[_s][_t] = (None, _AFTER_LETTER[_t])
     for _d, _at in _digit_at.items():
         _AFTER_LETTER[_s][_d] = _AFTER_DIGIT[_s][_d] = (_at, _AFTER_DIGIT[_s])
+#: one suit's digits in the order ``format_tiles`` writes them (a red five just before the fives)
+_DIGITS_IN_ORDER = "1234056789"
+#: the trie holds a suit's digits written in that order, up to this many
+_TRIE_DIGITS = 3
+#: the trie of indicator strings, read from the start a byte at a time: a node is a list indexed
+#: by the byte; a digit's entry is (``None``, the node of the digits with it), a suit letter's
+#: entry (the kinds the node's digits make dora in that suit, the last digit first; the root),
+#: any other byte's ``None`` (past ``z``: no entry). 286 nodes, 1,259 entries
+_TRIE_SIZE = ord("z") + 1
+_TRIE: list[Any] = [None] * _TRIE_SIZE
+for _n in range(1, _TRIE_DIGITS + 1):
+    for _digits_read in combinations_with_replacement(_DIGITS_IN_ORDER, _n):
+        _node = _TRIE
+        for _d in _digits_read[:-1]:
+            _node = _node[ord(_d)][1]
+        _child: list[Any] = [None] * _TRIE_SIZE
+        _node[ord(_digits_read[-1])] = (None, _child)
+        for _s, _digit_at in _DORA_AT.items():
+            if all(_d in _digit_at for _d in _digits_read):
+                _group = tuple(_digit_at[_d] for _d in reversed(_digits_read))
+                _child[ord(_s)] = (_group, _TRIE)
 #: one kind's field in a packed count
 _FIELD = (1 << TILE_BITS) - 1
 #: ``precompute`` reads every indicator string of up to this many tiles written canonically
@@ -229,6 +250,31 @@ def _meld(text: object) -> MeldFacts | None:
 def _indicated(text: str) -> Indicated | None:
     """Return the kinds that indicators written in ``text`` make dora (and keep them), or
     ``None`` when the notation is not plain (left to the general path).
+
+    The text is read from its start a byte at a time through the trie (``_TRIE``): each suit's
+    digits lead to the kinds they make dora at its letter, which leads back to the root. A text
+    the trie does not hold (more or other digits in a suit, another character) is read by
+    ``_indicated_from_end``.
+    """
+    found: Indicated = ()
+    node = _TRIE
+    try:
+        for byte in text.encode():
+            group, node = node[byte]
+            if group is not None:
+                found = group + found  # the last suit first, as ``_indicated_from_end`` reads
+    except (TypeError, IndexError, UnicodeEncodeError):  # no entry (``None``), past ``z``
+        return _indicated_from_end(text)
+    if node is not _TRIE or not found or len(found) > 12:  # digits last, no text, too many
+        return None
+    if len(_INDICATED) >= _KEEP:
+        _INDICATED.clear()
+    _INDICATED[text] = found
+    return found
+
+
+def _indicated_from_end(text: str) -> Indicated | None:
+    """Return what ``_indicated`` does, for any text.
 
     The text is read a character at a time from its end, each character looked up in the
     state the one before it left (``_START``): a suit letter leads to its digits.
