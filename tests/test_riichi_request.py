@@ -18,7 +18,7 @@ from __future__ import annotations
 import copy
 import random
 import re
-from itertools import combinations, product
+from itertools import combinations, combinations_with_replacement, product
 from typing import Any
 
 import pytest
@@ -40,6 +40,7 @@ from majiang.rules.riichi.shapes import (
     splits,
 )
 from majiang.scoring import SITUATIONS, ScoreRequest, score, score_request
+from majiang.tiles import format_tiles
 from test_riichi_peer import generate
 
 Outcome = dict[str, Any] | tuple[str, str | None, str]
@@ -531,6 +532,37 @@ def test_precompute_keeps_short_canonical_indicator_strings(text: str, kept: boo
     assert (text in reader._INDICATED) is kept
     assert reader._INDICATED["999s"] == ((90, 2, 0),) * 3  # 1s (kind 18) three times
     assert reader._INDICATED["4p6s7z"] == ((5 * 31, 3, 4), (5 * 24, 2, 6), (5 * 13, 1, 4))
+
+
+def test_indicator_trie_reads_as_the_states_do() -> None:
+    """``request._indicated`` (the trie of a suit's digits, read from the start) gives what
+    ``_indicated_from_end`` (the states, from the end) gives: on every canonical string of one
+    to three indicators, on longer ones, with a red five, on suits and digits in any order and
+    on strings of random characters, valid or not."""
+    rng = random.Random(61)
+    texts = [
+        format_tiles(kinds)
+        for n in (1, 2, 3)
+        for kinds in combinations_with_replacement(range(34), n)
+    ]
+    texts += [
+        format_tiles(sorted(rng.randrange(34) for _ in range(rng.randint(4, 13))))
+        for _ in range(3000)
+    ]
+    texts += [t.replace("5", "0", 1) for t in texts[::7]]
+    texts += [  # suits in any order, digits in any order and number
+        "".join(
+            "".join(rng.choices("0123456789", k=rng.randint(1, 5))) + rng.choice("mpsz")
+            for _ in range(rng.randint(1, 4))
+        )
+        for _ in range(20000)
+    ]
+    alphabet = "0123456789mpsz mzx\x00{\u00e9\udc80"
+    texts += ["".join(rng.choices(alphabet, k=rng.randint(0, 14))) for _ in range(20000)]
+    texts += ["", "m", "1", "11", "1mm", "m1", "0z", "8z", "1111m", "1m" * 12, "1m" * 13]
+    for text in texts:
+        reader._INDICATED.clear()
+        assert reader._indicated(text) == reader._indicated_from_end(text), text
 
 
 def test_complete_shapes_hold_every_suit_of_a_complete_hand() -> None:
