@@ -290,15 +290,15 @@ def new_block(key: int, honors: bool, size: int) -> Block:
     """Return a new ``Block`` of a key (``key_of``) and size (its number of tiles), with its
     parts (not kept: ``block_at`` keeps it)."""
     b = Block()  # no ``__init__``: the fields are set below (as the part's)
-    # its counts and facts, from its three thirds' (``_THIRDS``)
-    low = key & 0xFFF
-    middle = key >> 12 & 0xFFF
-    high = key >> 24
+    # its counts and facts, from its two halves' (``_LOW_HALF``, ``_HIGH_HALF``)
     try:
-        held = _LOW_COUNTS[low] + _MIDDLE_COUNTS[middle] + _HIGH_COUNTS[high]
-        facts = _LOW_FACTS[low] + _MIDDLE_FACTS[middle] + _HIGH_FACTS[high]
+        held, facts = _LOW_HALF[key & 0xFFFFF]
+        high_held, high_facts = _HIGH_HALF[key >> 20]
     except KeyError:  # a place held 5 times or more (no hand's block): worked out
         held, facts = _counts_facts(key)
+    else:
+        held += high_held
+        facts += high_facts
     #: its count at each place
     b.counts = held
     parts: tuple[Part, ...] = ()  # a tuple: one part (most blocks) is kept as made
@@ -364,25 +364,19 @@ KEY_UNITS = tuple(1 << 4 * i for i in range(9))
 #: ``Block.packed``), and from which bit they hold its ``Block.tiles``
 _TWOS_FIELD = 15 << 9
 _TILES_SHIFT = 13
-#: a third of a block (places 0-2, 3-5, 6-8) by its 12 bits of the key (each place held 0 to
-#: 4 times: 125 entries a third) -> its counts and facts (``_counts_facts``, at its own places):
-#: a block's counts are its thirds' joined, its facts their sum. Six lookups instead of a
+#: a block's low half (places 0-4) by its 20 bits of the key (each place held 0 to 4 times:
+#: 3,125 entries) and its high half (places 5-8, the key shifted down 20 bits: 625 entries)
+#: -> its counts at those places and its facts (``_counts_facts``, at its own places): a
+#: block's counts are its halves' joined, its facts their sum. Two lookups instead of a
 #: reading of each place (a request meeting a new shape builds its block)
-_THIRDS = tuple(
+_LOW_HALF, _HIGH_HALF = (
     {
-        sum(n << 4 * i for i, n in enumerate(counts)): _counts_facts(
-            sum(n << 4 * (3 * third + i) for i, n in enumerate(counts))
-        )
-        for counts in product(range(5), repeat=3)
+        nibbles: (counts[first : first + places], facts)
+        for numbers in product(range(5), repeat=places)
+        for nibbles in [sum(n << 4 * i for i, n in enumerate(numbers))]
+        for counts, facts in [_counts_facts(nibbles << 4 * first)]
     }
-    for third in range(3)
-)
-_LOW_COUNTS, _MIDDLE_COUNTS, _HIGH_COUNTS = (
-    {nibbles: counts[3 * third : 3 * third + 3] for nibbles, (counts, _) in _THIRDS[third].items()}
-    for third in range(3)
-)
-_LOW_FACTS, _MIDDLE_FACTS, _HIGH_FACTS = (
-    {nibbles: facts for nibbles, (_, facts) in _THIRDS[third].items()} for third in range(3)
+    for first, places in ((0, 5), (5, 4))
 )
 
 
