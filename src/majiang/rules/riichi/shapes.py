@@ -292,18 +292,19 @@ def new_block(key: int, honors: bool, size: int) -> Block:
     b = Block()  # no ``__init__``: the fields are set below (as the part's)
     # its counts and facts, from its two halves' (``_LOW_HALF``, ``_HIGH_HALF``)
     try:
-        held, facts = _LOW_HALF[key & 0xFFFFF]
-        high_held, high_facts = _HIGH_HALF[key >> 20]
+        held, facts, weight = _LOW_HALF[key & 0xFFFFF]
+        high_held, high_facts, high_weight = _HIGH_HALF[key >> 20]
     except KeyError:  # a place held 5 times or more (no hand's block): worked out
-        held, facts = _counts_facts(key)
+        held, facts, weight = _counts_facts(key)
     else:
         held += high_held
         facts += high_facts
+        weight += high_weight
     #: its count at each place
     b.counts = held
     parts: tuple[Part, ...] = ()  # a tuple: one part (most blocks) is kept as made
     pungs_of = _PUNGS[honors]
-    for split in _splits(key, size, not honors):
+    for split in _splits(key, size, not honors, weight % 3):
         part = Part()
         part.pair = pair = (split >> PAIR_SHIFT) - 1
         chow_bits, chows_packed, chows_outside, part.chows, part.chows_at = _CHOWS.get(
@@ -339,15 +340,24 @@ def new_block(key: int, honors: bool, size: int) -> Block:
     return b
 
 
-def _counts_facts(key: int) -> tuple[tuple[int, ...], int]:
-    """Return a block's counts by place and its facts in one number: the places it holds (9
+def _counts_facts(key: int) -> tuple[tuple[int, ...], int, int]:
+    """Return a block's counts by place, its facts in one number: the places it holds (9
     bits, ``Block.present``), how many it holds twice (from bit 9, as in ``Block.packed``) and
-    its counts packed (from bit ``_TILES_SHIFT``, as ``Block.tiles``)."""
+    its counts packed (from bit ``_TILES_SHIFT``, as ``Block.tiles``), and its ``_weight``."""
     counts = tuple(key >> 4 * place & 15 for place in range(9))
     facts = 0
     for place, n in enumerate(counts):
         facts += bool(n) << place | (n == 2) << 9 | n << _TILES_SHIFT + TILE_BITS * place
-    return counts, facts
+    return counts, facts, _weight(counts)
+
+
+def _weight(counts: tuple[int, ...]) -> int:
+    """Return a block's weight: each tile counts its place's distance below the next multiple
+    of 3 (0 at places 0, 3, 6; 2 at 1, 4, 7; 1 at 2, 5, 8). A set (three of a place, or three
+    places in a row) weighs 0 by 3, so a block splits into sets only if its weight is 0 by 3,
+    and into sets and a pair only with the pair at a place that is its weight by 3 (two tiles
+    at place ``p`` weigh ``-2p``, that is ``p``, by 3): a split never tried elsewhere."""
+    return sum(-place % 3 * n for place, n in enumerate(counts))
 
 
 #: bits per kind in a packed count of tiles: room for 20 copies (four kongs and four more), so
@@ -366,15 +376,15 @@ _TWOS_FIELD = 15 << 9
 _TILES_SHIFT = 13
 #: a block's low half (places 0-4) by its 20 bits of the key (each place held 0 to 4 times:
 #: 3,125 entries) and its high half (places 5-8, the key shifted down 20 bits: 625 entries)
-#: -> its counts at those places and its facts (``_counts_facts``, at its own places): a
-#: block's counts are its halves' joined, its facts their sum. Two lookups instead of a
+#: -> its counts at those places, its facts and weight (``_counts_facts``, at its own places):
+#: a block's counts are its halves' joined, its facts and weight their sums. Two lookups instead of a
 #: reading of each place (a request meeting a new shape builds its block)
 _LOW_HALF, _HIGH_HALF = (
     {
-        nibbles: (counts[first : first + places], facts)
+        nibbles: (counts[first : first + places], facts, weight)
         for numbers in product(range(5), repeat=places)
         for nibbles in [sum(n << 4 * i for i, n in enumerate(numbers))]
-        for counts, facts in [_counts_facts(nibbles << 4 * first)]
+        for counts, facts, weight in [_counts_facts(nibbles << 4 * first)]
     }
     for first, places in ((0, 5), (5, 4))
 )
@@ -442,13 +452,13 @@ def splits(
     """
     return tuple(
         ((split >> PAIR_SHIFT) - 1, _chows_of(split & _CHOW_FIELD), _pungs_of(split & _PUNG_FIELD))
-        for split in _splits(key_of(counts), sum(counts), chows)
+        for split in _splits(key_of(counts), sum(counts), chows, _weight(counts) % 3)
     )
 
 
-def _splits(key: int, size: int, chows: bool) -> tuple[Split, ...]:
-    """Return the splits (``Split``) of the block of this key (``key_of``) and size, kept by
-    key, in order."""
+def _splits(key: int, size: int, chows: bool, residue: int) -> tuple[Split, ...]:
+    """Return the splits (``Split``) of the block of this key (``key_of``), size and weight by
+    3 (``_weight``), kept by key, in order."""
     table = _SPLITS[chows]
     found = table.get(key)
     if found is None:
@@ -456,21 +466,25 @@ def _splits(key: int, size: int, chows: bool) -> tuple[Split, ...]:
             return _WHOLE
         if len(table) >= KEEP:  # full (``KEEP``): started again, rather than a check per key
             table.clear()
-        if size % 3 == 1:  # no split (only here: what is left of a block keeps it 0 or 2 by 3)
+        left = size % 3
+        if left == 2:  # with the pair: at a place that is ``residue`` by 3
+            found = _new_splits(table, key, residue, chows)
+        elif left or residue:  # no split (what is left of a block keeps both: only here)
             found = table[key] = ()
         else:
-            found = _new_splits(table, key, size % 3 == 2, chows)
+            found = _new_splits(table, key, -1, chows)
     return found
 
 
 def _new_splits(
-    table: dict[int, tuple[Split, ...]], key: int, pair: bool, chows: bool
+    table: dict[int, tuple[Split, ...]], key: int, pair: int, chows: bool
 ) -> tuple[Split, ...]:
     """Return (and keep in ``table``) the splits of a key (not 0, not in ``table``; with the
-    pair when ``pair``, its size 2 by 3, else 0 by 3): each built from the splits of what is
-    left once the lowest tile's set or pair is taken (a table hit, or built the same way),
-    with that set or pair added back."""
-    shift, first = _LOWEST[key & -key]
+    pair at a place that is ``pair`` by 3, its size 2 by 3, else ``pair`` is -1, its size and
+    weight 0 by 3: ``_weight``): each built from the splits of what is left once the lowest
+    tile's set or pair is taken (a table hit, or built the same way), with that set or pair
+    added back."""
+    shift, first, by_three = _LOWEST[key & -key]
     low = key >> shift  # its counts from the lowest place held, 4 bits a place
     n = low & 15
     out: tuple[Split, ...] = ()  # a tuple: one split (most keys) is kept as made, no copy
@@ -483,11 +497,11 @@ def _new_splits(
         taken = _PUNG_AT[first]
         for split in found:
             out += (split - taken,)
-    if n >= 2 and pair:
+    if n >= 2 and by_three == pair:
         rest = key - (2 << shift)
         found = table.get(rest)
         if found is None:
-            found = _new_splits(table, rest, False, chows) if rest else _WHOLE
+            found = _new_splits(table, rest, -1, chows) if rest else _WHOLE
         taken = _PAIR_AT[first]
         if out and found:
             merged = True
@@ -510,8 +524,8 @@ def _new_splits(
 
 
 #: a key's lowest bit set (``key & -key``) -> the shift of the place holding it in the key
-#: (4 bits a place) and that place
-_LOWEST = {1 << bit: (bit & ~3, bit >> 2) for bit in range(36)}
+#: (4 bits a place), that place, and the place by 3
+_LOWEST = {1 << bit: (bit & ~3, bit >> 2, (bit >> 2) % 3) for bit in range(36)}
 
 
 #: the blocks of the suits (shared by all three) and of the honors, by key (``key_of``; the
