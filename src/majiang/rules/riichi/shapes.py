@@ -292,19 +292,26 @@ def new_block(key: int, honors: bool, size: int) -> Block:
     b = Block()  # no ``__init__``: the fields are set below (as the part's)
     # its counts and facts, from its two halves' (``_LOW_HALF``, ``_HIGH_HALF``)
     try:
-        held, facts, weight = _LOW_HALF[key & 0xFFFFF]
-        high_held, high_facts, high_weight = _HIGH_HALF[key >> 20]
+        held, facts, weight, alone = _LOW_HALF[key & 0xFFFFF]
+        high_held, high_facts, high_weight, high_alone = _HIGH_HALF[key >> 20]
     except KeyError:  # a place held 5 times or more (no hand's block): worked out
-        held, facts, weight = _counts_facts(key)
+        held, facts, weight, alone = _counts_facts(key)
     else:
         held += high_held
         facts += high_facts
         weight += high_weight
+        alone += high_alone
     #: its count at each place
     b.counts = held
     parts: tuple[Part, ...] = ()  # a tuple: one part (most blocks) is kept as made
     pungs_of = _PUNGS[honors]
-    for split in _splits(key, size, not honors, weight % 3):
+    #: the block splits into sets and at most one pair (``size % 3 == 2``: exactly one)
+    has_pair = size % 3 == 2
+    if honors:  # pungs and the pair only: one split, or none (``_ALONE``)
+        found = (alone & _ALONE_SPLIT,) if alone >> _ALONE_SHIFT == has_pair else ()
+    else:
+        found = _splits(key, size, True, weight % 3)
+    for split in found:
         part = Part()
         part.pair = pair = (split >> PAIR_SHIFT) - 1
         chow_bits, chows_packed, chows_outside, part.chows, part.chows_at = _CHOWS.get(
@@ -330,8 +337,7 @@ def new_block(key: int, honors: bool, size: int) -> Block:
     b.present = present = facts & 511
     #: per suit (m, p, s, the honors): the sorts of its tiles there (``SUIT_FLAGS``)
     b.suit_flags = _SUIT_FLAGS_OF[present]
-    #: the block's splits hold the pair (its size leaves 2 by 3)
-    b.has_pair = has_pair = size % 3 == 2
+    b.has_pair = has_pair
     #: size, holds the pair, twos in one number: four blocks add up in one sum
     b.packed = size | has_pair << 6 | facts & _TWOS_FIELD
     b.nine_gates = not honors and held[0] >= 3 and held[8] >= 3 and present == 511
@@ -340,15 +346,23 @@ def new_block(key: int, honors: bool, size: int) -> Block:
     return b
 
 
-def _counts_facts(key: int) -> tuple[tuple[int, ...], int, int]:
+def _counts_facts(key: int) -> tuple[tuple[int, ...], int, int, int]:
     """Return a block's counts by place, its facts in one number: the places it holds (9
     bits, ``Block.present``), how many it holds twice (from bit 9, as in ``Block.packed``) and
-    its counts packed (from bit ``_TILES_SHIFT``, as ``Block.tiles``), and its ``_weight``."""
+    its counts packed (from bit ``_TILES_SHIFT``, as ``Block.tiles``), its ``_weight`` and its
+    split as the honors' (``_ALONE``)."""
     counts = tuple(key >> 4 * place & 15 for place in range(9))
     facts = 0
+    alone = _NOTHING
     for place, n in enumerate(counts):
         facts += bool(n) << place | (n == 2) << 9 | n << _TILES_SHIFT + TILE_BITS * place
-    return counts, facts, _weight(counts)
+        if n == 2:
+            alone += _PAIR_AT[place] + (1 << _ALONE_SHIFT)
+        elif n == 3:
+            alone -= _PUNG_AT[place]
+        elif n:
+            alone += _ALONE_NONE
+    return counts, facts, _weight(counts), alone
 
 
 def _weight(counts: tuple[int, ...]) -> int:
@@ -374,22 +388,6 @@ KEY_UNITS = tuple(1 << 4 * i for i in range(9))
 #: ``Block.packed``), and from which bit they hold its ``Block.tiles``
 _TWOS_FIELD = 15 << 9
 _TILES_SHIFT = 13
-#: a block's low half (places 0-4) by its 20 bits of the key (each place held 0 to 4 times:
-#: 3,125 entries) and its high half (places 5-8, the key shifted down 20 bits: 625 entries)
-#: -> its counts at those places, its facts and weight (``_counts_facts``, at its own places):
-#: a block's counts are its halves' joined, its facts and weight their sums. Two lookups instead of a
-#: reading of each place (a request meeting a new shape builds its block)
-_LOW_HALF, _HIGH_HALF = (
-    {
-        nibbles: (counts[first : first + places], facts, weight)
-        for numbers in product(range(5), repeat=places)
-        for nibbles in [sum(n << 4 * i for i, n in enumerate(numbers))]
-        for counts, facts, weight in [_counts_facts(nibbles << 4 * first)]
-    }
-    for first, places in ((0, 5), (5, 4))
-)
-
-
 def key_of(counts: tuple[int, ...]) -> int:
     """Return a block's key: its 9 counts (each below 16) packed 4 bits a place, place ``i``
     at bit ``4 * i`` (the tables of blocks and splits are kept by key).
@@ -420,7 +418,30 @@ _NOTHING = sum(4 << 9 + 3 * (6 - place) for place in range(7)) | _PUNG_FIELD
 _PUNG_AT = tuple(1 << 8 - place for place in range(9))
 _CHOW_AT = tuple(1 << 9 + 3 * (6 - place) if place <= 6 else 0 for place in range(9))
 _PAIR_AT = tuple(place + 1 << PAIR_SHIFT for place in range(9))
+#: a block's split as the honors' (no chows: a pung of each place held 3 times, the pair of
+#: the one held twice; ``_ALONE_SPLIT`` its bits) with its pairs counted from bit
+#: ``_ALONE_SHIFT`` (``_ALONE_NONE`` added for a place held once or 4 times or more): the
+#: honors split that way when that count is ``has_pair``, else not at all
+_ALONE_SHIFT = 36
+_ALONE_SPLIT = (1 << _ALONE_SHIFT) - 1
+_ALONE_NONE = 1 << _ALONE_SHIFT + 4
 
+
+#: a block's low half (places 0-4) by its 20 bits of the key (each place held 0 to 4 times:
+#: 3,125 entries) and its high half (places 5-8, the key shifted down 20 bits: 625 entries)
+#: -> its counts at those places, its facts, weight and split as the honors' (``_counts_facts``,
+#: at its own places; the high half's ``_ALONE`` without the nothing it starts from): a
+#: block's counts are its halves' joined, the rest their sums. Two lookups instead of a
+#: reading of each place (a request meeting a new shape builds its block)
+_LOW_HALF, _HIGH_HALF = (
+    {
+        nibbles: (counts[first : first + places], facts, weight, alone - low_alone)
+        for numbers in product(range(5), repeat=places)
+        for nibbles in [sum(n << 4 * i for i, n in enumerate(numbers))]
+        for counts, facts, weight, alone in [_counts_facts(nibbles << 4 * first)]
+    }
+    for first, places, low_alone in ((0, 5, 0), (5, 4, _NOTHING))
+)
 
 def _chows_of(field: int) -> tuple[int, ...]:
     """Return the chow first places (ascending) of a split's ``_CHOW_FIELD``."""
