@@ -308,7 +308,12 @@ def new_block(key: int, honors: bool, size: int) -> Block:
     #: the block splits into sets and at most one pair (``size % 3 == 2``: exactly one)
     has_pair = size % 3 == 2
     if honors:  # pungs and the pair only: one split, or none (``_ALONE``)
-        found = (alone & _ALONE_SPLIT,) if alone >> _ALONE_SHIFT == has_pair else ()
+        if alone >> _ALONE_SHIFT == has_pair:
+            found = (alone & _ALONE_SPLIT,)
+        elif alone < 0:  # a place held 5 times or more: split as a suit's, without chows
+            found = _splits(key, size, False, weight % 3)
+        else:
+            found = ()
     else:
         found = _splits(key, size, True, weight % 3)
     for split in found:
@@ -350,7 +355,7 @@ def _counts_facts(key: int) -> tuple[tuple[int, ...], int, int, int]:
     """Return a block's counts by place, its facts in one number: the places it holds (9
     bits, ``Block.present``), how many it holds twice (from bit 9, as in ``Block.packed``) and
     its counts packed (from bit ``_TILES_SHIFT``, as ``Block.tiles``), its ``_weight`` and its
-    split as the honors' (``_ALONE``)."""
+    split as the honors' (``_ALONE``; -1 with a place held 5 times or more)."""
     counts = tuple(key >> 4 * place & 15 for place in range(9))
     facts = 0
     alone = _NOTHING
@@ -361,8 +366,8 @@ def _counts_facts(key: int) -> tuple[tuple[int, ...], int, int, int]:
         elif n == 3:
             alone -= _PUNG_AT[place]
         elif n:
-            alone += _ALONE_NONE
-    return counts, facts, _weight(counts), alone
+            alone += _ALONE_NONE if n == 1 or n == 4 else -1 << 50
+    return counts, facts, _weight(counts), max(alone, -1)
 
 
 def _weight(counts: tuple[int, ...]) -> int:
