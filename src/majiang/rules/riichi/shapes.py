@@ -510,39 +510,36 @@ def _new_splits(
     weight 0 by 3: ``_weight``): each built from the splits of what is left once the lowest
     tile's set or pair is taken (a table hit, or built the same way), with that set or pair
     added back."""
-    shift, first, by_three = _LOWEST[key & -key]
+    shift, by_three, pung, pung_at, two, pair_at, chow, chow_at = _LOWEST[key & -key]
     low = key >> shift  # its counts from the lowest place held, 4 bits a place
     n = low & 15
     out: tuple[Split, ...] = ()  # a tuple: one split (most keys) is kept as made, no copy
     merged = False  # splits of two ways to take the lowest tile: to sort, and unite
     if n >= 3:
-        rest = key - (3 << shift)
+        rest = key - pung
         found = table.get(rest)
         if found is None:
             found = _new_splits(table, rest, pair, chows) if rest else _WHOLE
-        taken = _PUNG_AT[first]
         for split in found:
-            out += (split - taken,)
+            out += (split - pung_at,)
     if n >= 2 and by_three == pair:
-        rest = key - (2 << shift)
+        rest = key - two
         found = table.get(rest)
         if found is None:
             found = _new_splits(table, rest, -1, chows) if rest else _WHOLE
-        taken = _PAIR_AT[first]
         if out and found:
             merged = True
         for split in found:
-            out += (split + taken,)
+            out += (split + pair_at,)
     if chows and low & 0xF0 and low & 0xF00:  # (from place 7 on, a place past 8: none held)
-        rest = key - (0x111 << shift)
+        rest = key - chow
         found = table.get(rest)
         if found is None:
             found = _new_splits(table, rest, pair, chows) if rest else _WHOLE
-        taken = _CHOW_AT[first]
         if out and found:
             merged = True
         for split in found:
-            out += (split - taken,)
+            out += (split - chow_at,)
     if merged:
         out = tuple(sorted(set(out)))
     table[key] = out
@@ -550,8 +547,22 @@ def _new_splits(
 
 
 #: a key's lowest bit set (``key & -key``) -> the shift of the place holding it in the key
-#: (4 bits a place), that place, and the place by 3
-_LOWEST = {1 << bit: (bit & ~3, bit >> 2, (bit >> 2) % 3) for bit in range(36)}
+#: (4 bits a place), the place by 3, and for a pung, the pair and a chow from that place:
+#: its tiles in a key and the set or pair as a change of a split (``_PUNG_AT``...)
+_LOWEST = {
+    1 << bit: (
+        bit & ~3,
+        place % 3,
+        3 << 4 * place,
+        _PUNG_AT[place],
+        2 << 4 * place,
+        _PAIR_AT[place],
+        0x111 << 4 * place,
+        _CHOW_AT[place],
+    )
+    for bit in range(36)
+    for place in [bit >> 2]
+}
 
 
 #: the blocks of the suits (shared by all three) and of the honors, by key (``key_of``; the
