@@ -319,12 +319,22 @@ def new_block(key: int, honors: bool, size: int) -> Block:
     for split in found:
         part = Part()
         part.pair = pair = (split >> PAIR_SHIFT) - 1
-        chow_bits, chows_packed, chows_outside, part.chows, part.chows_at = _CHOWS.get(
-            chowed := split & _CHOW_FIELD
-        ) or _chow_facts(chowed)
-        pung_bits, pungs_packed, pungs_outside, part.fu_items, part.pungs, part.pungs_at = (
-            pungs_of.get(punged := split & _PUNG_FIELD) or _pung_facts(punged, honors)
-        )
+        try:  # (a subscript costs less than ``get``; a few hundred shapes: seldom missed)
+            chow_bits, chows_packed, chows_outside, part.chows, part.chows_at = _CHOWS[
+                split & _CHOW_FIELD
+            ]
+        except KeyError:
+            chow_bits, chows_packed, chows_outside, part.chows, part.chows_at = _chow_facts(
+                split & _CHOW_FIELD
+            )
+        try:
+            pung_bits, pungs_packed, pungs_outside, part.fu_items, part.pungs, part.pungs_at = (
+                pungs_of[split & _PUNG_FIELD]
+            )
+        except KeyError:
+            pung_bits, pungs_packed, pungs_outside, part.fu_items, part.pungs, part.pungs_at = (
+                _pung_facts(split & _PUNG_FIELD, honors)
+            )
         part.chow_bits = chow_bits
         part.pung_bits = pung_bits
         #: chows, pungs, peikou and pung fu in one number (``PACKED_*``): a reading's parts
@@ -333,8 +343,9 @@ def new_block(key: int, honors: bool, size: int) -> Block:
         part.outside = (
             chows_outside and pungs_outside and (honors or pair < 0 or pair == 0 or pair == 8)
         )
-        # its own list (one shared until the first wait asked cost more: a check at each ask)
-        part.waits = [None] * 9
+        # its own list (one shared until the first wait asked cost more: a check at each ask;
+        # written out, it is built in one step)
+        part.waits = [None, None, None, None, None, None, None, None, None]
         parts += (part,)
     b.parts = parts
     #: the block splits exactly one way (its part, else ``None``)
@@ -393,6 +404,8 @@ KEY_UNITS = tuple(1 << 4 * i for i in range(9))
 #: ``Block.packed``), and from which bit they hold its ``Block.tiles``
 _TWOS_FIELD = 15 << 9
 _TILES_SHIFT = 13
+
+
 def key_of(counts: tuple[int, ...]) -> int:
     """Return a block's key: its 9 counts (each below 16) packed 4 bits a place, place ``i``
     at bit ``4 * i`` (the tables of blocks and splits are kept by key).
@@ -447,6 +460,7 @@ _LOW_HALF, _HIGH_HALF = (
     }
     for first, places, low_alone in ((0, 5, 0), (5, 4, _NOTHING))
 )
+
 
 def _chows_of(field: int) -> tuple[int, ...]:
     """Return the chow first places (ascending) of a split's ``_CHOW_FIELD``."""
