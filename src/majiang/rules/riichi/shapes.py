@@ -314,8 +314,20 @@ def new_block(key: int, honors: bool, size: int) -> Block:
             found = _splits(key, size, False, weight % 3)
         else:
             found = ()
-    else:
-        found = _splits(key, size, True, weight % 3)
+    else:  # ``_splits`` written out (a call less: a new block's key is seldom in the table)
+        table = _SPLITS[1]
+        found = table.get(key)
+        if found is None:
+            if len(table) >= KEEP:
+                table.clear()
+            if has_pair:
+                found = _new_splits(table, key, weight % 3, True)
+            elif not key:
+                found = _WHOLE
+            elif size % 3 or weight % 3:
+                found = ()
+            else:
+                found = _new_splits(table, key, -1, True)
     for split in found:
         part = Part()
         part.pair = pair = (split >> PAIR_SHIFT) - 1
