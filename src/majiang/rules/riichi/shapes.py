@@ -306,7 +306,7 @@ def new_block(key: int, honors: bool, size: int) -> Block:
     parts: tuple[Part, ...] = ()  # a tuple: one part (most blocks) is kept as made
     pungs_of = _PUNGS[honors]
     #: the block splits into sets and at most one pair (``size % 3 == 2``: exactly one)
-    has_pair = size % 3 == 2
+    has_pair, sized = _SIZED[size]
     if honors:  # pungs and the pair only: one split, or none (``_ALONE``)
         if alone >> _ALONE_SHIFT == has_pair:
             found = (alone & _ALONE_SPLIT,)
@@ -367,8 +367,8 @@ def new_block(key: int, honors: bool, size: int) -> Block:
     b.suit_flags = _SUIT_FLAGS_OF[present]
     b.has_pair = has_pair
     #: size, holds the pair, twos in one number: four blocks add up in one sum
-    b.packed = size | has_pair << 6 | facts & _TWOS_FIELD
-    b.nine_gates = not honors and held[0] >= 3 and held[8] >= 3 and present == 511
+    b.packed = sized | facts & _TWOS_FIELD
+    b.nine_gates = present == 511 and not honors and held[0] >= 3 and held[8] >= 3
     #: its counts packed, ``TILE_BITS`` bits per place (place ``i`` at bit ``TILE_BITS * i``)
     b.tiles = facts >> _TILES_SHIFT
     return b
@@ -415,6 +415,9 @@ KEY_UNITS = tuple(1 << 4 * i for i in range(9))
 #: where a block's facts (``_counts_facts``) hold how many places it holds twice (placed as in
 #: ``Block.packed``), and from which bit they hold its ``Block.tiles``
 _TWOS_FIELD = 15 << 9
+#: a block's size (up to 9 places held 15 times) -> whether it holds the pair, and its size
+#: and that as in ``Block.packed``
+_SIZED = tuple((size % 3 == 2, size | (size % 3 == 2) << 6) for size in range(136))
 _TILES_SHIFT = 13
 
 
