@@ -1,11 +1,13 @@
 """A riichi block's facts (rules/riichi/shapes.py) against its counts read place by place.
 
 ``new_block`` reads a block's counts, the places it holds, how many it holds twice, its counts
-packed 5 bits a place and nine gates from three static tables of its thirds (a count above 4,
-no hand's block, is worked out instead); its splits come from a table of keys that is emptied
-when full; each part keeps its waits in its own list. Each is checked here against the
-plain reading: every suit shape of up to 8 tiles and a sample of those up to 14, the honors'
-shapes, and hand-picked cases (the thirds' edges, counts above 4, nine gates).
+packed 5 bits a place, nine gates, its weight and its split as the honors' from two static
+tables of its halves (a count above 4, no hand's block, is worked out instead); a suit's
+splits come from a table of keys that is emptied when full, the pair tried only where the
+weight allows it; the honors' split is read from the halves; each part keeps its waits in its
+own list. Each is checked here against the plain reading: every suit shape of up to 8 tiles
+and a sample of those up to 14, the honors' shapes, and hand-picked cases (the halves'
+edges, counts above 4, nine gates); the parts against ``decompose``'s splits.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from majiang.decompose import _suit_splits
 from majiang.rules.riichi import shapes
 from majiang.rules.riichi.shapes import TILE_BITS, complete_shapes, key_of, new_block, splits
 
@@ -67,6 +70,9 @@ def _facts(counts: tuple[int, ...], honors: bool) -> dict[str, Any]:
         ((4, 4, 4, 0, 0, 0, 0, 0, 0), False),  # the low third full
         ((0, 0, 0, 4, 4, 4, 0, 0, 0), False),  # the middle third full
         ((0, 0, 0, 0, 0, 0, 4, 4, 2), False),  # the high third, a pair at 9
+        ((0, 0, 0, 0, 4, 4, 0, 0, 0), False),  # the low half's last place, the high's first
+        ((4, 4, 4, 4, 4, 0, 0, 0, 0), False),  # the low half full
+        ((0, 0, 0, 0, 0, 4, 4, 4, 4), False),  # the high half full
         ((2, 2, 2, 2, 2, 2, 2, 0, 0), False),  # seven twos
         ((3, 1, 1, 1, 1, 1, 1, 1, 3), False),  # nine gates waiting
         ((3, 1, 1, 1, 2, 1, 1, 1, 3), False),  # nine gates complete
@@ -125,3 +131,50 @@ def test_a_parts_waits_are_its_own() -> None:
     assert first.waits[2] == (shapes.PENCHAN,) and second.waits == [None] * 9
     assert second.waits_at(1) == (shapes.RYANMEN,)
     assert second.waits[:3] == [None, (shapes.RYANMEN,), None] and first.waits[1] is None
+
+
+def _plain_parts(counts: tuple[int, ...], honors: bool) -> tuple[Any, ...]:
+    """Return ``decompose``'s splits of one block as (pair, chow places, pung places)."""
+    return tuple(
+        (
+            pair,
+            tuple(place for sort, place in sets if sort == 0),
+            tuple(place for sort, place in sets if sort == 1),
+        )
+        for pair, sets in _suit_splits(counts[:7] if honors else counts, not honors)
+    )
+
+
+def _parts(counts: tuple[int, ...], honors: bool) -> tuple[Any, ...]:
+    b = new_block(key_of(counts), honors, sum(counts))
+    found = tuple((p.pair, p.chows, p.pungs) for p in b.parts)
+    assert b.one_part is (b.parts[0] if len(b.parts) == 1 else None)
+    return found
+
+
+def test_parts_of_every_small_shape_and_a_sample_of_the_rest_are_decomposes() -> None:
+    """A suit's parts (the pair tried only at a place its weight allows, every other way taken
+    off the lowest place) and the honors' (read from the halves, no recursion) are exactly
+    ``decompose``'s splits, in its order: every suit shape of up to 8 tiles, 4,000 of up to
+    14, and every honors shape of up to 14 tiles."""
+    checked = _shapes(8) + random.Random(11).sample(_shapes(14), 4000)
+    for counts in checked:
+        assert _parts(counts, False) == _plain_parts(counts, False), counts
+    for counts in _shapes(14):
+        if not counts[7] and not counts[8]:
+            assert _parts(counts, True) == _plain_parts(counts, True), counts
+
+
+@pytest.mark.parametrize(
+    "counts",
+    [
+        (5, 0, 0, 0, 0, 0, 0, 0, 0),  # a pung and the pair of one place
+        (3, 5, 0, 0, 0, 0, 0, 0, 0),
+        (0, 0, 8, 0, 0, 0, 0, 0, 0),
+        (6, 0, 0, 0, 0, 0, 0, 0, 0),  # more than the split's fields hold: as before, a chow
+    ],
+)
+def test_honors_above_4_split_as_without_chows(counts: tuple[int, ...]) -> None:
+    """An honors block with a place held 5 times or more (no hand's) is split as a suit's
+    without chows (the halves' reading stops at 4)."""
+    assert _parts(counts, True) == splits(counts, False)

@@ -307,6 +307,7 @@ def new_block(key: int, honors: bool, size: int) -> Block:
     pungs_of = _PUNGS[honors]
     #: the block splits into sets and at most one pair (``size % 3 == 2``: exactly one)
     has_pair, sized = _SIZED[size]
+    found: tuple[Split, ...] | None
     if honors:  # pungs and the pair only: one split, or none (``_ALONE``)
         if alone >> _ALONE_SHIFT == has_pair:
             found = (alone & _ALONE_SPLIT,)
