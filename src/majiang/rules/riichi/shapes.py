@@ -296,11 +296,10 @@ def new_block(key: int, honors: bool, size: int) -> Block:
         high_held, high_facts, high_weight, high_alone = _HIGH_HALF[key >> 20]
     except KeyError:  # a place held 5 times or more (no hand's block): worked out
         held, facts, weight, alone = _counts_facts(key)
+        high_weight = high_alone = 0
     else:
         held += high_held
         facts += high_facts
-        weight += high_weight
-        alone += high_alone
     #: its count at each place
     b.counts = held
     parts: tuple[Part, ...] = ()  # a tuple: one part (most blocks) is kept as made
@@ -309,10 +308,11 @@ def new_block(key: int, honors: bool, size: int) -> Block:
     has_pair, sized = _SIZED[size]
     found: tuple[Split, ...] | None
     if honors:  # pungs and the pair only: one split, or none (``_ALONE``)
+        alone += high_alone  # (the weight and the split as the honors' summed where asked)
         if alone >> _ALONE_SHIFT == has_pair:
             found = (alone & _ALONE_SPLIT,)
         elif alone < 0:  # a place held 5 times or more: split as a suit's, without chows
-            found = _splits(key, size, False, weight % 3)
+            found = _splits(key, size, False, (weight + high_weight) % 3)
         else:
             found = ()
     else:  # ``_splits`` written out (a call less: a new block's key is seldom in the table)
@@ -321,6 +321,7 @@ def new_block(key: int, honors: bool, size: int) -> Block:
         if found is None:
             if len(table) >= KEEP:
                 table.clear()
+            weight += high_weight
             if has_pair:
                 found = _new_splits(table, key, weight % 3, True)
             elif not key:
