@@ -20,7 +20,6 @@ Nothing of a request is kept.
 
 from __future__ import annotations
 
-from itertools import product
 from operator import mul
 from typing import Any
 
@@ -382,17 +381,29 @@ def _counts_facts(key: int) -> tuple[tuple[int, ...], int, int, int]:
     its counts packed (from bit ``_TILES_SHIFT``, as ``Block.tiles``), its ``_weight`` and its
     split as the honors' (``_ALONE``; -1 with a place held 5 times or more)."""
     counts = tuple(key >> 4 * place & 15 for place in range(9))
-    facts = 0
+    facts = weight = 0
     alone = _NOTHING
     for place, n in enumerate(counts):
-        facts += bool(n) << place | (n == 2) << 9 | n << _TILES_SHIFT + TILE_BITS * place
-        if n == 2:
-            alone += _PAIR_AT[place] + (1 << _ALONE_SHIFT)
-        elif n == 3:
-            alone -= _PUNG_AT[place]
-        elif n:
-            alone += _ALONE_NONE if n == 1 or n == 4 else -1 << 50
-    return counts, facts, _weight(counts), max(alone, -1)
+        more_facts, more_weight, more_alone = _place_facts(place, n)
+        facts += more_facts
+        weight += more_weight
+        alone += more_alone
+    return counts, facts, weight, max(alone, -1)
+
+
+def _place_facts(place: int, n: int) -> tuple[int, int, int]:
+    """Return what ``n`` tiles at ``place`` add to a block's facts (``_counts_facts``), its
+    ``_weight`` and its split as the honors' (``_ALONE``; far below 0 for 5 or more)."""
+    facts = bool(n) << place | (n == 2) << 9 | n << _TILES_SHIFT + TILE_BITS * place
+    if n == 2:
+        alone = _PAIR_AT[place] + (1 << _ALONE_SHIFT)
+    elif n == 3:
+        alone = -_PUNG_AT[place]
+    elif n == 1 or n == 4:
+        alone = _ALONE_NONE
+    else:
+        alone = -(1 << 50) if n else 0
+    return facts, -place % 3 * n, alone
 
 
 def _weight(counts: tuple[int, ...]) -> int:
@@ -468,15 +479,22 @@ _ALONE_NONE = 1 << _ALONE_SHIFT + 4
 #: at its own places; the high half's ``_ALONE`` without the nothing it starts from): a
 #: block's counts are its halves' joined, the rest their sums. Two lookups instead of a
 #: reading of each place (a request meeting a new shape builds its block)
-_LOW_HALF, _HIGH_HALF = (
-    {
-        nibbles: (counts[first : first + places], facts, weight, alone - low_alone)
-        for numbers in product(range(5), repeat=places)
-        for nibbles in [sum(n << 4 * i for i, n in enumerate(numbers))]
-        for counts, facts, weight, alone in [_counts_facts(nibbles << 4 * first)]
-    }
-    for first, places, low_alone in ((0, 5, 0), (5, 4, _NOTHING))
-)
+def _half(first: int, places: int, alone: int) -> dict[int, tuple[tuple[int, ...], int, int, int]]:
+    """Return a half's table (``_LOW_HALF``) from ``first`` on, its split as the honors'
+    starting from ``alone``: built a place at a time, each count's ``_place_facts`` added."""
+    table: dict[int, tuple[tuple[int, ...], int, int, int]] = {0: ((), 0, 0, alone)}
+    for i in range(places):
+        adds = [(n, n << 4 * i, *_place_facts(first + i, n)) for n in range(5)]
+        table = {
+            nibbles + more_nibbles: ((*counts, n), facts + more, weight + heavier, alone + also)
+            for nibbles, (counts, facts, weight, alone) in table.items()
+            for n, more_nibbles, more, heavier, also in adds
+        }
+    return table
+
+
+_LOW_HALF = _half(0, 5, _NOTHING)
+_HIGH_HALF = _half(5, 4, 0)
 
 
 def _chows_of(field: int) -> tuple[int, ...]:
