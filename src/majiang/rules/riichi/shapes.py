@@ -306,7 +306,7 @@ def new_block(key: int, honors: bool, size: int) -> Block:
     #: the block splits into sets and at most one pair (``size % 3 == 2``: exactly one)
     has_pair, sized = _SIZED[size]
     found: tuple[Split, ...] | None
-    if honors:  # pungs and the pair only: one split, or none (``_ALONE``)
+    if honors:  # pungs and the pair only: one split, or none (``_ALONE_SHIFT``)
         alone += high_alone  # (the weight and the split as the honors' summed where asked)
         if alone >> _ALONE_SHIFT == has_pair:
             found = (alone & _ALONE_SPLIT,)
@@ -379,7 +379,7 @@ def _counts_facts(key: int) -> tuple[tuple[int, ...], int, int, int]:
     """Return a block's counts by place, its facts in one number: the places it holds (9
     bits, ``Block.present``), how many it holds twice (from bit 9, as in ``Block.packed``) and
     its counts packed (from bit ``_TILES_SHIFT``, as ``Block.tiles``), its ``_weight`` and its
-    split as the honors' (``_ALONE``; -1 with a place held 5 times or more)."""
+    split as the honors' (``_ALONE_SHIFT``; -1 with a place held 5 times or more)."""
     counts = tuple(key >> 4 * place & 15 for place in range(9))
     facts = weight = 0
     alone = _NOTHING
@@ -393,7 +393,7 @@ def _counts_facts(key: int) -> tuple[tuple[int, ...], int, int, int]:
 
 def _place_facts(place: int, n: int) -> tuple[int, int, int]:
     """Return what ``n`` tiles at ``place`` add to a block's facts (``_counts_facts``), its
-    ``_weight`` and its split as the honors' (``_ALONE``; far below 0 for 5 or more)."""
+    ``_weight`` and its split as the honors' (``_ALONE_SHIFT``; far below 0 for 5 or more)."""
     facts = bool(n) << place | (n == 2) << 9 | n << _TILES_SHIFT + TILE_BITS * place
     if n == 2:
         alone = _PAIR_AT[place] + (1 << _ALONE_SHIFT)
@@ -466,8 +466,9 @@ _CHOW_AT = tuple(1 << 9 + 3 * (6 - place) if place <= 6 else 0 for place in rang
 _PAIR_AT = tuple(place + 1 << PAIR_SHIFT for place in range(9))
 #: a block's split as the honors' (no chows: a pung of each place held 3 times, the pair of
 #: the one held twice; ``_ALONE_SPLIT`` its bits) with its pairs counted from bit
-#: ``_ALONE_SHIFT`` (``_ALONE_NONE`` added for a place held once or 4 times or more): the
-#: honors split that way when that count is ``has_pair``, else not at all
+#: ``_ALONE_SHIFT`` (``_ALONE_NONE`` added for a place held once or 4 times; a block with a
+#: place held 5 times or more gets -1: ``_counts_facts``): the honors split that way when that
+#: count is ``has_pair``, else not at all
 _ALONE_SHIFT = 36
 _ALONE_SPLIT = (1 << _ALONE_SHIFT) - 1
 _ALONE_NONE = 1 << _ALONE_SHIFT + 4
@@ -476,7 +477,7 @@ _ALONE_NONE = 1 << _ALONE_SHIFT + 4
 #: a block's low half (places 0-4) by its 20 bits of the key (each place held 0 to 4 times:
 #: 3,125 entries) and its high half (places 5-8, the key shifted down 20 bits: 625 entries)
 #: -> its counts at those places, its facts, weight and split as the honors' (``_counts_facts``,
-#: at its own places; the high half's ``_ALONE`` without the nothing it starts from): a
+#: at its own places; the high half's split without the nothing it starts from): a
 #: block's counts are its halves' joined, the rest their sums. Two lookups instead of a
 #: reading of each place (a request meeting a new shape builds its block)
 def _half(first: int, places: int, alone: int) -> dict[int, tuple[tuple[int, ...], int, int, int]]:
