@@ -474,15 +474,10 @@ _ALONE_SPLIT = (1 << _ALONE_SHIFT) - 1
 _ALONE_NONE = 1 << _ALONE_SHIFT + 4
 
 
-#: a block's low half (places 0-4) by its 20 bits of the key (each place held 0 to 4 times:
-#: 3,125 entries) and its high half (places 5-8, the key shifted down 20 bits: 625 entries)
-#: -> its counts at those places, its facts, weight and split as the honors' (``_counts_facts``,
-#: at its own places; the high half's split without the nothing it starts from): a
-#: block's counts are its halves' joined, the rest their sums. Two lookups instead of a
-#: reading of each place (a request meeting a new shape builds its block)
 def _half(first: int, places: int, alone: int) -> dict[int, tuple[tuple[int, ...], int, int, int]]:
-    """Return a half's table (``_LOW_HALF``) from ``first`` on, its split as the honors'
-    starting from ``alone``: built a place at a time, each count's ``_place_facts`` added."""
+    """Return a half's table (``_LOW_HALF``) of ``places`` places from ``first``, its split as
+    the honors' starting from ``alone``: built a place at a time, each count's
+    ``_place_facts`` added."""
     table: dict[int, tuple[tuple[int, ...], int, int, int]] = {0: ((), 0, 0, alone)}
     for i in range(places):
         adds = [(n, n << 4 * i, *_place_facts(first + i, n)) for n in range(5)]
@@ -494,6 +489,12 @@ def _half(first: int, places: int, alone: int) -> dict[int, tuple[tuple[int, ...
     return table
 
 
+#: a block's low half (places 0-4) by its 20 bits of the key (each place held 0 to 4 times:
+#: 3,125 entries) and its high half (places 5-8, the key shifted down 20 bits: 625 entries)
+#: -> its counts at those places, its facts, weight and split as the honors' (``_counts_facts``,
+#: at its own places; the high half's split without the nothing it starts from): a
+#: block's counts are its halves' joined, the rest their sums. Two lookups instead of a
+#: reading of each place (a request meeting a new shape builds its block)
 _LOW_HALF = _half(0, 5, _NOTHING)
 _HIGH_HALF = _half(5, 4, 0)
 
