@@ -34,6 +34,7 @@ from majiang.rules.riichi.features import situation_bits
 from majiang.rules.riichi.fu import SET_FU, SEVEN_PAIRS_FU
 from majiang.rules.riichi.payments import limit_name, payers, payments
 from majiang.rules.riichi.shapes import SHANPON, SUIT_FLAGS, Part, block
+from majiang.rules.riichi.yaku import Found
 from majiang.scoring import FuItem, Item, Payment, Points, ScoreRequest, ScoreResult, fill_frozen
 from majiang.tiles import RED_BASE, kind
 
@@ -101,12 +102,13 @@ def result_dict(
     they also dealt the winning tile.
     """
     _, hand, reading, multiple, han, fu, parts, wait, base = best
+    found: Sequence[Found]
     if multiple:
         found, more = hand[1], reading[1]
     else:
         found, more = hand[3], reading[3]
     if more:
-        found = tuple(sorted(found + more)) if found else more  # positions differ
+        found = sorted(found + more) if found else more  # positions differ
     items = list(map(_COPY, map(_TEMPLATE, found)))
     fus: list[dict[str, Any]]
     if multiple:

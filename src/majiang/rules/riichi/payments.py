@@ -166,9 +166,9 @@ def payers(
         out = [first, second, second.copy()]
     if sticks:
         first = _STICKS.copy()
-        first["amount"] = 1000 * sticks
+        first["amount"] = paid = 1000 * sticks
         out.append(first)
-        total += 1000 * sticks
+        total += paid
     return total, out
 
 

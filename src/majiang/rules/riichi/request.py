@@ -94,6 +94,8 @@ _NAGASHI = 1 << f.WIDTH
 _SITUATION_BITS = {name: f.SITUATION_BITS.get(name, 0) for name in SITUATIONS}
 _SITUATION_BITS["nagashi_mangan"] = _NAGASHI
 _IN_RIICHI = f.RIICHI | f.DOUBLE_RIICHI
+#: the situations read by ``contradiction`` rather than by the table below
+_FIRST_TURN_OR_NAGASHI = FIRST_TURN_BITS | _NAGASHI
 #: ``contradicts`` as a table: situation bits (shifted down) | closed << 10 | tsumo << 11 |
 #: a kong << 12 -> whether they contradict
 _SITUATION_SHIFT = min(f.SITUATION_BITS.values()).bit_length() - 1
@@ -537,7 +539,7 @@ def read_dict(data: dict[str, Any]) -> dict[str, Any] | None:
                     bits |= _SITUATION_BITS[name]
             except (KeyError, TypeError):  # a name for the general path (or none at all)
                 return None
-            if bits & (FIRST_TURN_BITS | _NAGASHI):
+            if bits & _FIRST_TURN_OR_NAGASHI:
                 if contradiction(
                     frozenset(situation), closed, tsumo, has_kong, bool(melds), seat == 27
                 ):
