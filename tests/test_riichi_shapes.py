@@ -168,8 +168,8 @@ def test_parts_of_every_small_shape_and_a_sample_of_the_rest_are_decomposes() ->
 def test_new_blocks_with_the_splits_table_emptied_when_full_are_decomposes(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """``new_block`` reads a suit's splits itself (``_splits`` written out): with room for only
-    8 keys the table is emptied again and again there too, and the parts stay the same."""
+    """``new_block`` reads a suit's splits through ``_splits``: with room for only 8 keys the
+    table is emptied again and again, and the parts stay the same."""
     sample = random.Random(5).sample(_shapes(14), 1500)
     monkeypatch.setattr(shapes, "KEEP", 8)
     table = shapes._SPLITS[1]

@@ -305,7 +305,7 @@ def new_block(key: int, honors: bool, size: int) -> Block:
     pungs_of = _PUNGS[honors]
     #: the block splits into sets and at most one pair (``size % 3 == 2``: exactly one)
     has_pair, sized = _SIZED[size]
-    found: tuple[Split, ...] | None
+    found: tuple[Split, ...]
     if honors:  # pungs and the pair only: one split, or none (``_ALONE_SHIFT``)
         alone += high_alone  # (the weight and the split as the honors' summed where asked)
         if alone >> _ALONE_SHIFT == has_pair:
@@ -314,21 +314,8 @@ def new_block(key: int, honors: bool, size: int) -> Block:
             found = _splits(key, size, False, (weight + high_weight) % 3)
         else:
             found = ()
-    else:  # ``_splits`` written out (a call less: a new block's key is seldom in the table)
-        table = _SPLITS[1]
-        found = table.get(key)
-        if found is None:
-            if len(table) >= KEEP:
-                table.clear()
-            weight += high_weight
-            if has_pair:
-                found = _new_splits(table, key, weight % 3, True)
-            elif not key:
-                found = _WHOLE
-            elif size % 3 or weight % 3:
-                found = ()
-            else:
-                found = _new_splits(table, key, -1, True)
+    else:
+        found = _splits(key, size, True, (weight + high_weight) % 3)
     for split in found:
         part = Part()
         part.pair = pair = (split >> PAIR_SHIFT) - 1
