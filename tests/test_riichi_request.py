@@ -314,7 +314,9 @@ def test_notation_fuzz_alike() -> None:
 # the tables the reader leans on
 
 
-def _suit_counts(max_tiles: int) -> list[tuple[int, ...]]:
+def suit_counts(max_tiles: int) -> list[tuple[int, ...]]:
+    """Return every 9 counts of 0-4 with at most ``max_tiles`` tiles (also used by
+    test_riichi_shapes.py)."""
     out: list[tuple[int, ...]] = []
 
     def walk(i: int, left: int, cur: list[int]) -> None:
@@ -350,14 +352,14 @@ def _same_splits(counts: tuple[int, ...]) -> bool:
 
 def test_suit_splits_match_decompose_sample() -> None:
     """Each suit's splits, in ``decompose``'s order (ties between readings keep that order)."""
-    every = _suit_counts(14)
+    every = suit_counts(14)
     sample = random.Random(1).sample(every, 3000)
     assert all(_same_splits(c) for c in sample)
 
 
 @pytest.mark.long
 def test_suit_splits_match_decompose_all() -> None:
-    assert all(_same_splits(c) for c in _suit_counts(14))  # 405,350 suit counts
+    assert all(_same_splits(c) for c in suit_counts(14))  # 405,350 suit counts
 
 
 @pytest.mark.parametrize(

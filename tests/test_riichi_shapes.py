@@ -20,21 +20,7 @@ import pytest
 from majiang.decompose import _suit_splits
 from majiang.rules.riichi import shapes
 from majiang.rules.riichi.shapes import TILE_BITS, complete_shapes, key_of, new_block, splits
-
-
-def _shapes(max_tiles: int) -> list[tuple[int, ...]]:
-    """Return every 9 counts of 0-4 with at most ``max_tiles`` tiles."""
-    out: list[tuple[int, ...]] = []
-
-    def walk(place: int, left: int, counts: list[int]) -> None:
-        if place == 9:
-            out.append(tuple(counts))
-            return
-        for n in range(min(4, left) + 1):
-            walk(place + 1, left - n, [*counts, n])
-
-    walk(0, max_tiles, [])
-    return out
+from test_riichi_request import suit_counts
 
 
 def _expected(counts: tuple[int, ...], honors: bool) -> dict[str, Any]:
@@ -91,7 +77,7 @@ def test_block_facts_of_chosen_counts(counts: tuple[int, ...], honors: bool) -> 
 def test_block_facts_of_every_small_shape_and_a_sample_of_the_rest() -> None:
     """Every suit shape of up to 8 tiles (as suit and as honors), 4,000 of up to 14 tiles, and
     every shape a complete hand's honors can hold."""
-    checked = _shapes(8) + random.Random(7).sample(_shapes(14), 4000)
+    checked = suit_counts(8) + random.Random(7).sample(suit_counts(14), 4000)
     for counts in checked:
         assert _facts(counts, False) == _expected(counts, False), counts
         if not counts[7] and not counts[8]:
@@ -105,7 +91,7 @@ def test_splits_table_emptied_when_full_gives_the_same_splits(
 ) -> None:
     """With room for only 8 keys the splits' table is emptied again and again: every shape
     still splits as with the table kept (the table is only a shortcut)."""
-    sample = random.Random(3).sample(_shapes(14), 1500)
+    sample = random.Random(3).sample(suit_counts(14), 1500)
     kept = [splits(counts, True) for counts in sample]
     monkeypatch.setattr(shapes, "KEEP", 8)
     table = shapes._SPLITS[1]
@@ -157,10 +143,10 @@ def test_parts_of_every_small_shape_and_a_sample_of_the_rest_are_decomposes() ->
     off the lowest place) and the honors' (read from the halves, no recursion) are exactly
     ``decompose``'s splits, in its order: every suit shape of up to 8 tiles, 4,000 of up to
     14, and every honors shape of up to 14 tiles."""
-    checked = _shapes(8) + random.Random(11).sample(_shapes(14), 4000)
+    checked = suit_counts(8) + random.Random(11).sample(suit_counts(14), 4000)
     for counts in checked:
         assert _parts(counts, False) == _plain_parts(counts, False), counts
-    for counts in _shapes(14):
+    for counts in suit_counts(14):
         if not counts[7] and not counts[8]:
             assert _parts(counts, True) == _plain_parts(counts, True), counts
 
@@ -170,7 +156,7 @@ def test_new_blocks_with_the_splits_table_emptied_when_full_are_decomposes(
 ) -> None:
     """``new_block`` reads a suit's splits through ``_splits``: with room for only 8 keys the
     table is emptied again and again, and the parts stay the same."""
-    sample = random.Random(5).sample(_shapes(14), 1500)
+    sample = random.Random(5).sample(suit_counts(14), 1500)
     monkeypatch.setattr(shapes, "KEEP", 8)
     table = shapes._SPLITS[1]
     table.clear()
