@@ -33,7 +33,7 @@ from majiang.rules.riichi.evaluate import (
 from majiang.rules.riichi.features import situation_bits
 from majiang.rules.riichi.fu import SET_FU, SEVEN_PAIRS_FU
 from majiang.rules.riichi.payments import limit_name, payers, payments
-from majiang.rules.riichi.shapes import SHANPON, SUIT_FLAGS, Part, block
+from majiang.rules.riichi.shapes import SHANPON, SUIT_FLAGS, block
 from majiang.rules.riichi.yaku import Found
 from majiang.scoring import FuItem, Item, Payment, Points, ScoreRequest, ScoreResult, fill_frozen
 from majiang.tiles import RED_BASE, kind
@@ -129,11 +129,63 @@ def result_dict(
             item["value"] = red
             items.append(item)
         if parts is None:
-            fus = [{"id": "seven_pairs", "value": SEVEN_PAIRS_FU}]
-        else:
-            fus = _fu_dicts(
-                parts, melds, win, tsumo, wait, seat_wind, round_wind, double_wind_pair_fu
-            )
+            fus = [_SEVEN_PAIRS_FU.copy()]
+        else:  # the fu items of a standard reading (``fu.fu_items``): the sets' items as
+            # met, the pair's, the wait's, tsumo, open pinfu
+            fus = [_BASE_FU.copy()]
+            closed = True
+            some = False  # any fu beyond the base and the closed ron
+            if melds:
+                for m in melds:
+                    if m.is_open:
+                        closed = False
+                    if m.fu_dict is not None:
+                        fus.append(m.fu_dict.copy())
+                        some = True
+            if closed and not tsumo:
+                fus.insert(1, _CLOSED_RON_FU.copy())  # after the base, before the melds' items
+            p0, p1, p2, p3 = parts
+            if wait == SHANPON and not tsumo:  # the pung the winning discard completed is open
+                for lo, part in zip((0, 9, 18, 27), parts, strict=True):
+                    for place in part.pungs:
+                        k = lo + place
+                        fu_id, value = SET_FU[(k, k == win, False)]
+                        fus.append({"id": fu_id, "value": value})
+                        some = True
+            elif p0.pungs or p1.pungs or p2.pungs or p3.pungs:
+                for item in p0.fu_items + p1.fu_items + p2.fu_items + p3.fu_items:
+                    fus.append(item.copy())
+                some = True
+            if p0.pair >= 0:
+                pair = p0.pair
+            elif p1.pair >= 0:
+                pair = 9 + p1.pair
+            elif p2.pair >= 0:
+                pair = 18 + p2.pair
+            else:
+                pair = 27 + p3.pair
+            if pair >= 27:  # ``fu.pair_fu``
+                if pair >= 31:
+                    fus.append(_DRAGON_PAIR_FU.copy())
+                    some = True
+                elif pair == seat_wind:
+                    if pair == round_wind:
+                        fus.append({"id": "double_wind_pair", "value": double_wind_pair_fu})
+                    else:
+                        fus.append(_SEAT_WIND_PAIR_FU.copy())
+                    some = True
+                elif pair == round_wind:
+                    fus.append(_ROUND_WIND_PAIR_FU.copy())
+                    some = True
+            wait_fu = _WAIT_FU[wait]
+            if wait_fu is not None:
+                fus.append(wait_fu.copy())
+                some = True
+            if tsumo and not (closed and not some):
+                fus.append(_TSUMO_FU.copy())
+                some = True
+            if not closed and not some:
+                fus.append(_OPEN_PINFU_FU.copy())
     total, paid = payers(base, seat_wind == 27, tsumo, honba, sticks, liable, liable_is_discarder)
     out = _VALID.copy()
     out["items"] = items
@@ -145,75 +197,6 @@ def result_dict(
     return out
 
 
-def _fu_dicts(
-    parts: tuple[Part, ...],
-    melds: Sequence[MeldFacts],
-    win: int,
-    tsumo: bool,
-    wait: int,
-    seat_wind: int,
-    round_wind: int,
-    double_wind_pair_fu: int,
-) -> list[dict[str, Any]]:
-    """Return the fu items of a standard reading as the contract's dicts (``fu.fu_items``,
-    written out: the sets' items as met, the pair's, the wait's, tsumo, open pinfu)."""
-    out = [_BASE_FU.copy()]
-    closed = True
-    some = False  # any fu beyond the base and the closed ron
-    if melds:
-        for m in melds:
-            if m.is_open:
-                closed = False
-            if m.fu_dict is not None:
-                out.append(m.fu_dict.copy())
-                some = True
-    if closed and not tsumo:
-        out.insert(1, _CLOSED_RON_FU.copy())  # after the base, before the melds' items
-    p0, p1, p2, p3 = parts
-    if wait == SHANPON and not tsumo:  # the pung the winning discard completed is open
-        for lo, part in zip((0, 9, 18, 27), parts, strict=True):
-            for place in part.pungs:
-                k = lo + place
-                fu_id, value = SET_FU[(k, k == win, False)]
-                out.append({"id": fu_id, "value": value})
-                some = True
-    elif p0.pungs or p1.pungs or p2.pungs or p3.pungs:
-        for item in p0.fu_items + p1.fu_items + p2.fu_items + p3.fu_items:
-            out.append(item.copy())
-        some = True
-    if p0.pair >= 0:
-        pair = p0.pair
-    elif p1.pair >= 0:
-        pair = 9 + p1.pair
-    elif p2.pair >= 0:
-        pair = 18 + p2.pair
-    else:
-        pair = 27 + p3.pair
-    if pair >= 27:  # ``fu.pair_fu``
-        if pair >= 31:
-            out.append(_DRAGON_PAIR_FU.copy())
-            some = True
-        elif pair == seat_wind:
-            if pair == round_wind:
-                out.append({"id": "double_wind_pair", "value": double_wind_pair_fu})
-            else:
-                out.append(_SEAT_WIND_PAIR_FU.copy())
-            some = True
-        elif pair == round_wind:
-            out.append(_ROUND_WIND_PAIR_FU.copy())
-            some = True
-    wait_fu = _WAIT_FU[wait]
-    if wait_fu is not None:
-        out.append(wait_fu.copy())
-        some = True
-    if tsumo and not (closed and not some):
-        out.append(_TSUMO_FU.copy())
-        some = True
-    if not closed and not some:
-        out.append(_OPEN_PINFU_FU.copy())
-    return out
-
-
 #: the fu items of fixed value as the contract's dicts (templates: a result gets copies)
 _BASE_FU: dict[str, Any] = {"id": "base", "value": 20}
 _CLOSED_RON_FU = {"id": "closed_ron", "value": 10}
@@ -222,6 +205,7 @@ _SEAT_WIND_PAIR_FU = {"id": "seat_wind_pair", "value": 2}
 _ROUND_WIND_PAIR_FU = {"id": "round_wind_pair", "value": 2}
 _TSUMO_FU = {"id": "tsumo", "value": 2}
 _OPEN_PINFU_FU = {"id": "open_pinfu", "value": 10}
+_SEVEN_PAIRS_FU = {"id": "seven_pairs", "value": SEVEN_PAIRS_FU}
 #: per wait (``shapes.TANKI``...): its fu item (2 fu), ``None`` for none
 _WAIT_FU: tuple[dict[str, Any] | None, ...] = (
     {"id": "single_wait", "value": 2},
