@@ -101,6 +101,12 @@ _SUMS = {
 #: rounded up to 10
 _ROUND_FU = tuple((raw + 9) // 10 * 10 for raw in range(200))
 #: the honors a wind (27-30) or dragon (31-33) pair makes count (see ``_honor_facts``)
+#: a hand without melds: its melds' facts (chows, chow bits, pung bits, fu, closed kongs, kongs)
+_NO_MELD_FACTS = (0, 0, 0, 0, 0, 0)
+#: by the winner's seat wind (27-30; an index below 27 is none): (how many times the base a
+#: ron pays, what the winner receives in ``payments.POINTS``) on a ron and on a tsumo
+_RON_PAYS = (None,) * 27 + ((6, 1), (4, 0), (4, 0), (4, 0))
+_TSUMO_PAYS = (None,) * 27 + ((6, 3), (4, 2), (4, 2), (4, 2))
 _PAIR_SORT = tuple(0 if k < 27 else (1 if k < 31 else 2) for k in range(34))
 
 
@@ -298,9 +304,8 @@ def best_reading(
     """
     b0, b1, b2, b3 = blocks
     packed = b0.packed + b1.packed + b2.packed + b3.packed  # see ``Block.packed``
-    size = packed & 63
     closed = True
-    meld_chows = meld_chow_bits = meld_pung_bits = meld_fu = ankans = kongs = 0
+    meld_chows, meld_chow_bits, meld_pung_bits, meld_fu, ankans, kongs = _NO_MELD_FACTS
     meld_outside = True
     if melds:
         for m in melds:
@@ -338,10 +343,9 @@ def best_reading(
     context = bits & READING_CONTEXT
     double = bits & f.DOUBLE_YAKUMAN
 
-    dealer = seat_wind == 27
-    scale = 6 if dealer else 4  # a ron pays this many times the base (a yakuman's tsumo too)
-    #: what the winner receives, in a base's ``payments.POINTS`` entry (``2 * tsumo + dealer``)
-    how = (3 if tsumo else 1) if dealer else (2 if tsumo else 0)
+    #: how many times the base a ron pays (a yakuman's tsumo too), and what the winner
+    #: receives in a base's ``payments.POINTS`` entry (``2 * tsumo + dealer``)
+    scale, how = _TSUMO_PAYS[seat_wind] if tsumo else _RON_PAYS[seat_wind]
     #: the honor pungs' facts with these winds (``_HONOR_FACTS``)
     honor_facts = _HONOR_FACTS[4 * seat_wind + round_wind - 135]
     points = _POINTS
@@ -350,7 +354,7 @@ def best_reading(
     best_key = (-1, 0, 0, 0)
     complete = False
 
-    if not melds and size == 14:
+    if not melds and packed & 63 == 14:
         if (
             not flags & SIMPLE
             and b0.present | b1.present << 9 | b2.present << 18 | b3.present << 27 == _ORPHAN_BITS
@@ -378,15 +382,16 @@ def best_reading(
             if limit_han:
                 multiple = limit_han // 13 if double else 1
                 base = 8000 * multiple
-                best_key = (hand_value(base, dealer, tsumo), 1, limit_han, 0)
+                best_key = (hand_value(base, seat_wind == 27, tsumo), 1, limit_han, 0)
                 best = ("seven_pairs", hand, r, multiple, 13 * multiple, None, None, TANKI, base)
             elif hand_han + r[2]:
                 han = hand_han + r[2] + dora
                 base = base_points(han, SEVEN_PAIRS_FU, kiriage, kazoe)[0]
-                best_key = (hand_value(base, dealer, tsumo), 0, han, SEVEN_PAIRS_FU)
+                best_key = (hand_value(base, seat_wind == 27, tsumo), 0, han, SEVEN_PAIRS_FU)
                 best = ("seven_pairs", hand, r, 0, han, SEVEN_PAIRS_FU, None, TANKI, base)
 
-    if size == 14 - 3 * len(melds) and packed >> 6 & 7 == 1:  # one block holds the pair
+    # as many tiles as four sets and a pair (``Block.packed``'s size), one block holding the pair
+    if packed & 511 == (14 - 3 * len(melds)) | 64:
         win_block, win_at = _BLOCK_PLACE[win]
         pair_block = 0 if b0.has_pair else 1 if b1.has_pair else 2 if b2.has_pair else 3
         pair_lo = 9 * pair_block
