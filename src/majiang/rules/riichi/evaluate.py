@@ -80,8 +80,8 @@ def _mask(kinds: object) -> int:
 
 
 _ORPHAN_BITS = _mask(k for k in range(34) if ORPHAN[k])
-#: chow first kinds that start 123 of a suit: a straight has 123, 456 and 789 there
-_STRAIGHT_STARTS = _mask((0, 9, 18))
+#: a suit's chows by first place (7 bits) -> whether they hold 123, 456 and 789 (a straight)
+_STRAIGHT_IN = tuple(bool(chows & chows >> 3 & chows >> 6 & 1) for chows in range(128))
 #: a pung of ``k`` completed by a winning discard counts open: this much fu less
 _OPENED_FU = tuple(4 if ORPHAN[k] else 2 for k in range(34))
 #: kind -> its block (0-3: m, p, s, the honors) and its place there
@@ -103,10 +103,10 @@ _ROUND_FU = tuple((raw + 9) // 10 * 10 for raw in range(200))
 #: the honors a wind (27-30) or dragon (31-33) pair makes count (see ``_honor_facts``)
 #: a hand without melds: its melds' facts (chows, chow bits, pung bits, fu, closed kongs, kongs)
 _NO_MELD_FACTS = (0, 0, 0, 0, 0, 0)
-#: by the winner's seat wind (27-30; an index below 27 is none): (how many times the base a
-#: ron pays, what the winner receives in ``payments.POINTS``) on a ron and on a tsumo
-_RON_PAYS = (None,) * 27 + ((6, 1), (4, 0), (4, 0), (4, 0))
-_TSUMO_PAYS = (None,) * 27 + ((6, 3), (4, 2), (4, 2), (4, 2))
+#: by the winner's seat wind (27-30; the indexes below 27 are not winds): (how many times the
+#: base a ron pays, what the winner receives in ``payments.POINTS``) on a ron and on a tsumo
+_RON_PAYS = ((0, 0),) * 27 + ((6, 1), (4, 0), (4, 0), (4, 0))
+_TSUMO_PAYS = ((0, 0),) * 27 + ((6, 3), (4, 2), (4, 2), (4, 2))
 _PAIR_SORT = tuple(0 if k < 27 else (1 if k < 31 else 2) for k in range(34))
 
 
@@ -324,6 +324,17 @@ def best_reading(
                 ankans += 1
             if not m.outside:
                 meld_outside = False
+        # the melds' sets per suit, as the parts' bits (by place)
+        meld_m_chows = meld_chow_bits & 127
+        meld_p_chows = meld_chow_bits >> 9 & 127
+        meld_s_chows = meld_chow_bits >> 18 & 127
+        meld_m_pungs = meld_pung_bits & 511
+        meld_p_pungs = meld_pung_bits >> 9 & 511
+        meld_s_pungs = meld_pung_bits >> 18 & 511
+        meld_honor_pungs = meld_pung_bits >> 27
+    else:
+        meld_m_chows = meld_p_chows = meld_s_chows = 0
+        meld_m_pungs = meld_p_pungs = meld_s_pungs = meld_honor_pungs = 0
 
     # the facts of the hand, shared by every reading
     bits = situation | options | _TILE_FACTS[flags]
@@ -415,14 +426,15 @@ def best_reading(
                 p0.packed + p1.packed + p2.packed + p3.packed  # see ``Part.packed``
             ]
             n_chows += meld_chows
-            pungs = p0.pung_bits | p1.pungs_at[1] | p2.pungs_at[2] | p3.pungs_at[3] | meld_pung_bits
             g = context
             if n_chows:
-                chows = p0.chow_bits | p1.chows_at[1] | p2.chows_at[2] | meld_chow_bits
-                if n_chows >= 3:
-                    if chows & chows >> 9 & chows >> 18:
+                if n_chows >= 3:  # the chows by first place per suit (small ints: no new int)
+                    chows_m = p0.chow_bits | meld_m_chows
+                    chows_p = p1.chow_bits | meld_p_chows
+                    chows_s = p2.chow_bits | meld_s_chows
+                    if chows_m & chows_p & chows_s:
                         g |= f.MIXED_CHOWS
-                    if chows & chows >> 3 & chows >> 6 & _STRAIGHT_STARTS:
+                    if _STRAIGHT_IN[chows_m] or _STRAIGHT_IN[chows_p] or _STRAIGHT_IN[chows_s]:
                         g |= f.STRAIGHT
                 if closed and twins:
                     g |= f.TWIN_CHOWS if twins == 1 else f.TWO_TWIN_CHOWS
@@ -437,9 +449,11 @@ def best_reading(
                     g |= f.OUTSIDE
             else:
                 g |= f.FOUR_PUNGS
-            if n_chows <= 1 and pungs & pungs >> 9 & pungs >> 18 & 0x1FF:
+            if n_chows <= 1 and (p0.pung_bits | meld_m_pungs) & (p1.pung_bits | meld_p_pungs) & (
+                p2.pung_bits | meld_s_pungs
+            ):
                 g |= f.MIXED_PUNGS
-            honors = pungs >> 27
+            honors = p3.pung_bits | meld_honor_pungs
             if honors:
                 g |= honor_facts[_PAIR_SORT[pair]][honors]
             concealed += ankans
