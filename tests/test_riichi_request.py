@@ -436,8 +436,10 @@ def test_bitwise_contradictions_match_the_worded_ones() -> None:
             for closed, tsumo, kong, melds, dealer in product((False, True), repeat=5):
                 worded = contradiction(frozenset(combo), closed, tsumo, kong, melds, dealer)
                 assert contradicts(bits, closed, tsumo, kong) == (worded is not None), combo
-                index = bits >> reader._SITUATION_SHIFT | closed << 10 | tsumo << 11 | kong << 12
-                assert reader._CONTRADICTS[index] == (worded is not None), combo
+                index = bits >> reader._SITUATION_SHIFT
+                assert reader._CONTRADICTS[index][closed][tsumo][kong] == (worded is not None), (
+                    combo
+                )
                 checked += 1
     assert checked > 10000
 

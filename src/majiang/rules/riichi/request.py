@@ -96,12 +96,19 @@ _SITUATION_BITS["nagashi_mangan"] = _NAGASHI
 _IN_RIICHI = f.RIICHI | f.DOUBLE_RIICHI
 #: the situations read by ``contradiction`` rather than by the table below
 _FIRST_TURN_OR_NAGASHI = FIRST_TURN_BITS | _NAGASHI
-#: ``contradicts`` as a table: situation bits (shifted down) | closed << 10 | tsumo << 11 |
-#: a kong << 12 -> whether they contradict
+#: ``contradicts`` as a table: by the situation bits (shifted down), closed, tsumo and a kong
+#: (``[bits][closed][tsumo][kong]``, the flags as bools: no int made of them) -> whether they
+#: contradict
 _SITUATION_SHIFT = min(f.SITUATION_BITS.values()).bit_length() - 1
 _CONTRADICTS = tuple(
-    contradicts(i % 1024 << _SITUATION_SHIFT, bool(i >> 10 & 1), bool(i >> 11 & 1), bool(i >> 12))
-    for i in range(1 << 13)
+    tuple(
+        tuple(
+            tuple(contradicts(i << _SITUATION_SHIFT, closed, tsumo, kong) for kong in (False, True))
+            for tsumo in (False, True)
+        )
+        for closed in (False, True)
+    )
+    for i in range(1024)
 )
 _DEFAULT_OPTIONS = option_bits(True, "off", True)
 _N_USUAL = len(_USUAL)
@@ -546,9 +553,7 @@ def read_dict(data: dict[str, Any]) -> dict[str, Any] | None:
                     return None
                 if bits & f.HUMAN:
                     options |= renhou_bits  # the renhou option counts for this win only
-            elif _CONTRADICTS[
-                bits >> _SITUATION_SHIFT | closed << 10 | tsumo << 11 | has_kong << 12
-            ]:
+            elif _CONTRADICTS[bits >> _SITUATION_SHIFT][closed][tsumo][has_kong]:
                 return None
 
         # the numbers
