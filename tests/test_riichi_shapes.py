@@ -31,7 +31,8 @@ def _expected(counts: tuple[int, ...], honors: bool) -> dict[str, Any]:
         "counts": counts,
         "present": sum(1 << place for place, n in enumerate(counts) if n),
         "tiles": sum(n << TILE_BITS * place for place, n in enumerate(counts)),
-        "packed": size | has_pair << 6 | counts.count(2) << 9,
+        "packed": size | has_pair << 6,
+        "twos": counts.count(2),
         "has_pair": has_pair,
         "nine_gates": not honors and counts[0] >= 3 and counts[8] >= 3 and min(counts) >= 1,
     }
@@ -44,6 +45,7 @@ def _facts(counts: tuple[int, ...], honors: bool) -> dict[str, Any]:
         "present": b.present,
         "tiles": b.tiles,
         "packed": b.packed,
+        "twos": b.twos,
         "has_pair": b.has_pair,
         "nine_gates": b.nine_gates,
     }

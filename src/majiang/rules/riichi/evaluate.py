@@ -385,7 +385,7 @@ def best_reading(
                 TANKI,
                 8000 * multiple,
             )
-        if packed >> 9 == 7:  # seven kinds held twice
+        if b0.twos + b1.twos + b2.twos + b3.twos == 7:  # seven kinds held twice
             complete = True
             h = context | f.SEVEN_PAIRS
             r = _READING_SCORED.get(h) or reading_scored(h)

@@ -100,10 +100,7 @@ class Part:
     """One split of a block (``Split``, packed in one integer): its pair's place (``-1`` for
     none), chows by first place and pungs by place (ascending), and the facts readings combine.
 
-    ``chow_bits``/``pung_bits`` have bit ``i`` for a chow starting at / a pung of place ``i``,
-    and ``chows_at``/``pungs_at`` the same bits shifted to each suit's kinds (index 0-3: the
-    block read as m, p, s or the honors, bits from 0, 9, 18, 27), so that a reading joins its
-    parts' sets among the 34 kinds with no shift;
+    ``chow_bits``/``pung_bits`` have bit ``i`` for a chow starting at / a pung of place ``i``;
     ``peikou`` counts pairs of identical chows; ``outside`` says every set and the pair hold a
     terminal or honor; ``pung_fu`` is the fu of the pungs as concealed and ``fu_items`` their
     fu items (templates, as concealed); ``waits[i]`` lists the waits of a winning tile at place
@@ -114,26 +111,22 @@ class Part:
     __slots__ = (
         "chow_bits",
         "chows",
-        "chows_at",
         "fu_items",
         "outside",
         "packed",
         "pair",
         "pung_bits",
         "pungs",
-        "pungs_at",
         "waits",
     )
     chow_bits: int
     chows: tuple[int, ...]
-    chows_at: tuple[int, ...]
     fu_items: tuple[FuItem, ...]
     outside: bool
     packed: int
     pair: int
     pung_bits: int
     pungs: tuple[int, ...]
-    pungs_at: tuple[int, ...]
     waits: list[tuple[int, ...] | None]
 
     @property
@@ -178,20 +171,17 @@ def _waits(tanki: bool, shanpon: bool, chows: int, win: int) -> tuple[int, ...]:
 #: a split's chows (its ``_CHOW_FIELD``) -> their bits, their count and peikou as in
 #: ``Part.packed``, whether each holds a terminal, and their first places (ascending); a
 #: split's pungs (its ``_PUNG_FIELD``, per suits, honors) -> their bits, their count and fu as
-#: in ``Part.packed``, whether each holds a terminal or honor, their fu items and their places;
-#: each with its bits shifted to each suit (``Part.chows_at``, ``Part.pungs_at``) (a few hundred
-#: shapes of sets, kept as met)
-_CHOWS: dict[int, tuple[int, int, bool, tuple[int, ...], tuple[int, ...]]] = {}
-_PUNGS: tuple[
-    dict[int, tuple[int, int, bool, tuple[FuItem, ...], tuple[int, ...], tuple[int, ...]]], ...
-] = ({}, {})
+#: in ``Part.packed``, whether each holds a terminal or honor, their fu items and their places
+#: (a few hundred shapes of sets, kept as met)
+_CHOWS: dict[int, tuple[int, int, bool, tuple[int, ...]]] = {}
+_PUNGS: tuple[dict[int, tuple[int, int, bool, tuple[FuItem, ...], tuple[int, ...]]], ...] = ({}, {})
 #: the fu item of a concealed pung of honors, of terminals, of simples (templates)
 _HONOR_PUNG_FU: FuItem = {"id": "concealed_honor_pung", "value": 8}
 _TERMINAL_PUNG_FU: FuItem = {"id": "concealed_terminal_pung", "value": 8}
 _SIMPLE_PUNG_FU: FuItem = {"id": "concealed_simple_pung", "value": 4}
 
 
-def _chow_facts(field: int) -> tuple[int, int, bool, tuple[int, ...], tuple[int, ...]]:
+def _chow_facts(field: int) -> tuple[int, int, bool, tuple[int, ...]]:
     """Return (and keep) the ``_CHOWS`` entry of a split's chows."""
     chows = _chows_of(field)
     chow_bits = peikou = 0
@@ -208,19 +198,13 @@ def _chow_facts(field: int) -> tuple[int, int, bool, tuple[int, ...], tuple[int,
         last = c
         if c != 0 and c != 6:
             outside = False
-    found = _CHOWS[field] = (
-        chow_bits,
-        len(chows) | peikou << 6,
-        outside,
-        chows,
-        (chow_bits, chow_bits << 9, chow_bits << 18, 0),
-    )
+    found = _CHOWS[field] = (chow_bits, len(chows) | peikou << 6, outside, chows)
     return found
 
 
 def _pung_facts(
     field: int, honors: bool
-) -> tuple[int, int, bool, tuple[FuItem, ...], tuple[int, ...], tuple[int, ...]]:
+) -> tuple[int, int, bool, tuple[FuItem, ...], tuple[int, ...]]:
     """Return (and keep) the ``_PUNGS`` entry of a split's pungs."""
     pungs = _pungs_of(field)
     pung_bits = pung_fu = 0
@@ -244,7 +228,6 @@ def _pung_facts(
         outside,
         tuple(fu_items),
         pungs,
-        (pung_bits, pung_bits << 9, pung_bits << 18, pung_bits << 27),
     )
     return found
 
@@ -260,8 +243,9 @@ _WAITS_AT = tuple(
 
 class Block:
     """A block's tile counts read once: its splits (``parts``, empty when it cannot split),
-    the bits of the places it holds, its size and how many places it holds twice (seven
-    pairs) in ``packed``, and whether a suit block is 1112345678999 plus one tile (nine gates)."""
+    the bits of the places it holds, its size and whether it holds the pair in ``packed`` (a
+    small int: four blocks add up with no new int), how many places it holds twice (``twos``,
+    seven pairs), and whether a suit block is 1112345678999 plus one tile (nine gates)."""
 
     __slots__ = (
         "counts",
@@ -273,6 +257,7 @@ class Block:
         "present",
         "suit_flags",
         "tiles",
+        "twos",
     )
     counts: tuple[int, ...]
     has_pair: bool
@@ -283,6 +268,7 @@ class Block:
     present: int
     suit_flags: tuple[int, ...]
     tiles: int
+    twos: int
 
 
 def new_block(key: int, honors: bool, size: int) -> Block:
@@ -320,20 +306,16 @@ def new_block(key: int, honors: bool, size: int) -> Block:
         part = Part()
         part.pair = pair = (split >> PAIR_SHIFT) - 1
         try:  # (a subscript costs less than ``get``; a few hundred shapes: seldom missed)
-            chow_bits, chows_packed, chows_outside, part.chows, part.chows_at = _CHOWS[
-                split & _CHOW_FIELD
+            chow_bits, chows_packed, chows_outside, part.chows = _CHOWS[split & _CHOW_FIELD]
+        except KeyError:
+            chow_bits, chows_packed, chows_outside, part.chows = _chow_facts(split & _CHOW_FIELD)
+        try:
+            pung_bits, pungs_packed, pungs_outside, part.fu_items, part.pungs = pungs_of[
+                split & _PUNG_FIELD
             ]
         except KeyError:
-            chow_bits, chows_packed, chows_outside, part.chows, part.chows_at = _chow_facts(
-                split & _CHOW_FIELD
-            )
-        try:
-            pung_bits, pungs_packed, pungs_outside, part.fu_items, part.pungs, part.pungs_at = (
-                pungs_of[split & _PUNG_FIELD]
-            )
-        except KeyError:
-            pung_bits, pungs_packed, pungs_outside, part.fu_items, part.pungs, part.pungs_at = (
-                _pung_facts(split & _PUNG_FIELD, honors)
+            pung_bits, pungs_packed, pungs_outside, part.fu_items, part.pungs = _pung_facts(
+                split & _PUNG_FIELD, honors
             )
         part.chow_bits = chow_bits
         part.pung_bits = pung_bits
@@ -354,8 +336,9 @@ def new_block(key: int, honors: bool, size: int) -> Block:
     #: per suit (m, p, s, the honors): the sorts of its tiles there (``SUIT_FLAGS``)
     b.suit_flags = _SUIT_FLAGS_OF[present]
     b.has_pair = has_pair
-    #: size, holds the pair, twos in one number: four blocks add up in one sum
-    b.packed = sized | facts & _TWOS_FIELD
+    #: size and holds the pair in one number: four blocks add up in one sum
+    b.packed = sized
+    b.twos = facts >> _TWOS_SHIFT & 15
     b.nine_gates = present == 511 and not honors and held[0] >= 3 and held[8] >= 3
     #: its counts packed, ``TILE_BITS`` bits per place (place ``i`` at bit ``TILE_BITS * i``)
     b.tiles = facts >> _TILES_SHIFT
@@ -364,7 +347,7 @@ def new_block(key: int, honors: bool, size: int) -> Block:
 
 def _counts_facts(key: int) -> tuple[tuple[int, ...], int, int, int]:
     """Return a block's counts by place, its facts in one number: the places it holds (9
-    bits, ``Block.present``), how many it holds twice (from bit 9, as in ``Block.packed``) and
+    bits, ``Block.present``), how many it holds twice (from bit 9, ``Block.twos``) and
     its counts packed (from bit ``_TILES_SHIFT``, as ``Block.tiles``), its ``_weight`` and its
     split as the honors' (``_ALONE_SHIFT``; -1 with a place held 5 times or more)."""
     counts = tuple(key >> 4 * place & 15 for place in range(9))
@@ -412,9 +395,9 @@ TILE_ELEVENS = sum(11 << TILE_BITS * k for k in range(34))
 TILE_TOP = sum(16 << TILE_BITS * k for k in range(34))
 #: a place's copy in a block's key (``key_of``): 4 bits a place, place ``i`` at bit ``4 * i``
 KEY_UNITS = tuple(1 << 4 * i for i in range(9))
-#: where a block's facts (``_counts_facts``) hold how many places it holds twice (placed as in
-#: ``Block.packed``), and from which bit they hold its ``Block.tiles``
-_TWOS_FIELD = 15 << 9
+#: from which bit a block's facts (``_counts_facts``) hold how many places it holds twice
+#: (``Block.twos``, 4 bits), and from which bit they hold its ``Block.tiles``
+_TWOS_SHIFT = 9
 #: a block's size (up to 9 places held 15 times) -> whether it holds the pair, and its size
 #: and that as in ``Block.packed``
 _SIZED = tuple((size % 3 == 2, size | (size % 3 == 2) << 6) for size in range(136))
