@@ -295,7 +295,7 @@ def score_win(req: ScoreRequest) -> ScoreResult:
     kiriage = bool(rules.get("kiriage", False))
     kazoe = bool(rules.get("kazoe", True))
     best = best_reading(
-        blocks,
+        *blocks,
         melds,
         win,
         tsumo,

@@ -15,7 +15,7 @@ and the request dict read directly (``request.py``). Nothing of a request is kep
 >>> blocks = (block((0, 1, 1, 1, 1, 1, 1, 0, 0), False), block((0, 1, 1, 1, 2, 0, 0, 0, 0), False),
 ...           block(EMPTY, False), block((0, 0, 0, 0, 0, 0, 3, 0, 0), True))
 >>> flags = tile_flags([1, 2, 3, 4, 5, 6, 10, 11, 12, 13, 33])
->>> best = best_reading(blocks, (), 13, False, 28, 27, f.RIICHI, 0, False, True, 4, 0, flags)
+>>> best = best_reading(*blocks, (), 13, False, 28, 27, f.RIICHI, 0, False, True, 4, 0, flags)
 >>> form, _, _, yakuman, han, fu, _, _, base = best
 >>> form, yakuman, han, fu, [i.id for _, i, _ in found_yaku(best)]
 ('standard', 0, 2, 40, ['riichi', 'yakuhai_red'])
@@ -280,7 +280,10 @@ _NO_PARTS: tuple[Part, ...] = ()
 
 
 def best_reading(
-    blocks: tuple[Block, Block, Block, Block],
+    b0: Block,
+    b1: Block,
+    b2: Block,
+    b3: Block,
     melds: tuple[MeldFacts, ...],
     win: int,
     tsumo: bool,
@@ -296,13 +299,12 @@ def best_reading(
 ) -> Best | str:
     """Return the best reading of a win, or why there is none (the ``valid: false`` reason).
 
-    ``blocks`` are the concealed tiles (winning tile included) per suit and honors, ``win``
+    ``b0``-``b3`` are the concealed tiles (winning tile included) per suit and honors, ``win``
     the winning kind, winds as kinds (27 = East), ``situation`` and ``options`` fact bits
     (``features.situation_bits``, ``option_bits``), ``dora`` the han of dora, ura dora and
     red fives together (they count only for a hand with a yaku), ``flags`` the sorts of the
     concealed tiles (``shapes.tile_flags``).
     """
-    b0, b1, b2, b3 = blocks
     packed = b0.packed + b1.packed + b2.packed + b3.packed  # see ``Block.packed``
     closed = True
     meld_chows, meld_chow_bits, meld_pung_bits, meld_fu, ankans, kongs = _NO_MELD_FACTS
@@ -342,9 +344,9 @@ def best_reading(
         bits |= f.CLOSED
     if tsumo:
         bits |= f.TSUMO
-    if bits & f.ONE_SUIT and not melds and not flags & HONOR and blocks[win // 9].nine_gates:
+    if bits & f.ONE_SUIT and not melds and not flags & HONOR and (b0, b1, b2)[win // 9].nine_gates:
         bits |= f.NINE_GATES
-        if blocks[win // 9].counts[win % 9] == (4 if win % 9 in (0, 8) else 2):
+        if (b0, b1, b2)[win // 9].counts[win % 9] == (4 if win % 9 in (0, 8) else 2):
             bits |= f.NINE_SIDED
     if kongs >= 3:
         bits |= f.THREE_KONGS if kongs == 3 else f.FOUR_KONGS
@@ -370,7 +372,7 @@ def best_reading(
             not flags & SIMPLE
             and b0.present | b1.present << 9 | b2.present << 18 | b3.present << 27 == _ORPHAN_BITS
         ):
-            wait13 = blocks[win // 9].counts[win % 9] == 2
+            wait13 = (b0, b1, b2, b3)[win // 9].counts[win % 9] == 2
             h = context | (f.THIRTEEN_WAIT if wait13 else f.THIRTEEN_ORPHANS)
             r = _READING_SCORED.get(h) or reading_scored(h)
             multiple = (hand_limit + r[0]) // 13 if double else 1

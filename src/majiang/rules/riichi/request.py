@@ -641,7 +641,10 @@ def read_dict(data: dict[str, Any]) -> dict[str, Any] | None:
         return None
 
     best = best_reading(
-        (b0, b1, b2, b3),
+        b0,
+        b1,
+        b2,
+        b3,
         melds,
         win,
         tsumo,
