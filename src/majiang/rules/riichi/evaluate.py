@@ -149,8 +149,18 @@ def _tile_facts(flags: int) -> int:
     return bits
 
 
-#: the sorts of tiles a hand holds (``shapes.tile_flags``) -> its facts
-_TILE_FACTS = tuple(_tile_facts(flags) for flags in range(128))
+#: whether the hand is closed, whether it won by tsumo, the sorts of tiles it holds
+#: (``shapes.tile_flags``) -> its facts (``[closed][tsumo][flags]``: the bools index a tuple)
+_TILE_FACTS = tuple(
+    tuple(
+        tuple(
+            _tile_facts(flags) | (f.CLOSED if closed else 0) | (f.TSUMO if tsumo else 0)
+            for flags in range(128)
+        )
+        for tsumo in (False, True)
+    )
+    for closed in (False, True)
+)
 
 
 #: the dragons' and winds' facts (``_honor_facts``) by the pair's sort (``_PAIR_SORT``: 0 none,
@@ -339,11 +349,7 @@ def best_reading(
         meld_m_pungs = meld_p_pungs = meld_s_pungs = meld_honor_pungs = 0
 
     # the facts of the hand, shared by every reading
-    bits = situation | options | _TILE_FACTS[flags]
-    if closed:
-        bits |= f.CLOSED
-    if tsumo:
-        bits |= f.TSUMO
+    bits = situation | options | _TILE_FACTS[closed][tsumo][flags]
     if bits & f.ONE_SUIT and not melds and not flags & HONOR and (b0, b1, b2)[win // 9].nine_gates:
         bits |= f.NINE_GATES
         if (b0, b1, b2)[win // 9].counts[win % 9] == (4 if win % 9 in (0, 8) else 2):
