@@ -16,7 +16,6 @@ path makes its ``ScoreResult`` from it, so both give the same result for the sam
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import itemgetter
 from typing import Any
 
 from majiang.errors import InvalidRequest
@@ -42,10 +41,8 @@ UNIT = "han"
 #: the yakuman a liable player (pao) answers for
 PAO_YAKUMAN = frozenset({"daisangen", "daisuushii"})
 _KIND = tuple(kind(t) for t in range(RED_BASE + 3))
-_TEMPLATE = itemgetter(2)
-#: names of this module for ``dict.copy`` and ``evaluate.LIMIT_OF_BASE``: in 3.11 an attribute of
-#: a class, or a method called on an imported name, is looked up in full at each use
-_COPY = dict.copy
+#: a name of this module for ``evaluate.LIMIT_OF_BASE``: in 3.11 a method called on an
+#: imported name is looked up in full at each use
 _LIMIT_OF_BASE = LIMIT_OF_BASE
 _YAKUMAN_LIMITS = tuple(limit_name(n) if n else None for n in range(5))
 
@@ -109,7 +106,7 @@ def result_dict(
         found, more = hand[3], reading[3]
     if more:
         found = sorted(found + more) if found else more  # positions differ
-    items = list(map(_COPY, map(_TEMPLATE, found)))
+    items = [yaku[2].copy() for yaku in found]  # (a comprehension costs less than two maps)
     fus: list[dict[str, Any]]
     if multiple:
         limit = _YAKUMAN_LIMITS[multiple] if multiple < 5 else limit_name(multiple)
