@@ -98,7 +98,7 @@ def result_dict(
     ``liable`` says a pao player pays (checked by the caller), ``liable_is_discarder`` that
     they also dealt the winning tile.
     """
-    _, hand, reading, multiple, han, fu, parts, wait, base = best
+    _, hand, reading, multiple, han, fu, parts, wait, base, pair = best
     found: Sequence[Found]
     if multiple:
         found, more = hand[1], reading[1]
@@ -153,14 +153,6 @@ def result_dict(
                 for item in p0.fu_items + p1.fu_items + p2.fu_items + p3.fu_items:
                     fus.append(item.copy())
                 some = True
-            if p0.pair >= 0:
-                pair = p0.pair
-            elif p1.pair >= 0:
-                pair = 9 + p1.pair
-            elif p2.pair >= 0:
-                pair = 18 + p2.pair
-            else:
-                pair = 27 + p3.pair
             if pair >= 27:  # ``fu.pair_fu``
                 if pair >= 31:
                     fus.append(_DRAGON_PAIR_FU.copy())

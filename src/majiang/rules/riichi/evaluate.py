@@ -16,7 +16,7 @@ and the request dict read directly (``request.py``). Nothing of a request is kep
 ...           block(EMPTY, False), block((0, 0, 0, 0, 0, 0, 3, 0, 0), True))
 >>> flags = tile_flags([1, 2, 3, 4, 5, 6, 10, 11, 12, 13, 33])
 >>> best = best_reading(*blocks, (), 13, False, 28, 27, f.RIICHI, 0, False, True, 4, 0, flags)
->>> form, _, _, yakuman, han, fu, _, _, base = best
+>>> form, _, _, yakuman, han, fu, _, _, base, _ = best
 >>> form, yakuman, han, fu, [i.id for _, i, _ in found_yaku(best)]
 ('standard', 0, 2, 40, ['riichi', 'yakuhai_red'])
 """
@@ -262,8 +262,8 @@ def option_bits(open_tanyao: bool, renhou: str, double_yakuman: bool) -> int:
 #: the reading that pays the most: (form, what the hand's facts give, what the reading's give,
 #: the number of yakuman (0: an ordinary hand), han (with dora; 13 per yakuman), fu (``None``
 #: for a yakuman), the blocks' parts of a standard reading (else ``None``), the wait, the base
-#: points)
-Best = tuple[str, Scored, Scored, int, int, "int | None", "tuple[Part, ...] | None", int, int]
+#: points, the pair's kind (-1 but in a standard reading)
+Best = tuple[str, Scored, Scored, int, int, "int | None", "tuple[Part, ...] | None", int, int, int]
 
 
 def found_yaku(best: Best) -> tuple[Found, ...]:
@@ -392,6 +392,7 @@ def best_reading(
                 None,
                 TANKI,
                 8000 * multiple,
+                -1,
             )
         if b0.twos + b1.twos + b2.twos + b3.twos == 7:  # seven kinds held twice
             complete = True
@@ -402,12 +403,23 @@ def best_reading(
                 multiple = limit_han // 13 if double else 1
                 base = 8000 * multiple
                 best_key = (hand_value(base, seat_wind == 27, tsumo), 1, limit_han, 0)
-                best = ("seven_pairs", hand, r, multiple, 13 * multiple, None, None, TANKI, base)
+                best = (
+                    "seven_pairs",
+                    hand,
+                    r,
+                    multiple,
+                    13 * multiple,
+                    None,
+                    None,
+                    TANKI,
+                    base,
+                    -1,
+                )
             elif hand_han + r[2]:
                 han = hand_han + r[2] + dora
                 base = base_points(han, SEVEN_PAIRS_FU, kiriage, kazoe)[0]
                 best_key = (hand_value(base, seat_wind == 27, tsumo), 0, han, SEVEN_PAIRS_FU)
-                best = ("seven_pairs", hand, r, 0, han, SEVEN_PAIRS_FU, None, TANKI, base)
+                best = ("seven_pairs", hand, r, 0, han, SEVEN_PAIRS_FU, None, TANKI, base, -1)
 
     # as many tiles as four sets and a pair (``Block.packed``'s size), one block holding the pair
     if packed & 511 == (14 - 3 * len(melds)) | 64:
@@ -511,6 +523,7 @@ def best_reading(
                             parts,
                             wait,
                             base,
+                            pair,
                         )
                     continue
                 han = hand_han + r[2]
@@ -533,7 +546,7 @@ def best_reading(
                 key = ((points.get(base) or points_of(base))[how], 0, han, fu)
                 if best is None or key > best_key:
                     best_key = key
-                    best = ("standard", hand, r, 0, han, fu, parts, wait, base)
+                    best = ("standard", hand, r, 0, han, fu, parts, wait, base, pair)
     if best is not None:
         return best
     if complete:
