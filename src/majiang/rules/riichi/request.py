@@ -111,6 +111,10 @@ _CONTRADICTS = tuple(
     for i in range(1024)
 )
 _DEFAULT_OPTIONS = option_bits(True, "off", True)
+#: the aka option's values: Python keeps one int object of each (``True`` and ``1.0`` are not
+#: them), so an identity test is a check of type and value
+_AKA_ON = 1
+_AKA_OFF = 0
 _N_USUAL = len(_USUAL)
 _N_READ_OPTIONS = len(_READ_OPTIONS)
 #: the six options read in one call (``read_dict``)
@@ -373,7 +377,7 @@ def read_dict(data: dict[str, Any]) -> dict[str, Any] | None:
                 return None
             kazoe = True
             named -= 1
-        if type(aka) is not int or (aka != 1 and aka != 0):
+        if aka is not _AKA_ON and aka is not _AKA_OFF:  # (any other 0 or 1: the general path)
             if aka is not None:
                 return None
             aka = 1
