@@ -115,6 +115,9 @@ _DEFAULT_OPTIONS = option_bits(True, "off", True)
 #: them), so an identity test is a check of type and value
 _AKA_ON = 1
 _AKA_OFF = 0
+#: the counts of honba or sticks a request may give, 0-1000 (up to 256 each is its own entry:
+#: Python keeps one object of each small int)
+_COUNTS = tuple(range(1001))
 _N_USUAL = len(_USUAL)
 _N_READ_OPTIONS = len(_READ_OPTIONS)
 #: the six options read in one call (``read_dict``)
@@ -561,18 +564,20 @@ def read_dict(data: dict[str, Any]) -> dict[str, Any] | None:
                 return None
 
         # the numbers
+        # (a count up to 256 is its own entry in ``_COUNTS``: one subscript and an identity test;
+        # any other value gets the check of type and range, or raises: not an int, past 1000)
         honba = data.get("honba")
-        if type(honba) is not int or not 0 <= honba <= 1000:
-            if honba is not None:
-                return None
+        if honba is None:
             honba = 0
             held -= 1
+        elif _COUNTS[honba] is not honba and (type(honba) is not int or not 0 <= honba <= 1000):
+            return None
         sticks = data.get("riichi_sticks")
-        if type(sticks) is not int or not 0 <= sticks <= 1000:
-            if sticks is not None:
-                return None
+        if sticks is None:
             sticks = 0
             held -= 1
+        elif _COUNTS[sticks] is not sticks and (type(sticks) is not int or not 0 <= sticks <= 1000):
+            return None
 
         # dora: every indicator is read, ura dora count only in riichi
         dora = ura = 0
@@ -641,7 +646,7 @@ def read_dict(data: dict[str, Any]) -> dict[str, Any] | None:
             if raw and raw.get("nagashi_mangan") is False:
                 return invalid_dict("nagashi mangan is not played (rule nagashi_mangan off)")
             return nagashi_dict(seat == 27)
-    except (KeyError, TypeError, AttributeError):  # no such tile or wind, or another type
+    except (KeyError, TypeError, AttributeError, IndexError):  # no such tile, another type...
         return None
 
     best = best_reading(
