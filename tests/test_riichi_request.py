@@ -534,8 +534,8 @@ def test_precompute_keeps_short_canonical_indicator_strings(text: str, kept: boo
     reader._INDICATED.clear()  # a table of notation: emptied, it fills again as met
     precompute()
     assert (text in reader._INDICATED) is kept
-    assert reader._INDICATED["999s"] == ((90, 2, 0),) * 3  # 1s (kind 18) three times
-    assert reader._INDICATED["4p6s7z"] == ((5 * 31, 3, 4), (5 * 24, 2, 6), (5 * 13, 1, 4))
+    assert reader._INDICATED["999s"] == bytes((90,) * 3)  # 1s (kind 18) three times
+    assert reader._INDICATED["4p6s7z"] == bytes((5 * 31, 5 * 24, 5 * 13))
 
 
 def test_indicator_trie_reads_as_the_states_do() -> None:

@@ -134,17 +134,20 @@ _HONORS: dict[str, Digits] = {}
 _NONE: tuple[Digits, ...] = tuple(
     (b, b.counts, 0, b.suit_flags) for b in (block(EMPTY, False), block(EMPTY, True))
 )
-#: the kinds indicators make dora, each as (the kind's shift in a packed count of tiles, suit
-#: 0-3, place) (``_KIND_AT``)
-Indicated = tuple[tuple[int, int, int], ...]
+#: the kinds indicators make dora, a byte each: the kind's shift in a packed count of tiles
+#: (``TILE_BITS`` times the kind, at most 165). Bytes, not a tuple: a new string's kinds are
+#: joined with no object for the cyclic collector to visit
+Indicated = bytes
 #: indicators as written -> the kinds they make dora
 _INDICATED: dict[str, Indicated] = {}
-#: kind -> (its shift in a packed count, suit, place), one tuple per kind
-_KIND_AT = tuple((TILE_BITS * k, k // 9, k % 9) for k in range(34))
-#: per suit letter: digit -> the kind an indicator of it makes dora, as ``_KIND_AT``
+#: a kind's shift in a packed count (``Indicated``) -> its suit (0-3), its place (other
+#: shifts: 0)
+_SUIT_OF = tuple(shift // TILE_BITS // 9 for shift in range(TILE_BITS * 34))
+_PLACE_OF = tuple(shift // TILE_BITS % 9 for shift in range(TILE_BITS * 34))
+#: per suit letter: digit -> the kind an indicator of it makes dora, as its shift (``Indicated``)
 _DORA_AT = {
     s: {
-        _DIGIT[d]: _KIND_AT[DORA_OF[9 * i + (4 if d == 0 else d - 1)]]
+        _DIGIT[d]: TILE_BITS * DORA_OF[9 * i + (4 if d == 0 else d - 1)]
         for d in range(10)
         if (s != "z" or 1 <= d <= 7)
     }
@@ -154,7 +157,7 @@ _DORA_AT = {
 #: as states: each maps a character to (the kind it makes dora, ``None`` for a suit letter; the
 #: next state). At the start only a suit letter; after a letter only its digits; after a digit
 #: its digits or a letter (any other character: no entry)
-_Step = tuple["tuple[int, int, int] | None", dict[str, Any]]
+_Step = tuple["int | None", dict[str, Any]]
 _START: dict[str, _Step] = {}
 _AFTER_LETTER: dict[str, dict[str, _Step]] = {s: {} for s in _DORA_AT}
 _AFTER_DIGIT: dict[str, dict[str, _Step]] = {s: {} for s in _DORA_AT}
@@ -183,7 +186,7 @@ for _n in range(1, _TRIE_DIGITS + 1):
         _node[ord(_digits_read[-1])] = (None, _child)
         for _s, _digit_at in _DORA_AT.items():
             if all(_d in _digit_at for _d in _digits_read):
-                _group = tuple(_digit_at[_d] for _d in reversed(_digits_read))
+                _group = bytes(_digit_at[_d] for _d in reversed(_digits_read))
                 _child[ord(_s)] = (_group, _TRIE)
 #: one kind's field in a packed count
 _FIELD = (1 << TILE_BITS) - 1
@@ -272,13 +275,13 @@ def _indicated(text: str) -> Indicated | None:
     the trie does not hold (more or other digits in a suit, another character) is read by
     ``_indicated_from_end``.
     """
-    found: Indicated = ()
+    found = b""
     node = _TRIE
     try:
         for byte in text.encode():
             group, node = node[byte]
-            if group is not None:
-                found = group + found  # the last suit first, as ``_indicated_from_end`` reads
+            if group is not None:  # the last suit first, as ``_indicated_from_end`` reads
+                found = group + found if found else group
     except (TypeError, IndexError, UnicodeEncodeError):  # no entry (``None``), past ``z``
         return _indicated_from_end(text)
     if node is not _TRIE or not found or len(found) > 12:  # digits last, no text, too many
@@ -295,7 +298,7 @@ def _indicated_from_end(text: str) -> Indicated | None:
     The text is read a character at a time from its end, each character looked up in the
     state the one before it left (``_START``): a suit letter leads to its digits.
     """
-    kinds: list[tuple[int, int, int]] = []
+    kinds: list[int] = []
     state = _START
     kind_at = None
     try:
@@ -307,7 +310,7 @@ def _indicated_from_end(text: str) -> Indicated | None:
         return None
     if kind_at is None or len(kinds) > 12:  # a suit letter first (or no text), or too many
         return None
-    found = tuple(kinds)
+    found = bytes(kinds)
     if len(_INDICATED) >= _KEEP:
         _INDICATED.clear()
     _INDICATED[text] = found
@@ -587,10 +590,10 @@ def read_dict(data: dict[str, Any]) -> dict[str, Any] | None:
             if kinds is None:
                 return None
             if totals < 0:
-                for _, in_suit, place in kinds:
-                    dora += suits[in_suit][place]
+                for shift in kinds:
+                    dora += suits[_SUIT_OF[shift]][_PLACE_OF[shift]]
             else:
-                for shift, _, _ in kinds:
+                for shift in kinds:
                     dora += totals >> shift & _FIELD
         elif text is None:
             held -= 1
@@ -604,10 +607,10 @@ def read_dict(data: dict[str, Any]) -> dict[str, Any] | None:
             if not bits & _IN_RIICHI:
                 pass
             elif totals < 0:
-                for _, in_suit, place in kinds:
-                    ura += suits[in_suit][place]
+                for shift in kinds:
+                    ura += suits[_SUIT_OF[shift]][_PLACE_OF[shift]]
             else:
-                for shift, _, _ in kinds:
+                for shift in kinds:
                     ura += totals >> shift & _FIELD
         elif text is None:
             held -= 1
