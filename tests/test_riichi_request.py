@@ -569,6 +569,30 @@ def test_indicator_trie_reads_as_the_states_do() -> None:
         assert reader._indicated(text) == reader._indicated_from_end(text), text
 
 
+def test_digits_key_from_two_lookups_as_summed() -> None:
+    """A suit's digits (or the honors') give the block's key from the two lookups of
+    ``_KEY_HALVES`` exactly as summed a digit at a time, when both are found; both are found
+    for every string written in order with up to 4 of a kind (a red five before the fives),
+    and not for one out of order or with a fifth copy (summed instead)."""
+    rng = random.Random(83)
+    for honors, digits in ((False, "1234056789"), (True, "1234567")):
+        lower, upper, upper_digits = reader._KEY_HALVES[honors]
+        units = reader._UNIT_OF[honors]
+        for _ in range(20000):
+            counts = [rng.randint(0, 4) for _ in digits]
+            if not honors:
+                counts[4] = min(counts[4], 1)  # one red five at most
+                counts[5] = min(counts[5], 4 - counts[4])
+            text = "".join(d * n for d, n in zip(digits, counts, strict=True))
+            shuffled = "".join(rng.sample(text, len(text)))
+            for t in (text, shuffled, text + text[-1:] * 4):
+                head = t.rstrip(upper_digits)
+                if head in lower and t[len(head) :] in upper:
+                    assert lower[head] + upper[t[len(head) :]] == sum(map(units, t)), t
+                else:
+                    assert t != text, t
+
+
 def test_complete_shapes_hold_every_suit_of_a_complete_hand() -> None:
     """Every suit (and the honors) of a generated complete hand is among ``complete_shapes``,
     and a shape with a fifth tile, a fifteenth or a lone tile is not."""

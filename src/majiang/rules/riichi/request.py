@@ -86,6 +86,30 @@ _DIGIT_UNITS = {_DIGIT[d]: KEY_UNITS[4 if d == 0 else d - 1] for d in range(10)}
 _HONOR_UNITS = {_DIGIT[d]: KEY_UNITS[d - 1] for d in range(1, 8)}
 #: a digit's unit, of the suits' digits and of the honors' (``_UNIT_OF[honors]``)
 _UNIT_OF = (_DIGIT_UNITS.__getitem__, _HONOR_UNITS.__getitem__)
+
+
+def _keys_of(digits: str, units: dict[str, int]) -> dict[str, int]:
+    """Return every string of these digits written in order, each up to 4 times, -> the sum
+    of their units (``_KEY_HALVES``)."""
+    keys = {"": 0}
+    for d in digits:
+        keys = {text + d * n: key + n * units[d] for text, key in keys.items() for n in range(5)}
+    return keys
+
+
+#: a block's key (``_digits``) from two lookups: the digits as written cut where the upper
+#: digits begin (``str.rstrip``), the lower ones (a suit's 1-4 and maybe a red five after
+#: them: 1,250 strings; the honors' 1-4: 625) and the upper (a suit's 5-9: 3,125; the
+#: honors' 5-7: 125) -> what they add to the key; per suits and honors, the two tables and
+#: the upper digits. Digits not written so (not in order, a fifth copy) are summed one by one
+_LOWER_DIGITS = _keys_of("1234", _DIGIT_UNITS)
+_LOWER_DIGITS.update(
+    {text + "0": key + _DIGIT_UNITS["0"] for text, key in list(_LOWER_DIGITS.items())}
+)
+_KEY_HALVES = (
+    (_LOWER_DIGITS, _keys_of("56789", _DIGIT_UNITS), "56789"),
+    (_keys_of("1234", _HONOR_UNITS), _keys_of("567", _HONOR_UNITS), "567"),
+)
 #: 3 and the 8 bit at every place of a key
 _THREES = sum(3 * unit for unit in KEY_UNITS)
 _EIGHTS = sum(8 * unit for unit in KEY_UNITS)
@@ -205,10 +229,16 @@ def _digits(honors: bool, text: str) -> Digits | None:
     size = len(text)
     if not size or size > 14:
         return None
-    try:  # the block's key (``shapes.key_of``): each digit adds one to its place's 4 bits
-        key = sum(map(_UNIT_OF[honors], text))
-    except KeyError:
-        return None  # a character that is no digit (of the honors: no 0, 8 or 9)
+    # the block's key (``shapes.key_of``): each digit adds one to its place's 4 bits
+    lower, upper, upper_digits = _KEY_HALVES[honors]
+    head = text.rstrip(upper_digits)
+    try:
+        key = lower[head] + upper[text[len(head) :]]
+    except KeyError:  # not written in order, or a fifth copy: a digit at a time
+        try:
+            key = sum(map(_UNIT_OF[honors], text))
+        except KeyError:
+            return None  # a character that is no digit (of the honors: no 0, 8 or 9)
     if (key | key + _THREES) & _EIGHTS:
         return None  # a fifth copy (a place at 5 or more has its 8 bit set, or gets it by 3)
     table = _HONORS if honors else _NUMBERS
