@@ -99,15 +99,21 @@ def _keys_of(digits: str, units: dict[str, int]) -> dict[str, int]:
 
 #: a block's key (``_digits``) from two lookups: the digits as written cut where the upper
 #: digits begin (``str.rstrip``), the lower ones (a suit's 1-4 and maybe a red five after
-#: them: 1,250 strings; the honors' 1-4: 625) and the upper (a suit's 5-9: 3,125; the
-#: honors' 5-7: 125) -> what they add to the key; per suits and honors, the two tables and
-#: the upper digits. Digits not written so (not in order, a fifth copy) are summed one by one
+#: them: 1,250 strings; the honors' 1-4: 625) and the upper (a suit's 5-9 but never four
+#: fives, which a red five would make five: 3,000; the honors' 5-7: 125) -> what they add to
+#: the key; per suits and honors, the two tables and the upper digits. Digits found in both
+#: hold no fifth copy; any others (not in order, four fives, a fifth copy) are summed one by one
 _LOWER_DIGITS = _keys_of("1234", _DIGIT_UNITS)
 _LOWER_DIGITS.update(
     {text + "0": key + _DIGIT_UNITS["0"] for text, key in list(_LOWER_DIGITS.items())}
 )
+_UPPER_DIGITS = {
+    text: key
+    for text, key in _keys_of("56789", _DIGIT_UNITS).items()
+    if not text.startswith("5555")
+}
 _KEY_HALVES = (
-    (_LOWER_DIGITS, _keys_of("56789", _DIGIT_UNITS), "56789"),
+    (_LOWER_DIGITS, _UPPER_DIGITS, "56789"),
     (_keys_of("1234", _HONOR_UNITS), _keys_of("567", _HONOR_UNITS), "567"),
 )
 #: 3 and the 8 bit at every place of a key
@@ -234,13 +240,13 @@ def _digits(honors: bool, text: str) -> Digits | None:
     head = text.rstrip(upper_digits)
     try:
         key = lower[head] + upper[text[len(head) :]]
-    except KeyError:  # not written in order, or a fifth copy: a digit at a time
+    except KeyError:  # not written in order, four fives, a fifth copy: a digit at a time
         try:
             key = sum(map(_UNIT_OF[honors], text))
         except KeyError:
             return None  # a character that is no digit (of the honors: no 0, 8 or 9)
-    if (key | key + _THREES) & _EIGHTS:
-        return None  # a fifth copy (a place at 5 or more has its 8 bit set, or gets it by 3)
+        if (key | key + _THREES) & _EIGHTS:
+            return None  # a fifth copy (a place at 5 or more has its 8 bit set, or gets it by 3)
     table = _HONORS if honors else _NUMBERS
     if len(table) >= _KEEP:
         table.clear()
