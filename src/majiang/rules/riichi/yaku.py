@@ -238,9 +238,23 @@ class _Table:
         self.kept = kept
 
     def answer(self, matched: int) -> Scored:
-        """Return (and keep) what the rows ``matched`` give."""
+        """Return (and keep) what the rows ``matched`` give: what its rows but the highest give
+        (when kept; the last row is added last, in order), else read a row at a time."""
         found_of = self.found
         yaku_rows = self.yaku_rows
+        highest = 1 << matched.bit_length() >> 1  # (no row: 0, never kept without an answer)
+        rest = self.answers.get(matched ^ highest)
+        if rest is not None:
+            found, value = found_of[highest]
+            limit_han, limits_found, han, yaku_found = rest
+            if highest <= yaku_rows:
+                scored = (limit_han, limits_found, han + value, yaku_found + (found,))
+            else:
+                scored = (limit_han + value, limits_found + (found,), han, yaku_found)
+            if len(self.answers) >= _KEEP:
+                self.answers.clear()
+            self.answers[matched] = scored
+            return scored
         limits: list[Found] = []
         yaku: list[Found] = []
         limit_han = han = 0
