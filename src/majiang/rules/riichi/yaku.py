@@ -242,15 +242,18 @@ class _Table:
         (when kept; the last row is added last, in order), else read a row at a time."""
         found_of = self.found
         yaku_rows = self.yaku_rows
-        highest = 1 << matched.bit_length() >> 1  # (no row: 0, never kept without an answer)
+        highest = 1 << matched.bit_length() >> 1  # (no row: 0, not kept if asked here)
         rest = self.answers.get(matched ^ highest)
         if rest is not None:
             found, value = found_of[highest]
             limit_han, limits_found, han, yaku_found = rest
             if highest <= yaku_rows:
-                scored = (limit_han, limits_found, han + value, yaku_found + (found,))
+                yaku_found += (found,)
+                han += value
             else:
-                scored = (limit_han + value, limits_found + (found,), han, yaku_found)
+                limits_found += (found,)
+                limit_han += value
+            scored = (limit_han, limits_found, han, yaku_found)
             if len(self.answers) >= _KEEP:
                 self.answers.clear()
             self.answers[matched] = scored
