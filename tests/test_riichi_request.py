@@ -688,10 +688,17 @@ def test_yaku_tables_match_every_row_tested() -> None:
         assert listed(yaku.reading_scored(reading)) == plain(
             reading, yaku._READING_YAKU, yaku._READING_YAKUMAN
         ), f.names_of(reading)
-    # answers made from the answer of all rows but the highest are those read a row at a time
+    # every answer kept (each made from that of its rows but the highest) is what its rows
+    # give read a row at a time, in order
     for table in (yaku.hand_scored.__self__, yaku.reading_scored.__self__):
-        kept = list(table.answers.items())
-        assert len(kept) > 500
-        for matched, scored in kept:
-            table.answers.clear()
-            assert table.answer(matched) == scored, bin(matched)
+        assert len(table.answers) > 500
+        for matched, scored in table.answers.items():
+            rows = [1 << k for k in range(matched.bit_length()) if matched >> k & 1]
+            limits = [table.found[row] for row in rows if row > table.yaku_rows]
+            found = [table.found[row] for row in rows if row <= table.yaku_rows]
+            assert scored == (
+                sum(value for _, value in limits),
+                tuple(item for item, _ in limits),
+                sum(value for _, value in found),
+                tuple(item for item, _ in found),
+            ), bin(matched)

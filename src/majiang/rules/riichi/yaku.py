@@ -204,6 +204,10 @@ def _allowed(rows: list[_Row], facts: list[int]) -> dict[int, int]:
     return allowed
 
 
+#: what no row gives
+_NO_ROWS: Scored = (0, (), 0, ())
+
+
 class _Table:
     """Yaku rows and yakuman rows tested all at once, each row a bit (in the table's order, the
     yakuman above): ``slices`` hold, for each third of the facts the rows look at (its mask),
@@ -239,42 +243,24 @@ class _Table:
 
     def answer(self, matched: int) -> Scored:
         """Return (and keep) what the rows ``matched`` give: what its rows but the highest give
-        (when kept; the last row is added last, in order), else read a row at a time."""
-        found_of = self.found
-        yaku_rows = self.yaku_rows
-        highest = 1 << matched.bit_length() >> 1  # (no row: 0, not kept if asked here)
-        rest = self.answers.get(matched ^ highest)
-        if rest is not None:
-            found, value = found_of[highest]
-            limit_han, limits_found, han, yaku_found = rest
-            if highest <= yaku_rows:
-                yaku_found += (found,)
+        (kept, or answered the same way) with that row's added last (rows are in order)."""
+        if matched:
+            highest = 1 << matched.bit_length() >> 1
+            rest = matched ^ highest
+            limit_han, limits, han, yaku = self.answers.get(rest) or self.answer(rest)
+            found, value = self.found[highest]
+            if highest <= self.yaku_rows:
+                yaku += (found,)
                 han += value
             else:
-                limits_found += (found,)
+                limits += (found,)
                 limit_han += value
-            scored = (limit_han, limits_found, han, yaku_found)
-            if len(self.answers) >= _KEEP:
-                self.answers.clear()
-            self.answers[matched] = scored
-            return scored
-        limits: list[Found] = []
-        yaku: list[Found] = []
-        limit_han = han = 0
-        rows = matched
-        while rows:
-            row = rows & -rows
-            rows ^= row
-            found, value = found_of[row]
-            if row <= yaku_rows:
-                yaku.append(found)
-                han += value
-            else:
-                limits.append(found)
-                limit_han += value
+            scored = (limit_han, limits, han, yaku)
+        else:
+            scored = _NO_ROWS
         if len(self.answers) >= _KEEP:
             self.answers.clear()
-        scored = self.answers[matched] = (limit_han, tuple(limits), han, tuple(yaku))
+        self.answers[matched] = scored
         return scored
 
     def scored(self, bits: int) -> Scored:
