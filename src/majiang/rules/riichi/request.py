@@ -170,8 +170,8 @@ _NONE: tuple[Digits, ...] = tuple(
 Indicated = bytes
 #: indicators as written -> the kinds they make dora
 _INDICATED: dict[str, Indicated] = {}
-#: a kind's shift in a packed count (``Indicated``) -> its suit (0-3), its place (other
-#: shifts: 0)
+#: a kind's shift in a packed count (``Indicated``) -> its suit (0-3), its place (indexed by
+#: every shift up to the last kind's: read only at a kind's)
 _SUIT_OF = tuple(shift // TILE_BITS // 9 for shift in range(TILE_BITS * 34))
 _PLACE_OF = tuple(shift // TILE_BITS % 9 for shift in range(TILE_BITS * 34))
 #: per suit letter: digit -> the kind an indicator of it makes dora, as its shift (``Indicated``)
