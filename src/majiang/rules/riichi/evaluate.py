@@ -168,20 +168,24 @@ _TILE_FACTS = tuple(
 _DRAGONS_WINDS = tuple(
     tuple(_honor_facts(p, pair_sort) for p in range(128)) for pair_sort in range(3)
 )
-#: the same with the seat and round wind pungs' facts, by the seat wind and the round wind (4 x
-#: seat + round, each 0-3 from East): every fact of the honor pungs in one lookup a reading
-_HONOR_FACTS = tuple(
-    tuple(
+#: the same with the seat and round wind pungs' facts, by the seat wind and the round wind as
+#: kinds (``[seat][round]``, 27-30; the indexes below 27 are not winds): every fact of the honor
+#: pungs in one lookup a reading
+_HONOR_FACTS = ((),) * 27 + tuple(
+    ((),) * 27
+    + tuple(
         tuple(
-            facts[pungs]
-            | (f.SEAT_WIND_PUNG if pungs >> seat & 1 else 0)
-            | (f.ROUND_WIND_PUNG if pungs >> round_ & 1 else 0)
-            for pungs in range(128)
+            tuple(
+                facts[pungs]
+                | (f.SEAT_WIND_PUNG if pungs >> seat & 1 else 0)
+                | (f.ROUND_WIND_PUNG if pungs >> round_ & 1 else 0)
+                for pungs in range(128)
+            )
+            for facts in _DRAGONS_WINDS
         )
-        for facts in _DRAGONS_WINDS
+        for round_ in range(4)
     )
     for seat in range(4)
-    for round_ in range(4)
 )
 
 
@@ -366,7 +370,7 @@ def best_reading(
     #: receives in a base's ``payments.POINTS`` entry (``2 * tsumo + dealer``)
     scale, how = _TSUMO_PAYS[seat_wind] if tsumo else _RON_PAYS[seat_wind]
     #: the honor pungs' facts with these winds (``_HONOR_FACTS``)
-    honor_facts = _HONOR_FACTS[4 * seat_wind + round_wind - 135]
+    honor_facts = _HONOR_FACTS[seat_wind][round_wind]
     points = _POINTS
     #: the best so far, and (value, is yakuman, han, fu) to compare readings
     best: Best | None = None
