@@ -100,13 +100,13 @@ _SUMS = {
 #: raw fu (up to 30 and four concealed kongs of terminals or honors, 128, and 12 more) ->
 #: rounded up to 10
 _ROUND_FU = tuple((raw + 9) // 10 * 10 for raw in range(200))
-#: the honors a wind (27-30) or dragon (31-33) pair makes count (see ``_honor_facts``)
 #: a hand without melds: its melds' facts (chows, chow bits, pung bits, fu, closed kongs, kongs)
 _NO_MELD_FACTS = (0, 0, 0, 0, 0, 0)
 #: by the winner's seat wind (27-30; the indexes below 27 are not winds): (how many times the
 #: base a ron pays, what the winner receives in ``payments.POINTS``) on a ron and on a tsumo
 _RON_PAYS = ((0, 0),) * 27 + ((6, 1), (4, 0), (4, 0), (4, 0))
 _TSUMO_PAYS = ((0, 0),) * 27 + ((6, 3), (4, 2), (4, 2), (4, 2))
+#: the honors a wind (27-30) or dragon (31-33) pair makes count (see ``_honor_facts``)
 _PAIR_SORT = tuple(0 if k < 27 else (1 if k < 31 else 2) for k in range(34))
 
 
