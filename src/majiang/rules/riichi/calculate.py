@@ -31,7 +31,7 @@ from majiang.rules.riichi.evaluate import (
 )
 from majiang.rules.riichi.features import situation_bits
 from majiang.rules.riichi.fu import SET_FU, SEVEN_PAIRS_FU
-from majiang.rules.riichi.payments import limit_name, payers, payments
+from majiang.rules.riichi.payments import limit_name, payments, points_dict
 from majiang.rules.riichi.shapes import SHANPON, SUIT_FLAGS, block
 from majiang.rules.riichi.yaku import Found
 from majiang.scoring import FuItem, Item, Payment, Points, ScoreRequest, ScoreResult, fill_frozen
@@ -63,7 +63,7 @@ def _nagashi(req: ScoreRequest) -> ScoreResult:
 def nagashi_dict(dealer: bool) -> dict[str, Any]:
     """Return the result dict of nagashi mangan: a mangan paid as a tsumo, no honba, no sticks
     (``_nagashi`` for the typed path)."""
-    total, paid = payers(2000, dealer, True, 0, 0)
+    points = points_dict(2000, dealer, True, 0, 0)
     return {
         "valid": True,
         "reason": None,
@@ -73,7 +73,7 @@ def nagashi_dict(dealer: bool) -> dict[str, Any]:
         "fu": None,
         "fu_items": [],
         "limit": "mangan",
-        "points": {"total": total, "payers": paid},
+        "points": points,
     }
 
 
@@ -175,14 +175,14 @@ def result_dict(
                 some = True
             if not closed and not some:
                 fus.append(_OPEN_PINFU_FU.copy())
-    total, paid = payers(base, seat_wind == 27, tsumo, honba, sticks, liable, liable_is_discarder)
+    points = points_dict(base, seat_wind == 27, tsumo, honba, sticks, liable, liable_is_discarder)
     out = _VALID.copy()
     out["items"] = items
     out["total"] = han
     out["fu"] = fu
     out["fu_items"] = fus
     out["limit"] = limit
-    out["points"] = {"total": total, "payers": paid}
+    out["points"] = points
     return out
 
 

@@ -79,7 +79,7 @@ def _up100(x: int) -> int:
 #: base points -> what a hand of them is worth (``points_of``), as a scoring sheet lists it;
 #: filled as met (the hands of a game meet a few dozen bases)
 POINTS: dict[int, tuple[int, int, int, int, int, int]] = {}
-#: a guard on ``POINTS`` (a caller of ``payers`` may ask any base)
+#: a guard on ``POINTS`` (a caller of ``points_dict`` may ask any base)
 _KEEP_POINTS = 1024
 
 
@@ -109,7 +109,7 @@ def hand_value(base: int, dealer: bool, tsumo: bool) -> int:
     return (POINTS.get(base) or points_of(base))[2 * tsumo + dealer]
 
 
-def payers(
+def points_dict(
     base: int,
     dealer: bool,
     tsumo: bool,
@@ -117,16 +117,16 @@ def payers(
     sticks: int,
     liable: bool = False,
     liable_is_discarder: bool = False,
-) -> tuple[int, list[dict[str, Any]]]:
-    """Return what the winner receives in all and each payer's share by role, as the
-    contract's ``{"from", "amount"}`` dicts.
+) -> dict[str, Any]:
+    """Return the contract's points dict: what the winner receives in all (``total``) and each
+    payer's share by role (``payers``, as ``{"from", "amount"}`` dicts).
 
     Payers are ``discarder`` (ron), ``dealer`` and ``non_dealer`` (tsumo, one entry per payer),
     ``liable`` (pao) and ``riichi_sticks`` (the sticks on the table, 1000 each).
 
-    >>> payers(960, False, False, 1, 1)
-    (5200, [{'from': 'discarder', 'amount': 4200}, {'from': 'riichi_sticks', 'amount': 1000}])
-    >>> [p["amount"] for p in payers(2000, False, True, 0, 0)[1]]
+    >>> points_dict(960, False, False, 1, 1)
+    {'total': 5200, 'payers': [{'from': 'discarder', 'amount': 4200}, {'from': 'riichi_sticks', 'amount': 1000}]}
+    >>> [p["amount"] for p in points_dict(2000, False, True, 0, 0)["payers"]]
     [4000, 2000, 2000]
     """
     points = POINTS.get(base) or points_of(base)
@@ -169,7 +169,7 @@ def payers(
         first["amount"] = paid = 1000 * sticks
         out.append(first)
         total += paid
-    return total, out
+    return {"total": total, "payers": out}
 
 
 #: each payer's payment as the contract's dict (templates: a result gets copies)
@@ -189,12 +189,14 @@ def payments(
     liable: bool = False,
     liable_is_discarder: bool = False,
 ) -> Points:
-    """Return the points of a win (see ``payers``) as the contract's ``Points``.
+    """Return the points of a win (see ``points_dict``) as the contract's ``Points``.
 
     >>> payments(960, False, False, 1, 1).to_dict()
     {'total': 5200, 'payers': [{'from': 'discarder', 'amount': 4200}, {'from': 'riichi_sticks', 'amount': 1000}]}
     """
-    total, out = payers(base, dealer, tsumo, honba, sticks, liable, liable_is_discarder)
+    points = points_dict(base, dealer, tsumo, honba, sticks, liable, liable_is_discarder)
     return fill_frozen(
-        Points, total=total, payers=tuple(Payment(p["from"], p["amount"]) for p in out)
+        Points,
+        total=points["total"],
+        payers=tuple(Payment(p["from"], p["amount"]) for p in points["payers"]),
     )
