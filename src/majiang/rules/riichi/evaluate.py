@@ -539,12 +539,11 @@ def best_reading(
                     extra = 10
                 fu = _ROUND_FU[base_fu + extra]
                 han += dora
-                # the base points below a limit (``_base_points`` for the limits)
-                if han < 5 and (base := fu << (han + 2)) < 2000:
+                # the base points (``base_points``)
+                if han < 13:
+                    base = _BASE_OF[han][fu]
                     if kiriage and ((han == 4 and fu == 30) or (han == 3 and fu == 60)):
                         base = 2000
-                elif han < 13:
-                    base = _BASE_OF_HAN[han]
                 else:
                     base = 8000 if kazoe else 6000
                 key = ((points.get(base) or points_of(base))[how], 0, han, fu)
@@ -561,6 +560,12 @@ def best_reading(
 #: han -> the base points of an ordinary hand at a limit with this many han, up to 12 han
 #: (below 5 han only a base of 2000 or more comes here: mangan; ``base_points``)
 _BASE_OF_HAN = (2000, 2000, 2000, 2000, 2000, 2000, 3000, 3000, 4000, 4000, 4000, 6000, 6000)
+#: han (up to 12) and fu (up to 200, as rounded) -> the base points, mangan and the limits
+#: above it included (``base_points`` without kiriage): one lookup, no shift making an int
+_BASE_OF = tuple(
+    tuple(min(fu << (han + 2), 2000) if han < 5 else _BASE_OF_HAN[han] for fu in range(201))
+    for han in range(13)
+)
 #: the limit of an ordinary hand by its base points (below mangan: none)
 LIMIT_OF_BASE = {
     2000: "mangan",
