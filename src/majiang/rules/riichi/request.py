@@ -386,8 +386,10 @@ def read_dict(data: dict[str, Any]) -> dict[str, Any] | None:
                 renhou, open_tanyao, double_yakuman, kiriage, kazoe, aka = _each_option(raw)
         else:
             renhou, open_tanyao, double_yakuman, kiriage, kazoe, aka = _each_option(raw)
-        if type(renhou) is str and renhou in _RENHOU_BITS:
-            renhou_bits = _RENHOU_BITS[renhou]
+        if type(renhou) is str:
+            renhou_bits = _RENHOU_BITS.get(renhou, -1)
+            if renhou_bits < 0:
+                return None  # not one of the option's values
         elif renhou is None:
             renhou_bits = 0
             named -= 1
