@@ -650,7 +650,7 @@ def test_every_row_is_one_comparison() -> None:
 def test_yaku_tables_match_every_row_tested() -> None:
     """``yaku.hand_scored`` and ``reading_scored`` (the rows every third of the facts allows,
     ``yaku._Table``) give what testing each row of the yaku table on its own gives, on random
-    combinations of facts."""
+    combinations of facts, and the facts' context for the readings."""
     from majiang.rules.riichi import features as f
     from majiang.rules.riichi import yaku
 
@@ -690,6 +690,9 @@ def test_yaku_tables_match_every_row_tested() -> None:
         assert listed(yaku.reading_scored(reading)) == plain(
             reading, yaku._READING_YAKU, yaku._READING_YAKUMAN
         ), f.names_of(reading)
+        # and what the readings are asked with (their context, the double yakuman option)
+        for scored, facts in ((yaku.hand_scored, hand), (yaku.reading_scored, reading)):
+            assert scored(facts)[4:] == (facts & yaku.READING_CONTEXT, facts & f.DOUBLE_YAKUMAN)
     # every answer kept (each made from that of its rows but the highest) is what its rows
     # give read a row at a time, in order
     for table in (yaku.hand_scored.__self__, yaku.reading_scored.__self__):

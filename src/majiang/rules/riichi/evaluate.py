@@ -51,7 +51,6 @@ from majiang.rules.riichi.shapes import (
 )
 from majiang.rules.riichi.yaku import (
     HAND_SCORED,
-    READING_CONTEXT,
     READING_SCORED,
     Found,
     Scored,
@@ -361,10 +360,7 @@ def best_reading(
     if kongs >= 3:
         bits |= f.THREE_KONGS if kongs == 3 else f.FOUR_KONGS
     hand = _HAND_SCORED.get(bits) or hand_scored(bits)
-    hand_limit = hand[0]
-    hand_han = hand[2]
-    context = bits & READING_CONTEXT
-    double = bits & f.DOUBLE_YAKUMAN
+    hand_limit, _, hand_han, _, context, double = hand
 
     #: how many times the base a ron pays (a yakuman's tsumo too), and what the winner
     #: receives in a base's ``payments.POINTS`` entry (``2 * tsumo + dealer``)

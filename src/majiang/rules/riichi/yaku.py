@@ -121,9 +121,13 @@ YAKUMAN_HAN = 13
 #: one yaku found: its table position, its item and the item as the contract's dict (a
 #: template: a result gets a copy)
 Found = tuple[int, Item, dict[str, Any]]
-#: what the hand's facts, or a reading's, give: (han of its yakuman, its yakuman, han of its
-#: ordinary yaku, those yaku)
-Scored = tuple[int, tuple[Found, ...], int, tuple[Found, ...]]
+#: what a set of rows gives: (han of its yakuman, its yakuman, han of its ordinary yaku, those
+#: yaku)
+Answer = tuple[int, tuple[Found, ...], int, tuple[Found, ...]]
+#: what the hand's facts, or a reading's, give: their rows' ``Answer``, then the facts'
+#: ``READING_CONTEXT`` and their ``DOUBLE_YAKUMAN`` bit (what a hand's readings are asked with:
+#: read once per combination of facts, not per request)
+Scored = tuple[int, tuple[Found, ...], int, tuple[Found, ...], int, int]
 
 #: the facts of the hand as a whole; a yaku that needs no other is asked once per win
 HAND_FACTS = f.SEVEN_PAIRS - 1
@@ -205,7 +209,7 @@ def _allowed(rows: list[_Row], facts: list[int]) -> dict[int, int]:
 
 
 #: what no row gives
-_NO_ROWS: Scored = (0, (), 0, ())
+_NO_ROWS: Answer = (0, (), 0, ())
 
 
 class _Table:
@@ -238,10 +242,10 @@ class _Table:
         self.yaku_rows = (1 << len(rows)) - 1
         #: each row's bit -> what it gives, its value
         self.found = {1 << k: (found, found[1].value) for k, (_, _, found) in enumerate(every)}
-        self.answers: dict[int, Scored] = {}
+        self.answers: dict[int, Answer] = {}
         self.kept = kept
 
-    def answer(self, matched: int) -> Scored:
+    def answer(self, matched: int) -> Answer:
         """Return (and keep) what the rows ``matched`` give: what its rows but the highest give
         (kept, or answered the same way) with that row's added last (rows are in order)."""
         if matched:
@@ -267,7 +271,10 @@ class _Table:
         """Return (and keep in ``kept``) what the facts ``bits`` give."""
         mask0, allowed0, mask1, allowed1, mask2, allowed2 = self.slices
         matched = allowed0[bits & mask0] & allowed1[bits & mask1] & allowed2[bits & mask2]
-        found = self.answers.get(matched) or self.answer(matched)
+        found = (self.answers.get(matched) or self.answer(matched)) + (
+            bits & READING_CONTEXT,
+            bits & f.DOUBLE_YAKUMAN,
+        )
         if len(self.kept) >= _KEEP:
             self.kept.clear()
         self.kept[bits] = found
