@@ -162,6 +162,12 @@ _TILE_FACTS = tuple(
 )
 
 
+#: the sorts of tiles a hand holds -> whether they are of one suit with no honor (nine gates)
+_ONE_SUIT_ALONE = tuple(
+    bool(_tile_facts(flags) & f.ONE_SUIT) and not flags & HONOR for flags in range(128)
+)
+
+
 #: the dragons' and winds' facts (``_honor_facts``) by the pair's sort (``_PAIR_SORT``: 0 none,
 #: 1 wind, 2 dragon) and the honor pung bits (bit i = kind 27 + i)
 _DRAGONS_WINDS = tuple(
@@ -353,7 +359,7 @@ def best_reading(
 
     # the facts of the hand, shared by every reading
     bits = situation | options | _TILE_FACTS[closed][tsumo][flags]
-    if bits & f.ONE_SUIT and not melds and not flags & HONOR and (b0, b1, b2)[win // 9].nine_gates:
+    if _ONE_SUIT_ALONE[flags] and not melds and (b0, b1, b2)[win // 9].nine_gates:
         bits |= f.NINE_GATES
         if (b0, b1, b2)[win // 9].counts[win % 9] == (4 if win % 9 in (0, 8) else 2):
             bits |= f.NINE_SIDED
