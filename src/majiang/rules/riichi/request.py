@@ -583,7 +583,7 @@ def read_dict(data: dict[str, Any]) -> dict[str, Any] | None:
 
         # the situation
         situation = data.get("situation")
-        bits = 0
+        bits = nagashi = 0
         if situation is None:
             held -= 1
         elif situation:
@@ -595,6 +595,7 @@ def read_dict(data: dict[str, Any]) -> dict[str, Any] | None:
             except (KeyError, TypeError):  # a name for the general path (or none at all)
                 return None
             if bits & _FIRST_TURN_OR_NAGASHI:
+                nagashi = bits & _NAGASHI
                 if contradiction(
                     frozenset(situation), closed, tsumo, has_kong, bool(melds), seat == 27
                 ):
@@ -683,7 +684,7 @@ def read_dict(data: dict[str, Any]) -> dict[str, Any] | None:
             if len(data) != held:
                 return None  # another field, or a field given as ``None``
         red = _RED_COUNT[red_suits]
-        if bits & _NAGASHI:  # a draw paid as a mangan tsumo: the hand is not scored
+        if nagashi:  # a draw paid as a mangan tsumo: the hand is not scored
             if raw and raw.get("nagashi_mangan") is False:
                 return invalid_dict("nagashi mangan is not played (rule nagashi_mangan off)")
             return nagashi_dict(seat == 27)
