@@ -238,9 +238,16 @@ def test_the_reader_knows_every_table_option() -> None:
         ({"dealer_streak": 2, "players_in_hand": 3, "flowers": ""}, True),
         ({"rules": {"nagashi_mangan": False, "pao": True, "aka": 0}}, True),
         ({"rules": {}, "melds": [], "situation": [], "ura_indicators": ""}, True),
+        ({"honba": 300, "riichi_sticks": 1000}, True),  # counts past 256 (not kept as one object)
+        ({"rules": {"aka": 0}, "honba": 0, "riichi_sticks": 256}, True),
         # any other form goes the general way (same result, tested above)
         ({"bogus": 1}, False),  # a field the reader does not know: counted, not named
         ({"honba": None}, False),  # a field given as None counts as missing
+        ({"honba": True}, False),  # a bool is no count (the general path says so)
+        ({"honba": 1001}, False),
+        ({"riichi_sticks": -1}, False),
+        ({"riichi_sticks": 2.0}, False),
+        ({"rules": {"aka": True}}, False),
         ({"rules": {"aka": 0, "bogus": 1}}, False),
         ({"rules": {"kazoe": None}}, False),
         ({"seat_wind": 2}, False),
