@@ -277,14 +277,15 @@ def new_block(key: int, honors: bool, size: int) -> Block:
     b = Block()  # no ``__init__``: the fields are set below (as the part's)
     # its counts and facts, from its two halves' (``_LOW_HALF``, ``_HIGH_HALF``)
     try:
-        held, facts, weight, alone = _LOW_HALF[key & 0xFFFFF]
-        high_held, high_facts, high_weight, high_alone = _HIGH_HALF[key >> 20]
+        held, facts, tiles, weight, alone = _LOW_HALF[key & 0xFFFFF]
+        high_held, high_facts, high_tiles, high_weight, high_alone = _HIGH_HALF[key >> 20]
     except KeyError:  # a place held 5 times or more (no hand's block): worked out
-        held, facts, weight, alone = _counts_facts(key)
+        held, facts, tiles, weight, alone = _counts_facts(key)
         high_weight = high_alone = 0
     else:
         held += high_held
         facts += high_facts
+        tiles += high_tiles
     #: its count at each place
     b.counts = held
     parts: tuple[Part, ...] = ()  # a tuple: one part (most blocks) is kept as made
@@ -338,33 +339,35 @@ def new_block(key: int, honors: bool, size: int) -> Block:
     b.has_pair = has_pair
     #: size and holds the pair in one number: four blocks add up in one sum
     b.packed = sized
-    b.twos = facts >> _TWOS_SHIFT & 15
+    b.twos = facts >> _TWOS_SHIFT
     b.nine_gates = present == 511 and not honors and held[0] >= 3 and held[8] >= 3
     #: its counts packed, ``TILE_BITS`` bits per place (place ``i`` at bit ``TILE_BITS * i``)
-    b.tiles = facts >> _TILES_SHIFT
+    b.tiles = tiles
     return b
 
 
-def _counts_facts(key: int) -> tuple[tuple[int, ...], int, int, int]:
-    """Return a block's counts by place, its facts in one number: the places it holds (9
-    bits, ``Block.present``), how many it holds twice (from bit 9, ``Block.twos``) and
-    its counts packed (from bit ``_TILES_SHIFT``, as ``Block.tiles``), its ``_weight`` and its
-    split as the honors' (``_ALONE_SHIFT``; -1 with a place held 5 times or more)."""
+def _counts_facts(key: int) -> tuple[tuple[int, ...], int, int, int, int]:
+    """Return a block's counts by place, its facts in one small number: the places it holds
+    (9 bits, ``Block.present``) and how many it holds twice (from bit 9, ``Block.twos``), its
+    counts packed (``Block.tiles``), its ``_weight`` and its split as the honors'
+    (``_ALONE_SHIFT``; -1 with a place held 5 times or more)."""
     counts = tuple(key >> 4 * place & 15 for place in range(9))
-    facts = weight = 0
+    facts = tiles = weight = 0
     alone = _NOTHING
     for place, n in enumerate(counts):
-        more_facts, more_weight, more_alone = _place_facts(place, n)
+        more_facts, more_tiles, more_weight, more_alone = _place_facts(place, n)
         facts += more_facts
+        tiles += more_tiles
         weight += more_weight
         alone += more_alone
-    return counts, facts, weight, max(alone, -1)
+    return counts, facts, tiles, weight, max(alone, -1)
 
 
-def _place_facts(place: int, n: int) -> tuple[int, int, int]:
-    """Return what ``n`` tiles at ``place`` add to a block's facts (``_counts_facts``), its
-    ``_weight`` and its split as the honors' (``_ALONE_SHIFT``; far below 0 for 5 or more)."""
-    facts = bool(n) << place | (n == 2) << 9 | n << _TILES_SHIFT + TILE_BITS * place
+def _place_facts(place: int, n: int) -> tuple[int, int, int, int]:
+    """Return what ``n`` tiles at ``place`` add to a block's facts and packed counts
+    (``_counts_facts``), its ``_weight`` and its split as the honors' (``_ALONE_SHIFT``; far
+    below 0 for 5 or more)."""
+    facts = bool(n) << place | (n == 2) << _TWOS_SHIFT
     if n == 2:
         alone = _PAIR_AT[place] + (1 << _ALONE_SHIFT)
     elif n == 3:
@@ -373,7 +376,7 @@ def _place_facts(place: int, n: int) -> tuple[int, int, int]:
         alone = _ALONE_NONE
     else:
         alone = -(1 << 50) if n else 0
-    return facts, -place % 3 * n, alone
+    return facts, n << TILE_BITS * place, -place % 3 * n, alone
 
 
 def _weight(counts: tuple[int, ...]) -> int:
@@ -396,12 +399,11 @@ TILE_TOP = sum(16 << TILE_BITS * k for k in range(34))
 #: a place's copy in a block's key (``key_of``): 4 bits a place, place ``i`` at bit ``4 * i``
 KEY_UNITS = tuple(1 << 4 * i for i in range(9))
 #: from which bit a block's facts (``_counts_facts``) hold how many places it holds twice
-#: (``Block.twos``, 4 bits), and from which bit they hold its ``Block.tiles``
+#: (``Block.twos``)
 _TWOS_SHIFT = 9
 #: a block's size (up to 9 places held 15 times) -> whether it holds the pair, and its size
 #: and that as in ``Block.packed``
 _SIZED = tuple((size % 3 == 2, size | (size % 3 == 2) << 6) for size in range(136))
-_TILES_SHIFT = 13
 
 
 def key_of(counts: tuple[int, ...]) -> int:
@@ -444,24 +446,33 @@ _ALONE_SPLIT = (1 << _ALONE_SHIFT) - 1
 _ALONE_NONE = 1 << _ALONE_SHIFT + 4
 
 
-def _half(first: int, places: int, alone: int) -> dict[int, tuple[tuple[int, ...], int, int, int]]:
+def _half(
+    first: int, places: int, alone: int
+) -> dict[int, tuple[tuple[int, ...], int, int, int, int]]:
     """Return a half's table (``_LOW_HALF``) of ``places`` places from ``first``, its split as
     the honors' starting from ``alone``: built a place at a time, each count's
     ``_place_facts`` added."""
-    table: dict[int, tuple[tuple[int, ...], int, int, int]] = {0: ((), 0, 0, alone)}
+    table: dict[int, tuple[tuple[int, ...], int, int, int, int]] = {0: ((), 0, 0, 0, alone)}
     for i in range(places):
         adds = [(n, n << 4 * i, *_place_facts(first + i, n)) for n in range(5)]
         table = {
-            nibbles + more_nibbles: ((*counts, n), facts + more, weight + heavier, alone + also)
-            for nibbles, (counts, facts, weight, alone) in table.items()
-            for n, more_nibbles, more, heavier, also in adds
+            nibbles + more_nibbles: (
+                (*counts, n),
+                facts + more,
+                tiles + more_tiles,
+                weight + heavier,
+                alone + also,
+            )
+            for nibbles, (counts, facts, tiles, weight, alone) in table.items()
+            for n, more_nibbles, more, more_tiles, heavier, also in adds
         }
     return table
 
 
 #: a block's low half (places 0-4) by its 20 bits of the key (each place held 0 to 4 times:
 #: 3,125 entries) and its high half (places 5-8, the key shifted down 20 bits: 625 entries)
-#: -> its counts at those places, its facts, weight and split as the honors' (``_counts_facts``,
+#: -> its counts at those places, its facts, packed counts, weight and split as the honors'
+#: (``_counts_facts``,
 #: at its own places; the high half's split without the nothing it starts from): a
 #: block's counts are its halves' joined, the rest their sums. Two lookups instead of a
 #: reading of each place (a request meeting a new shape builds its block)
