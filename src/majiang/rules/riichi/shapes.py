@@ -333,13 +333,12 @@ def new_block(key: int, honors: bool, size: int) -> Block:
     b.parts = parts
     #: the block splits exactly one way (its part, else ``None``)
     b.one_part = parts[0] if len(parts) == 1 else None
-    b.present = present = facts & 511
     #: per suit (m, p, s, the honors): the sorts of its tiles there (``SUIT_FLAGS``)
-    b.suit_flags = _SUIT_FLAGS_OF[present]
+    present, b.twos, b.suit_flags = _BY_FACTS[facts]
+    b.present = present
     b.has_pair = has_pair
     #: size and holds the pair in one number: four blocks add up in one sum
     b.packed = sized
-    b.twos = facts >> _TWOS_SHIFT
     b.nine_gates = present == 511 and not honors and held[0] >= 3 and held[8] >= 3
     #: its counts packed, ``TILE_BITS`` bits per place (place ``i`` at bit ``TILE_BITS * i``)
     b.tiles = tiles
@@ -401,6 +400,12 @@ KEY_UNITS = tuple(1 << 4 * i for i in range(9))
 #: from which bit a block's facts (``_counts_facts``) hold how many places it holds twice
 #: (``Block.twos``)
 _TWOS_SHIFT = 9
+#: a block's facts (up to 9 places held twice) -> the places it holds, how many it holds
+#: twice and their ``SUIT_FLAGS`` in each suit: three of its fields in one lookup
+_BY_FACTS = tuple(
+    (facts & 511, facts >> _TWOS_SHIFT, _SUIT_FLAGS_OF[facts & 511])
+    for facts in range(10 << _TWOS_SHIFT)
+)
 #: a block's size (up to 9 places held 15 times) -> whether it holds the pair, and its size
 #: and that as in ``Block.packed``
 _SIZED = tuple((size % 3 == 2, size | (size % 3 == 2) << 6) for size in range(136))
