@@ -277,15 +277,19 @@ def new_block(key: int, honors: bool, size: int) -> Block:
     b = Block()  # no ``__init__``: the fields are set below (as the part's)
     # its counts and facts, from its two halves' (``_LOW_HALF``, ``_HIGH_HALF``)
     try:
-        held, facts, tiles, weight, alone = _LOW_HALF[key & 0xFFFFF]
-        high_held, high_facts, high_tiles, high_weight, high_alone = _HIGH_HALF[key >> 20]
+        held, facts, tiles, weight, alone, lowest = _LOW_HALF[key & 0xFFFFF]
+        high_held, high_facts, high_tiles, high_weight, high_alone, high_lowest = _HIGH_HALF[
+            key >> 20
+        ]
     except KeyError:  # a place held 5 times or more (no hand's block): worked out
         held, facts, tiles, weight, alone = _counts_facts(key)
         high_weight = high_alone = 0
+        lowest = _LOWEST[key & -key]
     else:
         held += high_held
         facts += high_facts
         tiles += high_tiles
+        lowest = lowest or high_lowest
     #: its count at each place
     b.counts = held
     parts: tuple[Part, ...] = ()  # a tuple: one part (most blocks) is kept as made
@@ -298,11 +302,11 @@ def new_block(key: int, honors: bool, size: int) -> Block:
         if alone >> _ALONE_SHIFT == has_pair:
             found = (alone & _ALONE_SPLIT,)
         elif alone < 0:  # a place held 5 times or more: split as a suit's, without chows
-            found = _splits(key, size, False, (weight + high_weight) % 3)
+            found = _splits(key, size, False, (weight + high_weight) % 3, lowest)
         else:
             found = ()
     else:
-        found = _splits(key, size, True, (weight + high_weight) % 3)
+        found = _splits(key, size, True, (weight + high_weight) % 3, lowest)
     for split in found:
         part = Part()
         part.pair = pair = (split >> PAIR_SHIFT) - 1
@@ -451,15 +455,38 @@ _ALONE_SPLIT = (1 << _ALONE_SHIFT) - 1
 _ALONE_NONE = 1 << _ALONE_SHIFT + 4
 
 
+#: a key's lowest bit set (``key & -key``) -> the shift of the place holding it in the key
+#: (4 bits a place), the place by 3, and for a pung, the pair and a chow from that place:
+#: its tiles in a key and the set or pair as a change of a split (``_PUNG_AT``...)
+_LOWEST = {
+    1 << bit: (
+        bit & ~3,
+        place % 3,
+        3 << 4 * place,
+        _PUNG_AT[place],
+        2 << 4 * place,
+        _PAIR_AT[place],
+        0x111 << 4 * place,
+        _CHOW_AT[place],
+    )
+    for bit in range(36)
+    for place in [bit >> 2]
+}
+
+
 def _half(
     first: int, places: int, alone: int
-) -> dict[int, tuple[tuple[int, ...], int, int, int, int]]:
+) -> dict[int, tuple[tuple[int, ...], int, int, int, int, tuple[int, ...]]]:
     """Return a half's table (``_LOW_HALF``) of ``places`` places from ``first``, its split as
     the honors' starting from ``alone``: built a place at a time, each count's
-    ``_place_facts`` added."""
-    table: dict[int, tuple[tuple[int, ...], int, int, int, int]] = {0: ((), 0, 0, 0, alone)}
+    ``_place_facts`` added, and the ``_LOWEST`` entry of the first place held (``()`` for
+    none)."""
+    table: dict[int, tuple[tuple[int, ...], int, int, int, int, tuple[int, ...]]] = {
+        0: ((), 0, 0, 0, alone, ())
+    }
     for i in range(places):
-        adds = [(n, n << 4 * i, *_place_facts(first + i, n)) for n in range(5)]
+        at = _LOWEST[1 << 4 * (first + i)]
+        adds = [(n, n << 4 * i, *_place_facts(first + i, n), at if n else ()) for n in range(5)]
         table = {
             nibbles + more_nibbles: (
                 (*counts, n),
@@ -467,9 +494,10 @@ def _half(
                 tiles + more_tiles,
                 weight + heavier,
                 alone + also,
+                lowest or held,
             )
-            for nibbles, (counts, facts, tiles, weight, alone) in table.items()
-            for n, more_nibbles, more, more_tiles, heavier, also in adds
+            for nibbles, (counts, facts, tiles, weight, alone, lowest) in table.items()
+            for n, more_nibbles, more, more_tiles, heavier, also, held in adds
         }
     return table
 
@@ -513,15 +541,19 @@ def splits(
     >>> splits((2, 0, 0, 0, 3, 0, 0, 0, 0), False)
     ((0, (), (4,)),)
     """
+    key = key_of(counts)
+    lowest = _LOWEST[key & -key] if key else ()
     return tuple(
         ((split >> PAIR_SHIFT) - 1, _chows_of(split & _CHOW_FIELD), _pungs_of(split & _PUNG_FIELD))
-        for split in _splits(key_of(counts), sum(counts), chows, _weight(counts) % 3)
+        for split in _splits(key, sum(counts), chows, _weight(counts) % 3, lowest)
     )
 
 
-def _splits(key: int, size: int, chows: bool, residue: int) -> tuple[Split, ...]:
-    """Return the splits (``Split``) of the block of this key (``key_of``), size and weight by
-    3 (``_weight``), kept by key, in order."""
+def _splits(
+    key: int, size: int, chows: bool, residue: int, lowest: tuple[int, ...]
+) -> tuple[Split, ...]:
+    """Return the splits (``Split``) of the block of this key (``key_of``), size, weight by
+    3 (``_weight``) and lowest place held (its ``_LOWEST`` entry), kept by key, in order."""
     table = _SPLITS[chows]
     found = table.get(key)
     if found is None:
@@ -531,23 +563,23 @@ def _splits(key: int, size: int, chows: bool, residue: int) -> tuple[Split, ...]
             table.clear()
         left = size % 3
         if left == 2:  # with the pair: at a place that is ``residue`` by 3
-            found = _new_splits(table, key, residue, chows)
+            found = _new_splits(table, key, residue, chows, lowest)
         elif left or residue:  # no split (what is left of a block keeps both: only here)
             found = table[key] = ()
         else:
-            found = _new_splits(table, key, -1, chows)
+            found = _new_splits(table, key, -1, chows, lowest)
     return found
 
 
 def _new_splits(
-    table: dict[int, tuple[Split, ...]], key: int, pair: int, chows: bool
+    table: dict[int, tuple[Split, ...]], key: int, pair: int, chows: bool, lowest: tuple[int, ...]
 ) -> tuple[Split, ...]:
     """Return (and keep in ``table``) the splits of a key (not 0, not in ``table``; with the
     pair at a place that is ``pair`` by 3, its size 2 by 3, else ``pair`` is -1, its size and
     weight 0 by 3: ``_weight``): each built from the splits of what is left once the lowest
     tile's set or pair is taken (a table hit, or built the same way), with that set or pair
-    added back."""
-    shift, by_three, pung, pung_at, two, pair_at, chow, chow_at = _LOWEST[key & -key]
+    added back. ``lowest`` is the ``_LOWEST`` entry of its lowest place held."""
+    shift, by_three, pung, pung_at, two, pair_at, chow, chow_at = lowest
     low = key >> shift  # its counts from the lowest place held, 4 bits a place
     n = low & 15
     out: tuple[Split, ...] = ()  # a tuple: one split (most keys) is kept as made, no copy
@@ -556,14 +588,14 @@ def _new_splits(
         rest = key - pung
         found = table.get(rest)
         if found is None:
-            found = _new_splits(table, rest, pair, chows) if rest else _WHOLE
+            found = _new_splits(table, rest, pair, chows, _LOWEST[rest & -rest]) if rest else _WHOLE
         for split in found:
             out += (split - pung_at,)
     if n >= 2 and by_three == pair:
         rest = key - two
         found = table.get(rest)
         if found is None:
-            found = _new_splits(table, rest, -1, chows) if rest else _WHOLE
+            found = _new_splits(table, rest, -1, chows, _LOWEST[rest & -rest]) if rest else _WHOLE
         if out and found:
             merged = True
         for split in found:
@@ -572,7 +604,7 @@ def _new_splits(
         rest = key - chow
         found = table.get(rest)
         if found is None:
-            found = _new_splits(table, rest, pair, chows) if rest else _WHOLE
+            found = _new_splits(table, rest, pair, chows, _LOWEST[rest & -rest]) if rest else _WHOLE
         if out and found:
             merged = True
         for split in found:
@@ -581,25 +613,6 @@ def _new_splits(
         out = tuple(sorted(set(out)))
     table[key] = out
     return out
-
-
-#: a key's lowest bit set (``key & -key``) -> the shift of the place holding it in the key
-#: (4 bits a place), the place by 3, and for a pung, the pair and a chow from that place:
-#: its tiles in a key and the set or pair as a change of a split (``_PUNG_AT``...)
-_LOWEST = {
-    1 << bit: (
-        bit & ~3,
-        place % 3,
-        3 << 4 * place,
-        _PUNG_AT[place],
-        2 << 4 * place,
-        _PAIR_AT[place],
-        0x111 << 4 * place,
-        _CHOW_AT[place],
-    )
-    for bit in range(36)
-    for place in [bit >> 2]
-}
 
 
 #: the blocks of the suits (shared by all three) and of the honors, by key (``key_of``; the
