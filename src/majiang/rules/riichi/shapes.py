@@ -474,6 +474,11 @@ _LOWEST = {
 }
 
 
+#: the counts of three places in a row (4 bits each, as in a key) -> the first one's count and
+#: whether the two others are held (a chow from the first one may be taken off)
+_LOW_THREE = tuple((three & 15, bool(three & 0xF0 and three & 0xF00)) for three in range(1 << 12))
+
+
 def _half(
     first: int, places: int, alone: int
 ) -> dict[int, tuple[tuple[int, ...], int, int, int, int, tuple[int, ...]]]:
@@ -580,8 +585,8 @@ def _new_splits(
     tile's set or pair is taken (a table hit, or built the same way), with that set or pair
     added back. ``lowest`` is the ``_LOWEST`` entry of its lowest place held."""
     shift, by_three, pung, pung_at, two, pair_at, chow, chow_at = lowest
-    low = key >> shift  # its counts from the lowest place held, 4 bits a place
-    n = low & 15
+    # its count at the lowest place held, and whether the two places above it are held
+    n, chow_held = _LOW_THREE[key >> shift & 0xFFF]
     out: tuple[Split, ...] = ()  # a tuple: one split (most keys) is kept as made, no copy
     merged = False  # splits of two ways to take the lowest tile: to sort, and unite
     if n >= 3:
@@ -600,7 +605,7 @@ def _new_splits(
             merged = True
         for split in found:
             out += (split + pair_at,)
-    if chows and low & 0xF0 and low & 0xF00:  # (from place 7 on, a place past 8: none held)
+    if chows and chow_held:  # (from place 7 on, a place past 8: none held)
         rest = key - chow
         found = table.get(rest)
         if found is None:
