@@ -295,18 +295,18 @@ def new_block(key: int, honors: bool, size: int) -> Block:
     parts: tuple[Part, ...] = ()  # a tuple: one part (most blocks) is kept as made
     pungs_of = _PUNGS[honors]
     #: the block splits into sets and at most one pair (``size % 3 == 2``: exactly one)
-    has_pair, sized = _SIZED[size]
+    has_pair, sized, left = _SIZED[size]
     found: tuple[Split, ...]
     if honors:  # pungs and the pair only: one split, or none (``_ALONE_SHIFT``)
         alone += high_alone  # (the weight and the split as the honors' summed where asked)
         if alone >> _ALONE_SHIFT == has_pair:
             found = (alone & _ALONE_SPLIT,)
         elif alone < 0:  # a place held 5 times or more: split as a suit's, without chows
-            found = _splits(key, size, False, (weight + high_weight) % 3, lowest)
+            found = _splits(key, left, False, (weight + high_weight) % 3, lowest)
         else:
             found = ()
     else:
-        found = _splits(key, size, True, (weight + high_weight) % 3, lowest)
+        found = _splits(key, left, True, (weight + high_weight) % 3, lowest)
     for split in found:
         part = Part()
         part.pair = pair = (split >> PAIR_SHIFT) - 1
@@ -336,7 +336,7 @@ def new_block(key: int, honors: bool, size: int) -> Block:
         parts += (part,)
     b.parts = parts
     #: the block splits exactly one way (its part, else ``None``)
-    b.one_part = parts[0] if len(parts) == 1 else None
+    b.one_part = part if len(parts) == 1 else None
     #: per suit (m, p, s, the honors): the sorts of its tiles there (``SUIT_FLAGS``)
     present, b.twos, b.suit_flags = _BY_FACTS[facts]
     b.present = present
@@ -410,9 +410,9 @@ _BY_FACTS = tuple(
     (facts & 511, facts >> _TWOS_SHIFT, _SUIT_FLAGS_OF[facts & 511])
     for facts in range(10 << _TWOS_SHIFT)
 )
-#: a block's size (up to 9 places held 15 times) -> whether it holds the pair, and its size
-#: and that as in ``Block.packed``
-_SIZED = tuple((size % 3 == 2, size | (size % 3 == 2) << 6) for size in range(136))
+#: a block's size (up to 9 places held 15 times) -> whether it holds the pair, its size and
+#: that as in ``Block.packed``, and its size by 3 (``_splits``)
+_SIZED = tuple((size % 3 == 2, size | (size % 3 == 2) << 6, size % 3) for size in range(136))
 
 
 def key_of(counts: tuple[int, ...]) -> int:
@@ -550,15 +550,15 @@ def splits(
     lowest = _LOWEST[key & -key] if key else ()
     return tuple(
         ((split >> PAIR_SHIFT) - 1, _chows_of(split & _CHOW_FIELD), _pungs_of(split & _PUNG_FIELD))
-        for split in _splits(key, sum(counts), chows, _weight(counts) % 3, lowest)
+        for split in _splits(key, sum(counts) % 3, chows, _weight(counts) % 3, lowest)
     )
 
 
 def _splits(
-    key: int, size: int, chows: bool, residue: int, lowest: tuple[int, ...]
+    key: int, left: int, chows: bool, residue: int, lowest: tuple[int, ...]
 ) -> tuple[Split, ...]:
-    """Return the splits (``Split``) of the block of this key (``key_of``), size, weight by
-    3 (``_weight``) and lowest place held (its ``_LOWEST`` entry), kept by key, in order."""
+    """Return the splits (``Split``) of the block of this key (``key_of``), size by 3, weight
+    by 3 (``_weight``) and lowest place held (its ``_LOWEST`` entry), kept by key, in order."""
     table = _SPLITS[chows]
     found = table.get(key)
     if found is None:
@@ -566,7 +566,6 @@ def _splits(
             return _WHOLE
         if len(table) >= KEEP:  # full (``KEEP``): started again, rather than a check per key
             table.clear()
-        left = size % 3
         if left == 2:  # with the pair: at a place that is ``residue`` by 3
             found = _new_splits(table, key, residue, chows, lowest)
         elif left or residue:  # no split (what is left of a block keeps both: only here)
