@@ -510,10 +510,10 @@ def _half(
 #: a block's low half (places 0-4) by its 20 bits of the key (each place held 0 to 4 times:
 #: 3,125 entries) and its high half (places 5-8, the key shifted down 20 bits: 625 entries)
 #: -> its counts at those places, its facts, packed counts, weight and split as the honors'
-#: (``_counts_facts``,
-#: at its own places; the high half's split without the nothing it starts from): a
-#: block's counts are its halves' joined, the rest their sums. Two lookups instead of a
-#: reading of each place (a request meeting a new shape builds its block)
+#: (``_counts_facts``, at its own places; the high half's split without the nothing it starts
+#: from), and the ``_LOWEST`` entry of its first place held: a block's counts are its halves'
+#: joined, its lowest place the low half's or else the high half's, the rest their sums. Two
+#: lookups instead of a reading of each place (a request meeting a new shape builds its block)
 _LOW_HALF = _half(0, 5, _NOTHING)
 _HIGH_HALF = _half(5, 4, 0)
 
