@@ -26,11 +26,19 @@ without it.
 ``--clock cpu`` times with the process's CPU time instead of the wall clock: on a shared,
 loaded machine it leaves out the time the process waits for a core, so the ratio is steadier.
 The first line names the clock.
+
+Before each timed run the harness collects garbage (``gc.collect()``, for both sides alike, in
+the harness, never in the library; ``bench/score_instructions.py`` does the same and
+``timeit`` goes further, switching the collector off). Without it the side timed right after
+``generate()`` paid the cyclic collector's passes over the thousands of request dicts just
+made, and the third set always met a full collection they had brought on (session 12 measured
+it: the figures before and after are in docs/riichi.md).
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 import time
 from collections.abc import Callable
@@ -89,6 +97,7 @@ def main() -> int:
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
 
     def rate(fn: Callable[[], None], n: int) -> float:
+        gc.collect()  # the harness's own garbage and young objects: not the timed side's
         t0 = clock()
         fn()
         return n / (clock() - t0)
