@@ -26,9 +26,10 @@ import pytest
 from majiang.decompose import _suit_splits
 from majiang.errors import MajiangError
 from majiang.rules.riichi import request as reader
-from majiang.rules.riichi.evaluate import _BASE_OF, _BASE_OF_HAN, base_points
+from majiang.rules.riichi.evaluate import _BASE_OF
 from majiang.rules.riichi.features import situation_bits
 from majiang.rules.riichi.options import DEFAULTS, FIRST_TURN_BITS, contradiction, contradicts
+from majiang.rules.riichi.payments import base_points as payments_base_points
 from majiang.rules.riichi.request import precompute, read_and_score
 from majiang.rules.riichi.shapes import (
     WAIT_NAMES,
@@ -621,13 +622,11 @@ def test_complete_shapes_hold_every_suit_of_a_complete_hand() -> None:
 
 def test_base_table_matches_base_points() -> None:
     """``evaluate._BASE_OF`` (the base points read inline in ``best_reading``) gives what
-    ``base_points`` gives without kiriage for every han below 13 and every fu a reading can
-    have (rounded to 10, and 25); ``_BASE_OF_HAN`` the limits from which it is built."""
+    ``payments.base_points`` (the rule page's reading, with a rules dict) gives without kiriage
+    for every han below 13 and every fu a reading can have (rounded to 10, and 25)."""
     for han in range(1, 13):
         for fu in (25, *range(20, 201, 10)):
-            assert _BASE_OF[han][fu] == base_points(han, fu, False, True)[0], (han, fu)
-            if han >= 5 or fu << (han + 2) >= 2000:
-                assert _BASE_OF_HAN[han] == base_points(han, fu, False, True)[0], (han, fu)
+            assert _BASE_OF[han][fu] == payments_base_points(han, fu, 0, {})[0], (han, fu)
 
 
 def test_every_row_is_one_comparison() -> None:

@@ -295,7 +295,6 @@ _HAND_SCORED = HAND_SCORED
 _READING_SCORED = READING_SCORED
 _POINTS = POINTS
 _LIMITS = ((11, 6000, "sanbaiman"), (8, 4000, "baiman"), (6, 3000, "haneman"), (5, 2000, "mangan"))
-_NO_PARTS: tuple[Part, ...] = ()
 
 
 def best_reading(
@@ -559,15 +558,6 @@ def best_reading(
     return "not a complete hand: no four sets and a pair, seven pairs or thirteen orphans"
 
 
-#: han -> the base points of an ordinary hand at a limit with this many han, up to 12 han
-#: (below 5 han only a base of 2000 or more comes here: mangan; ``base_points``)
-_BASE_OF_HAN = (2000, 2000, 2000, 2000, 2000, 2000, 3000, 3000, 4000, 4000, 4000, 6000, 6000)
-#: han (up to 12) and fu (up to 200, as rounded) -> the base points, mangan and the limits
-#: above it included (``base_points`` without kiriage): one lookup, no shift making an int
-_BASE_OF = tuple(
-    tuple(min(fu << (han + 2), 2000) if han < 5 else _BASE_OF_HAN[han] for fu in range(201))
-    for han in range(13)
-)
 #: the limit of an ordinary hand by its base points (below mangan: none)
 LIMIT_OF_BASE = {
     2000: "mangan",
@@ -593,3 +583,10 @@ def base_points(han: int, fu: int, kiriage: bool, kazoe: bool) -> tuple[int, str
     if kiriage and ((han == 4 and fu == 30) or (han == 3 and fu == 60)):
         return 2000, "mangan"
     return base, None
+
+
+#: han (up to 12) and fu (up to 200, as rounded) -> the base points (``base_points`` without
+#: kiriage, the limits below 13 han included): one lookup a reading, no shift making an int
+_BASE_OF = tuple(
+    tuple(base_points(han, fu, False, True)[0] for fu in range(201)) for han in range(13)
+)
