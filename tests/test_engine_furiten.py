@@ -8,7 +8,7 @@ from engine_support import of_kind, play, start
 from majiang.actions import Discard, Ron, Tsumo
 from majiang.engine import legal_actions
 from majiang.rules import get_ruleset
-from majiang.tiles import parse_tile
+from majiang.tiles import kind, parse_tile, tile_name
 
 RIICHI = get_ruleset("riichi")
 
@@ -82,3 +82,17 @@ def test_riichi_not_offered_to_an_open_hand() -> None:
     state, _ = play(state, ["*: pass"]) if state.phase == "claim" else (state, [])
     assert state.turn == 1
     assert not [a for a in legal_actions(RIICHI, state, 1) if isinstance(a, Discard) and a.riichi]
+
+
+def test_discard_furiten_looks_at_the_whole_river() -> None:
+    # riichi.md: "no ron on a wait the player discarded" -- any discard, not only the last one.
+    # Seat 2 throws its winning 4p, then 9s on its next turn (its temporary furiten ends there);
+    # the dealer's 1p, on the same wait, is still no ron for seat 2.
+    state, _ = start([DEALER, JUNK1, ITTSU_M, JUNK3], "9p5s4p1s2s3s9s7s1p")
+    state, _ = play(state, ["0: discard 9p", "1: discard 5s", "2: discard 4p", "3: discard 1s"])
+    state, _ = play(state, ["0: discard 2s", "1: discard 3s", "2: discard 9s", "3: discard 7s"])
+    assert [tile_name(r.tile) for r in state.rivers[2]] == ["4p", "9s"]
+    assert state.status[2] == frozenset()  # no temporary or riichi furiten: only the river's
+    state, _ = play(state, ["0: discard 1p"])
+    assert state.waits[2] == (kind(t("1p")), kind(t("4p")))
+    assert Ron() not in legal_actions(RIICHI, state, 2)
