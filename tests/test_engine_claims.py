@@ -12,6 +12,7 @@ from majiang.actions import Chi, Discard, Kan, Pass, Pon, Ron, parse_action
 from majiang.engine import legal_actions, step
 from majiang.errors import IllegalAction
 from majiang.rules import get_ruleset
+from majiang.state import GameState
 from majiang.tiles import kind, parse_tile, parse_tiles
 
 RIICHI = get_ruleset("riichi")
@@ -230,3 +231,51 @@ def test_a_kong_that_stands_breaks_ippatsu() -> None:
     state, _ = play(state, ["0: discard 1m", "1: discard 2m", "2: discard 9s riichi"])
     state, _ = play(state, ["3: kakan 4p", "2: pass"])
     assert "ippatsu" not in state.status[2] and state.turn == 3
+
+
+# docs/engine.md: "A call clears every ippatsu" -- a chi or a pon as well as a kong. Seat 2
+# declares riichi on 9s, its first discard (so double riichi; ready on 1p or 4p with ittsu), and
+# wins before its next discard.
+PON_4Z = "44z369m258s89p567z"  # seat 3: pon of the dealer's 4z
+CHI_57S = "147m258p57s9s2346z"  # seat 1: chi of the dealer's 6s
+JUNK3 = "89p3679m258s4567z"  # no claim
+
+
+def _riichi_then(hands: list[str], draws: str) -> GameState:
+    state, _ = start(hands, draws)
+    state, _ = play(state, ["0: discard 1s", "1: discard 7p", "2: discard 9s riichi"])
+    state, _ = play(state, ["3: discard 8s"])
+    assert {"riichi", "double_riichi", "ippatsu"} <= state.status[2]
+    return state
+
+
+def test_a_pon_by_another_player_clears_ippatsu() -> None:
+    state = _riichi_then([DEALER, JUNK1, ITTSU_M, PON_4Z], "1s7p9s8s3m2m")
+    state, _ = play(state, ["0: discard 4z", "3: pon 44z"])
+    assert "ippatsu" not in state.status[2]
+    state, events = play(state, ["3: discard 9p", "0: discard 1p", "2: ron"])
+    (won,) = of_kind(events, "won")
+    ids = [i["id"] for i in won.result["items"]]
+    assert "double_riichi" in ids and "ippatsu" not in ids
+
+
+def test_a_chi_by_another_player_clears_ippatsu() -> None:
+    state = _riichi_then([DEALER, CHI_57S, ITTSU_M, JUNK3], "1s7p9s8s3m4p")
+    state, _ = play(state, ["0: discard 6s", "1: chi 57s"])
+    assert "ippatsu" not in state.status[2]
+    state, events = play(state, ["1: discard 9s", "2: tsumo"])
+    (won,) = of_kind(events, "won")
+    ids = [i["id"] for i in won.result["items"]]
+    assert "double_riichi" in ids and "ippatsu" not in ids
+
+
+def test_without_the_call_the_same_win_has_ippatsu() -> None:
+    # the control: both hands above score ippatsu when nobody calls
+    state = _riichi_then([DEALER, JUNK1, ITTSU_M, PON_4Z], "1s7p9s8s3m2m")
+    state, events = play(state, ["0: discard 1p", "2: ron"])
+    (won,) = of_kind(events, "won")
+    assert "ippatsu" in [i["id"] for i in won.result["items"]]
+    state = _riichi_then([DEALER, CHI_57S, ITTSU_M, JUNK3], "1s7p9s8s3m5m4p")
+    state, events = play(state, ["0: discard 6s", "1: discard 5m", "2: tsumo"])
+    (won,) = of_kind(events, "won")
+    assert "ippatsu" in [i["id"] for i in won.result["items"]]
