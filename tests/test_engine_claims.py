@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine_support import of_kind, play, start
+from engine_support import auto, of_kind, play, start
 from majiang.actions import Chi, Discard, Kan, Pass, Pon, Ron, parse_action
 from majiang.engine import legal_actions, step
 from majiang.errors import IllegalAction
@@ -279,3 +279,43 @@ def test_without_the_call_the_same_win_has_ippatsu() -> None:
     state, events = play(state, ["0: discard 6s", "1: discard 5m", "2: tsumo"])
     (won,) = of_kind(events, "won")
     assert "ippatsu" in [i["id"] for i in won.result["items"]]
+
+
+# docs/engine.md: "No chi, pon or kan on the last discard". Seat 2 waits on 1p or 4p and holds
+# 23p (a chi of 4p from seat 1); seat 3 holds 444p (kan or pon of 4p); every other 1p and 4p is
+# in a hand, so nobody throws one before the 4p at the end of the live wall.
+LAST_4P_SEAT3 = "111444p369m258s7z"
+
+
+def _discard_of(tail: str, seat: int) -> GameState:
+    """Return the claim window on the 4p drawn from ``tail`` (the end of the live wall) and
+    thrown by ``seat``, everything before it drawn and thrown, every claim passed."""
+    state, _ = start([DEALER, JUNK1, ITTSU_M, LAST_4P_SEAT3], tail=tail)
+    state, _ = auto(state, lambda s, ev: s.phase == "turn" and s.drawn == t("4p"))
+    assert state.turn == seat
+    state, _ = play(state, [f"{seat}: discard 4p"])
+    return state
+
+
+def test_no_call_but_ron_on_the_last_discard() -> None:
+    # seventy draws and no call: seat 1 draws the last tile
+    state = _discard_of("4p", 1)
+    assert state.live_tiles(RIICHI.dead_wall) == 0
+    assert legal_actions(RIICHI, state, 2) == [Pass(), Ron()]
+    assert legal_actions(RIICHI, state, 3) == []
+    state, events = play(state, ["2: ron"])
+    (won,) = of_kind(events, "won")
+    assert "houtei" in [i["id"] for i in won.result["items"]]
+
+
+def test_calls_on_the_discard_before_the_last() -> None:
+    # the control: one tile still to draw, seat 3 may call the 4p (seat 0 throws it, so seat 1
+    # and not seat 2 would chi)
+    state = _discard_of("4p9s", 0)
+    assert state.live_tiles(RIICHI.dead_wall) == 1
+    assert legal_actions(RIICHI, state, 2) == [Pass(), Ron()]
+    assert legal_actions(RIICHI, state, 3) == [
+        Pass(),
+        Kan((t("4p"), t("4p"), t("4p"))),
+        Pon((t("4p"), t("4p"))),
+    ]
