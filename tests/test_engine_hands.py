@@ -198,6 +198,45 @@ def test_pao_daisangen_tsumo_is_paid_by_the_liable_player() -> None:
     assert moved[0].deltas == (0, 0, -32000, 32000)
 
 
+#: seat 3 holds a pair of each wind and waits on 5p alone once it has called the four;
+#: each other seat holds the wind(s) it throws: the dealer East and North, South, West
+WIND_FEEDERS = ["14z1379m1379p147s", "2z2468m2468p2468s", "3z1357m1357p1357s", "11223344z5p19m59s"]
+
+
+@pytest.mark.parametrize(
+    ("draws", "end", "deltas"),
+    [
+        # riichi.md: the liable player (the dealer, who fed the fourth wind set) pays the whole
+        # of a tsumo: daisuushii is a double yakuman (option double_yakuman, default on), a
+        # child's 2 x 32000
+        (
+            "9p6z5z6z7z5z7z6z7z5z5p",
+            ["1: discard 7z", "2: discard 5z", "3: tsumo"],
+            (-64000, 0, 0, 64000),
+        ),
+        # riichi.md: on a ron by a third player the liable player and the discarder (South)
+        # each pay half
+        ("9p6z5z6z7z5z7z6z5p", ["1: discard 5p", "3: ron"], (-32000, -32000, 0, 64000)),
+    ],
+)
+def test_pao_daisuushii_is_paid_by_who_fed_the_fourth_wind(
+    draws: str, end: list[str], deltas: tuple[int, ...]
+) -> None:
+    state, _ = start(WIND_FEEDERS, draws)
+    state, _ = play(state, ["0: discard 1z", "3: pon 11z", "3: discard 1m", "0: discard 6z"])
+    state, _ = play(state, ["1: discard 2z", "3: pon 22z", "3: discard 9m", "0: discard 6z"])
+    state, _ = play(state, ["1: discard 7z", "2: discard 3z", "3: pon 33z", "3: discard 5s"])
+    assert state.liable[3] is None  # three wind sets: nobody is liable yet
+    state, _ = play(state, ["0: discard 4z", "3: pon 44z"])
+    assert state.liable[3] == 0
+    state, events = play(state, ["3: discard 9s", "0: discard 6z", *end])
+    (won,) = of_kind(events, "won")
+    assert won.liable == 0 and won.result["limit"] == "double_yakuman"
+    assert "daisuushii" in [i["id"] for i in won.result["items"]]
+    moved = [e for e in of_kind(events, "points_moved") if e.reason == "win"]
+    assert [e.deltas for e in moved] == [deltas]
+
+
 # ---------------------------------------------------------------- bust, rotation, length
 
 
