@@ -304,6 +304,20 @@ def test_three_winners_on_one_discard_end_the_hand_and_the_first_deals_next() ->
     assert started.dealer == 1  # sichuan.md: "The first player to win in a hand deals the next"
 
 
+@pytest.mark.parametrize("dealer", [0, 2])
+def test_after_a_hand_nobody_won_the_dealer_deals_again(dealer: int) -> None:
+    # sichuan.md "Deal and length": "if nobody wins, the dealer deals again"
+    wall = sichuan_wall([JUNK_DEALER, JUNK_1, JUNK_2, JUNK_3])
+    state, _ = new_game(SICHUAN, NO_EXCHANGE, 0, "east", walls=[wall, wall], dealer=dealer)
+    state, _ = answer_all(state, lambda seat, legal: legal[0])
+    state, events = tsumogiri_to_the_end(state)
+    ended = of_kind(events, "hand_ended")[0]
+    assert (ended.outcome, ended.winners) == ("exhaustive_draw", ())
+    (started,) = of_kind(events, "hand_started")
+    assert (started.hand, started.dealer, started.dealer_streak) == (1, dealer, 1)
+    assert state.dealer == dealer and state.concealed[dealer] and len(state.concealed[dealer]) == 14
+
+
 def test_a_win_passed_by_keeps_that_seat_from_winning_on_a_discard_until_it_draws() -> None:
     # sichuan.md: "after declining a winning discard, no win on a discard until the player's
     # next draw"
@@ -446,6 +460,20 @@ def test_at_a_draw_only_the_players_still_in_settle() -> None:
     settled = [m for m in of_kind(events, "points_moved") if m.reason != "win"]
     assert settled and all(m.deltas[1] == 0 for m in settled)
     assert of_kind(events, "hand_ended")[0].winners == (1,)
+
+
+def test_after_a_draw_with_one_winner_the_winner_deals_next() -> None:
+    # sichuan.md: "The first player to win in a hand deals the next", even when the wall ran out
+    hands = [DEALER_5P, WINS_5P[0], NOT_READY_KONG, READY_PURE]
+    wall = sichuan_wall(hands)
+    state, _ = new_game(SICHUAN, NO_EXCHANGE, 0, "east", walls=[wall, wall])
+    state, _ = answer_all(state, lambda seat, legal: DeclareVoid("psss"[seat]))
+    state, _ = play(state, ["0: discard 5p", "1: ron"], rules=SICHUAN)
+    state, events = tsumogiri_to_the_end(state)
+    ended = of_kind(events, "hand_ended")[0]
+    assert (ended.outcome, ended.winners) == ("exhaustive_draw", (1,))
+    (started,) = of_kind(events, "hand_started")
+    assert (started.dealer, started.dealer_streak) == (1, 0)
 
 
 def test_a_robbed_added_kong_is_never_made_and_play_goes_on() -> None:
