@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 
 import pytest
 
@@ -15,7 +16,7 @@ from majiang.engine import legal_actions, new_game, step
 from majiang.records import GameRecord, RecordMismatch, verify
 from majiang.rules import get_ruleset
 from majiang.rules.game import NextHand, Outcome, placements
-from majiang.tiles import format_tiles, is_orphan, tile_set
+from majiang.tiles import format_tiles, is_orphan, parse_tiles, tile_set
 
 RIICHI = get_ruleset("riichi")
 DEALER = "158p258s369s2467z"
@@ -100,20 +101,16 @@ def test_four_kongs_by_two_players() -> None:
 # ---------------------------------------------------------------- exhaustive draw
 
 
-def _draw_wall(seat1_orphans: bool, seed: int) -> list[int]:
-    """A wall whose 70 live draws give seat 1 only terminals and honors (when asked)."""
+def _draw_wall(seed: int) -> list[int]:
+    """A shuffled wall whose 70 live draws give seat 1 only terminals and honors."""
     tiles = tile_set("riichi", NO_RED).tiles()
     orphans = [x for x in tiles if is_orphan(x)]
     simples = [x for x in tiles if not is_orphan(x)]
     rng = random.Random(seed)
     rng.shuffle(orphans)
     rng.shuffle(simples)
-    if seat1_orphans:
-        seat1, others = orphans[:18], simples[:52]
-        rest = orphans[18:] + simples[52:]
-    else:
-        seat1, others = simples[:18], simples[18:70]
-        rest = orphans + simples[70:]
+    seat1, others = orphans[:18], simples[:52]
+    rest = orphans[18:] + simples[52:]
     rng.shuffle(rest)
     draws: list[int] = []
     it1, it = iter(seat1), iter(others)
@@ -130,35 +127,95 @@ def _exhaust(wall: list[int], **options: object) -> tuple[object, list[object]]:
 
 def test_nagashi_mangan() -> None:
     # seat 1 discards only terminals and honors, none claimed: a mangan paid as a tsumo
-    _state, events = _exhaust(_draw_wall(True, 1))
+    _state, events = _exhaust(_draw_wall(1))
     moved = [e for e in of_kind(events, "points_moved")]
     assert [e.reason for e in moved] == ["nagashi_mangan"]
     assert moved[0].deltas == (-4000, 8000, -2000, -2000)
     assert of_kind(events, "hand_ended")[0].outcome == "exhaustive_draw"
 
 
-def test_nagashi_off_pays_noten() -> None:
-    _state, events = _exhaust(_draw_wall(True, 1), nagashi_mangan=False)
-    reasons = [e.reason for e in of_kind(events, "points_moved")]
-    assert "nagashi_mangan" not in reasons and set(reasons) <= {"noten"}
-    assert of_kind(events, "hand_ended")[0].outcome == "exhaustive_draw"
+#: hands ready at the exhaustive draw (every player discards what it draws, so they stay dealt)
+READY_M = ITTSU_M  # 1p or 4p
+READY_S = "123456789s23p11z"  # 1p or 4p
+READY_P = "123456789p55m77z"  # 5m or 7z
+READY_4Z = "456m456p456s789m4z"  # 4z alone
+NOTEN2 = "258m147p147s5677z"
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_noten_payments_follow_the_ready_hands(seed: int) -> None:
-    # riichi.md: 3000 noten penalty split between ready and not-ready players
-    _state, events = _exhaust(_draw_wall(False, seed))
+def _drawn_out(hands: list[str], draws: str = "", **options: object) -> list[object]:
+    """Return the events of a hand on a fixed wall played out to the exhaustive draw, every
+    seat discarding the tile it draws (no call, no win)."""
+    state, _ = start(hands, draws, options=options)
+    _state, events = auto(state, lambda s, ev: any(e.kind == "hand_ended" for e in ev))
+    return events
+
+
+@pytest.mark.parametrize(
+    ("hands", "ready", "noten"),
+    [
+        # riichi.md "The game": "Exhaustive draw: 3000 noten penalty split between tenpai and
+        # noten players": one ready takes 1000 from each of three
+        ([DEALER, JUNK1, READY_M, JUNK3], (2,), [(-1000, -1000, 3000, -1000)]),
+        # two ready take 1500 each, from the two others at 1500 each
+        ([DEALER, READY_S, READY_M, JUNK3], (1, 2), [(-1500, 1500, 1500, -1500)]),
+        # three ready take 1000 each from the one noten player, who pays 3000
+        ([READY_P, READY_S, READY_M, JUNK3], (0, 1, 2), [(1000, 1000, 1000, -3000)]),
+        # everybody or nobody ready: nobody pays
+        ([READY_P, READY_S, READY_M, READY_4Z], (0, 1, 2, 3), []),
+        ([DEALER, JUNK1, NOTEN2, JUNK3], (), []),
+    ],
+)
+def test_noten_payments_split_3000(
+    hands: list[str], ready: tuple[int, ...], noten: list[tuple[int, ...]]
+) -> None:
+    events = _drawn_out(hands)
     ended = of_kind(events, "hand_ended")[0]
-    ready = set(ended.ready)
-    shown = {e.seat for e in of_kind(events, "hand_revealed")}
-    assert shown == ready
+    assert (ended.outcome, ended.ready) == ("exhaustive_draw", ready)
+    assert [e.seat for e in of_kind(events, "hand_revealed")] == list(ready)
     moved = of_kind(events, "points_moved")
-    if 0 < len(ready) < 4:
-        (noten,) = moved
-        gain, loss = 3000 // len(ready), 3000 // (4 - len(ready))
-        assert noten.deltas == tuple(gain if s in ready else -loss for s in range(4))
-    else:
-        assert moved == []
+    assert [e.reason for e in moved] == ["noten"] * len(noten)
+    assert [e.deltas for e in moved] == noten
+    assert ended.scores == tuple(25000 + d for d in (noten[0] if noten else (0,) * 4))
+
+
+def test_the_noten_payment_is_an_option() -> None:
+    # riichi game_options "noten_payment": the total split; 0 pays nothing
+    hands = [READY_P, READY_S, READY_M, JUNK3]
+    (moved,) = of_kind(_drawn_out(hands, noten_payment=1500), "points_moved")
+    assert moved.deltas == (500, 500, 500, -1500)
+    assert of_kind(_drawn_out(hands, noten_payment=0), "points_moved") == []
+
+
+def _seat1_throws_orphans(hands: list[str]) -> str:
+    """Return the 70 live draws after ``hands``: seat 1 draws only terminals and honors (so it
+    throws only those), the others only simples."""
+    pool = Counter(tile_set("riichi", NO_RED).tiles())
+    for h in hands:
+        pool.subtract(parse_tiles(h))
+    orphans = sorted(t for t in pool.elements() if is_orphan(t))
+    simples = sorted(t for t in pool.elements() if not is_orphan(t))
+    draws = [orphans.pop() if i % 4 == 1 else simples.pop() for i in range(70)]
+    return format_tiles(draws, sort=False)
+
+
+def test_nagashi_mangan_replaces_the_noten_payments() -> None:
+    # seat 2 is ready, seat 1 throws only terminals and honors, none claimed: a mangan paid as
+    # a child's tsumo (dealer 4000, children 2000: riichi.md), and no noten payment
+    hands = [DEALER, JUNK1, READY_M, JUNK3]
+    draws = _seat1_throws_orphans(hands)
+    events = _drawn_out(hands, draws)
+    assert of_kind(events, "hand_ended")[0].ready == (2,)
+    moved = [(e.reason, e.deltas) for e in of_kind(events, "points_moved")]
+    assert moved == [("nagashi_mangan", (-4000, 8000, -2000, -2000))]
+
+
+def test_nagashi_off_pays_noten() -> None:
+    # the same hand with nagashi mangan off: the noten payment to the one ready seat
+    hands = [DEALER, JUNK1, READY_M, JUNK3]
+    events = _drawn_out(hands, _seat1_throws_orphans(hands), nagashi_mangan=False)
+    moved = [(e.reason, e.deltas) for e in of_kind(events, "points_moved")]
+    assert moved == [("noten", (-1000, -1000, 3000, -1000))]
+    assert of_kind(events, "hand_ended")[0].outcome == "exhaustive_draw"
 
 
 def test_ready_hand_is_shown_and_paid() -> None:
@@ -168,11 +225,12 @@ def test_ready_hand_is_shown_and_paid() -> None:
     )
     state, events = auto(state, lambda s, ev: any(e.kind == "hand_ended" for e in ev))
     ended = of_kind(events, "hand_ended")[0]
-    assert 0 in ended.ready
-    assert [e.seat for e in of_kind(events, "hand_revealed")][:1] == [0]
-    if len(ended.ready) < 4:
-        (noten,) = of_kind(events, "points_moved")
-        assert noten.reason == "noten" and noten.deltas[0] > 0
+    assert ended.ready == (0,)
+    hand = format_tiles(of_kind(events, "hand_revealed")[0].tiles)
+    assert [e.seat for e in of_kind(events, "hand_revealed")] == [0]
+    assert hand == "123456789m234p1z"
+    (noten,) = of_kind(events, "points_moved")
+    assert (noten.reason, noten.deltas) == ("noten", (3000, -1000, -1000, -1000))
 
 
 # ---------------------------------------------------------------- pao
