@@ -252,3 +252,36 @@ def test_exhaustive_draw_rejects_wrong_sizes() -> None:
     with pytest.raises(InvalidRequest) as err:
         settle({0: "123m456m789m234p55p"})
     assert err.value.field == "hands"
+
+
+NINE_GATES = "1112345678999m"  # best: pure suit 2 + a root 1 = 3 fan, 8 points
+READY_ROOT = "123m456m789m6p, ankan 5555p"  # best: a root, 1 fan, 2 points
+NOT_READY_KONG = "13578m12346p, ankan 9999m"
+
+
+@pytest.mark.parametrize(
+    ("hands", "kongs", "delta"),
+    [
+        # sichuan.md "Payment": "a player who is not ready pays each ready player that player's
+        # best possible hand" (base 1, 2^fan): one ready (0 fan: 1) paid 1 by each of three
+        ({0: READY_PLAIN, 1: NOT_READY, 2: NOT_READY, 3: NOT_READY}, (), (3, -1, -1, -1)),
+        # two ready (4 fan: 16, 0 fan: 1): each of the two others pays 16 + 1
+        ({0: READY_PURE_PAIRS, 1: READY_PLAIN, 2: NOT_READY, 3: NOT_READY}, (), (32, 2, -17, -17)),
+        # three ready (16, 1, 8): the one not ready pays 25
+        ({0: READY_PURE_PAIRS, 1: READY_PLAIN, 2: NINE_GATES, 3: NOT_READY}, (), (16, 1, 8, -25)),
+        # kongs: "players not ready return their kong money to those who paid it" -- seat 3's
+        # concealed kong (2 from each of the three) goes back; ready seat 0 keeps its own.
+        # Seat 0 (a root: 2) gets 2 from each of three: +6; seat 3 pays 2 and returns 6
+        (
+            {0: READY_ROOT, 1: NOT_READY, 2: NOT_READY, 3: NOT_READY_KONG},
+            (Kong(0, "ankan", ALL), Kong(3, "ankan", ALL)),
+            (8, 0, 0, -8),
+        ),
+    ],
+)
+def test_not_ready_players_pay_one_two_or_three_ready_players(
+    hands: dict[int, str], kongs: tuple[Kong, ...], delta: tuple[int, ...]
+) -> None:
+    result = settle(hands, kongs)
+    assert result.three_suits == set()
+    assert zero_sum(result.transfers) == delta == result.deltas
