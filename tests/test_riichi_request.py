@@ -9,8 +9,9 @@ dicts are equal, or both raise the same ``InvalidRequest`` (message and field). 
 reader leans on are checked too: the suit splits against ``decompose``, the bit-wise
 contradiction check against ``options.contradiction``.
 
-The default suite runs 1,000 generated and 2,500 mutated requests; ``-m long`` 12,000 and
-40,000, and every one of the 405,350 suit counts for the splits.
+The default suite runs 1,000 generated and 6,000 mutated requests (about 1,000 of them answered
+by the reader, and only those compared: a declined request goes the general way in both);
+``-m long`` 12,000 and 40,000, and every one of the 405,350 suit counts for the splits.
 """
 
 from __future__ import annotations
@@ -161,13 +162,26 @@ def _mutated(n: int, seed: int) -> list[dict[str, Any]]:
     return [mutate(rng, rng.choice(valid)) for _ in range(n)]
 
 
-def _check_same(requests: list[Any]) -> None:
+def _check_same(requests: list[Any]) -> int:
+    """Return how many of the requests the reader answered itself, each of those answers
+    checked to be exactly the general path's result.
+
+    The reader (``read_and_score``) either answers or declines (``None``), and ``score`` then
+    takes the general path: comparing ``score`` with the general path on a declined request
+    would compare that path with itself, so those are counted, not compared. (``score``'s own
+    wiring is checked in ``test_which_requests_are_read_directly``.)"""
     differ = []
+    answered = 0
     for r in requests:
-        expected, found = general(r), direct(r)
-        if expected != found:
-            differ.append((r, expected, found))
+        fast = read_and_score(r)
+        if fast is None:
+            continue
+        answered += 1
+        expected = general(r)
+        if fast != expected:
+            differ.append((r, expected, fast))
     assert not differ, differ[:3]
+    return answered
 
 
 # ---------------------------------------------------------------------------------------------
@@ -175,21 +189,21 @@ def _check_same(requests: list[Any]) -> None:
 
 def test_generated_hands_read_directly_alike() -> None:
     """Generated hands: the same results, and nearly all read without the general path."""
-    requests = generate(1000, 7)
-    _check_same(requests)
-    direct_share = sum(read_and_score(r) is not None for r in requests) / len(requests)
-    assert direct_share > 0.97  # only pao would go the general way here
+    assert _check_same(generate(1000, 7)) > 970  # only pao would go the general way here
 
 
 def test_mutated_requests_alike() -> None:
-    """Malformed and unusual requests: same result or same error (message and field)."""
-    _check_same(_mutated(2500, 11))
+    """Malformed and unusual requests: of 6,000, the reader answers about a sixth itself (976:
+    most are errors or unusual forms, which it leaves to the general path); each answer is the
+    general path's result. At least 900 compared: a reader that declined more would go
+    untested here."""
+    assert _check_same(_mutated(6000, 11)) >= 900
 
 
 @pytest.mark.long
 def test_generated_and_mutated_requests_alike_long() -> None:
-    _check_same(generate(12000, 2027))
-    _check_same(_mutated(40000, 2028))
+    assert _check_same(generate(12000, 2027)) > 11640
+    assert _check_same(_mutated(40000, 2028)) >= 6000
 
 
 @pytest.mark.parametrize(
