@@ -62,7 +62,8 @@ class Settings:
     tables_burst: int = 60
     tables_per_minute: float = 30.0
     max_sockets_per_address: int = 64
-    #: a websocket that neither sends nor is sent a frame for this many seconds is closed
+    #: a websocket that neither sends nor is sent a frame for this many seconds is closed (0:
+    #: never)
     idle_seconds: float = 300.0
     #: the proxies whose ``X-Forwarded-For`` is believed (addresses, comma-separated): a
     #: request through one of them counts against the address the proxy saw; else the

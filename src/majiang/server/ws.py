@@ -121,7 +121,9 @@ async def _serve(app: FastAPI, ws: WebSocket, code: str) -> None:
                 return
             await asyncio.sleep(settings.idle_seconds - quiet)
 
-    watchdog = asyncio.get_running_loop().create_task(watch_idle())
+    watchdog = None  # idle_seconds 0: never closed for being quiet
+    if settings.idle_seconds > 0:
+        watchdog = asyncio.get_running_loop().create_task(watch_idle())
     try:
         try:
             raw = await asyncio.wait_for(_next_text(ws), settings.hello_seconds)
@@ -159,7 +161,8 @@ async def _serve(app: FastAPI, ws: WebSocket, code: str) -> None:
     except WebSocketDisconnect:
         pass
     finally:
-        watchdog.cancel()
+        if watchdog is not None:
+            watchdog.cancel()
         registry.disconnect(conn)
         conn.close()
         try:
