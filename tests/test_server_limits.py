@@ -150,6 +150,25 @@ def test_sockets_per_address_are_capped(tmp_path: Path) -> None:
         second.__exit__(None, None, None)
 
 
+def test_sockets_per_player_are_capped(tmp_path: Path) -> None:
+    with client_for(sqlite_url(tmp_path), max_sockets_per_player=1) as c:
+        me, other = guest(c), guest(c, "Other")
+        room = c.post("/api/rooms", json={}, headers=me.auth).json()
+        first = _greeted(c, room, me)
+        with c.websocket_connect(room["websocket"]) as second:
+            second.send_json(hello(me.token))
+            refused = second.receive_json()
+            assert (refused["type"], refused["code"]) == ("error", "too_many_sockets")
+            with pytest.raises(WebSocketDisconnect) as closed:
+                second.receive_json()
+            assert closed.value.code == 1013
+        _greeted(c, room, other).__exit__(None, None, None)  # another player's is counted apart
+        first.__exit__(None, None, None)
+        limits = c.app.state.limits  # type: ignore[attr-defined]
+        _wait_for(lambda: not limits.player_sockets, "the player's socket forgotten")
+        _greeted(c, room, me).__exit__(None, None, None)
+
+
 def test_an_idle_socket_is_closed(tmp_path: Path) -> None:
     with client_for(sqlite_url(tmp_path), idle_seconds=0.3) as c:
         me = guest(c)

@@ -6,7 +6,8 @@ answers a request over it (docs/server.md, "Fair shares").
 - Per address: the games in play created from it (``max_live_tables_per_address``), guest
   identities and tables or rooms created (token buckets: ``players_burst`` then
   ``players_per_minute``; ``tables_burst`` then ``tables_per_minute``), websockets open
-  (``max_sockets_per_address``).
+  (``max_sockets_per_address``); and per player, websockets greeted with their token
+  (``max_sockets_per_player``).
 
 A request over a share gets 429, the contract's ``{"error", "field"}`` and a ``Retry-After``
 (seconds): when the bucket has a token again, or ``RETRY_WHEN_FULL`` when a game must end first.
@@ -151,7 +152,9 @@ class Limits:
         self.starting: Counter[str] = Counter()
         self.starting_from: Counter[str] = Counter()
         self.created: dict[str, set[str]] = {}
+        #: websockets open, by address and by player
         self.sockets: Counter[str] = Counter()
+        self.player_sockets: Counter[str] = Counter()
 
     def address(self, conn: HTTPConnection) -> str:
         """Return the address a request or websocket counts against (``client_address``)."""
@@ -246,16 +249,32 @@ class Limits:
     # -- websockets
     def open_socket(self, address: str) -> bool:
         """Count a websocket opened from ``address``; False (not counted) if over the cap."""
-        if self.sockets[address] >= self.settings.max_sockets_per_address:
-            return False
-        self.sockets[address] += 1
-        return True
+        return _count_in(self.sockets, address, self.settings.max_sockets_per_address)
 
     def close_socket(self, address: str) -> None:
         """Forget a websocket counted by ``open_socket``."""
-        self.sockets[address] -= 1
-        if self.sockets[address] <= 0:
-            del self.sockets[address]
+        _count_out(self.sockets, address)
+
+    def open_player_socket(self, player_id: str) -> bool:
+        """Count a websocket greeted with ``player_id``'s token; False if over the cap."""
+        return _count_in(self.player_sockets, player_id, self.settings.max_sockets_per_player)
+
+    def close_player_socket(self, player_id: str) -> None:
+        """Forget a websocket counted by ``open_player_socket``."""
+        _count_out(self.player_sockets, player_id)
+
+
+def _count_in(counts: Counter[str], key: str, most: int) -> bool:
+    if counts[key] >= most:
+        return False
+    counts[key] += 1
+    return True
+
+
+def _count_out(counts: Counter[str], key: str) -> None:
+    counts[key] -= 1
+    if counts[key] <= 0:
+        del counts[key]
 
 
 def install(app: FastAPI) -> None:

@@ -51,9 +51,10 @@ class Settings:
     #: frames queued for a slow client before the server drops the connection
     max_outbox: int = 10000
     #: fair shares (a request over one is a 429 with ``Retry-After``; docs/server.md): games in
-    #: play a player has a seat at, rooms waiting a player sits in; per address
+    #: play a player has a seat at, rooms waiting a player hosts; per address
     #: (``limits.client_address``): games in play created from it, guest identities and
-    #: tables/rooms created (token buckets: a burst, then so many a minute), websockets open
+    #: tables/rooms created (token buckets: a burst, then so many a minute), websockets open;
+    #: per player, websockets greeted with their token
     max_live_tables: int = 40
     max_waiting_rooms: int = 20
     max_live_tables_per_address: int = 200
@@ -62,6 +63,7 @@ class Settings:
     tables_burst: int = 60
     tables_per_minute: float = 30.0
     max_sockets_per_address: int = 64
+    max_sockets_per_player: int = 32
     #: a websocket that neither sends nor is sent a frame for this many seconds is closed (0:
     #: never)
     idle_seconds: float = 300.0

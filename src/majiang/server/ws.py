@@ -163,6 +163,8 @@ async def _serve(app: FastAPI, ws: WebSocket, code: str) -> None:
     finally:
         if watchdog is not None:
             watchdog.cancel()
+        if conn.player_id is not None:
+            app.state.limits.close_player_socket(conn.player_id)
         registry.disconnect(conn)
         conn.close()
         try:
@@ -195,6 +197,8 @@ async def _enter(
     """Seat the connection at its game (or spectator seat, or the room's lobby); False if
     refused."""
     registry: Registry = app.state.registry
+    limits: Limits = app.state.limits
+    settings: Settings = app.state.settings
 
     def lookup() -> tuple[Player | None, Room | None]:
         session: Session
@@ -211,7 +215,12 @@ async def _enter(
         conn.send(error_frame("not_found", "no such room"))
         conn.close(1008)
         return False
-    conn.player_id = player.id if player else None
+    if player is not None and not limits.open_player_socket(player.id):
+        most = settings.max_sockets_per_player
+        conn.send(error_frame("too_many_sockets", f"you have {most} websockets open (at most)"))
+        conn.close(1013)
+        return False
+    conn.player_id = player.id if player else None  # counted until the socket closes
     game = registry.games.get(code)
     if game is not None:
         seat = game_seat(game, conn.player_id)
