@@ -88,25 +88,23 @@ def main() -> int:
         sides["xiangting"] = xt
     seconds: dict[str, dict[str, float]] = {name: {} for name in sides}
 
-    def measure(label: str, hands: Hands) -> None:
-        results = {}
+    def measure(label: str, hands: Hands) -> dict[str, float]:
+        """Time each side over ``hands``, add the times to ``label``'s; return them."""
+        spent, results = {}, {}
         for name in sides:
-            spent, results[name] = timed(sides[name], hands)
-            seconds[name][label] = seconds[name].get(label, 0.0) + spent
+            spent[name], results[name] = timed(sides[name], hands)
+            seconds[name][label] = seconds[name].get(label, 0.0) + spent[name]
         if len({tuple(r) for r in results.values()}) != 1:
             raise SystemExit(f"results differ in {label!r}")
+        return spent
 
     measure("first pass", deal(args.warmup, args.seed))
     fresh_ratios = []
     last: Hands = []
     for k in range(args.sets):
         last = deal(args.hands, args.seed + 1 + k)
-        before = {name: seconds[name].get("fresh", 0.0) for name in sides}
-        measure("fresh", last)
-        fresh_ratios.append(
-            (seconds["mahjong"]["fresh"] - before["mahjong"])
-            / (seconds["majiang"]["fresh"] - before["majiang"])
-        )
+        spent = measure("fresh", last)
+        fresh_ratios.append(spent["mahjong"] / spent["majiang"])
     measure("again", last)
     precompute_time = 0.0
     if args.precompute:
