@@ -9,6 +9,7 @@ import asyncio
 import gc
 import json
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -157,31 +158,61 @@ def _file_size(sessions: sessionmaker[Session]) -> int:
     return Path(engine.url.database).stat().st_size
 
 
-@pytest.mark.parametrize(("every", "copied"), [(0.05, True), (3600.0, False)])
+async def _grows(sessions: sessionmaker[Session], size: int) -> int:
+    """Wait until the database file is larger than ``size`` (30 s at most); return its size."""
+    deadline = time.monotonic() + 30
+    while _file_size(sessions) <= size:
+        assert time.monotonic() < deadline, f"the database file stayed at {size} bytes for 30 s"
+        await asyncio.sleep(0.01)
+    return _file_size(sessions)
+
+
 def test_the_write_ahead_log_is_checkpointed_beside_the_writer(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, every: float, copied: bool
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # SQLite's own checkpoint is off (db.make_engine): the database file grows only when the
-    # journal's checkpoint copies the log into it
-    monkeypatch.setattr(store, "CHECKPOINT_SECONDS", every)
+    # journal's checkpoint copies the log into it. Everything so far is in the log: the file
+    # holds its first page only
+    monkeypatch.setattr(store, "CHECKPOINT_SECONDS", 0.05)
     sessions = journal_database(_sqlite(tmp_path))
     with sessions() as session:
         assert session.connection().exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == 0
+    empty = _file_size(sessions)
 
-    async def scenario() -> int:
+    async def scenario() -> None:
         journal = Journal(sessions)
         journal.start()
-        await asyncio.sleep(0.2)  # the rows of _database are checkpointed by now, or never
-        before = _file_size(sessions)
+        before = await _grows(sessions, empty)  # the schema and the rows of journal_database
         await asyncio.gather(
             *(journal.submit(store_action("g", n, 0, journal_action(n))) for n in range(1, 400))
         )
-        await asyncio.sleep(0.3)
+        await _grows(sessions, before)  # then the actions
         await journal.stop()
-        return _file_size(sessions) - before
 
-    grown = asyncio.run(scenario())
-    assert (grown > 0) is copied
+    asyncio.run(scenario())
+    assert len(stored_actions(sessions)) == 399
+
+
+def test_without_the_journal_checkpoint_the_log_stays_in_its_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the closest negative: no checkpoint of the journal's in the test's time, and SQLite's own
+    # (which would run inside a commit) off, so the database file keeps its first page only
+    monkeypatch.setattr(store, "CHECKPOINT_SECONDS", 3600.0)
+    sessions = journal_database(_sqlite(tmp_path))
+    empty = _file_size(sessions)
+
+    async def scenario() -> None:
+        journal = Journal(sessions)
+        journal.start()
+        await asyncio.gather(
+            *(journal.submit(store_action("g", n, 0, journal_action(n))) for n in range(1, 400))
+        )
+        await asyncio.sleep(0.3)  # a stall only gives a checkpoint more time to show up
+        await journal.stop()
+
+    asyncio.run(scenario())
+    assert _file_size(sessions) == empty
     assert len(stored_actions(sessions)) == 399
 
 

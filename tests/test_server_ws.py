@@ -246,16 +246,20 @@ def test_rate_limit(tmp_path: Path) -> None:
 
 def test_turn_timer_plays_the_default(client: TestClient) -> None:
     me = guest(client)
-    # the clock starts before the room exists, so the timer cannot have started earlier: the
-    # elapsed time is a lower bound that a slow machine cannot break
-    started = time.monotonic()
-    room = practice(client, me, turn_seconds=0.3, claim_seconds=0.3)
-    with client.websocket_connect(room["websocket"]) as ws:
+    body = {"length": "one_hand", "bot_level": "simple", "turn_seconds": 0.3, "claim_seconds": 0.3}
+    code = client.post("/api/rooms", json=body, headers=me.auth).json()["code"]
+    with client.websocket_connect(f"/ws/rooms/{code}") as ws:
         ws.send_json(hello(me.token))
-        decision = _until(ws, "decision")
-        assert 0 < decision["timeout_ms"] <= 300
+        _until(ws, "room")  # waiting in the room: the game's first frames all come here
+        # the clock starts before the game, so the timer cannot have started earlier: the time
+        # elapsed bounds the time left from below, and no stall of the machine breaks a bound
+        started = time.monotonic()
+        client.post(f"/api/rooms/{code}/start", headers=me.auth)
+        decision = _until(ws, "decision")  # the dealer's first turn
+        elapsed_ms = (time.monotonic() - started) * 1000
+        assert max(0, 300 - elapsed_ms - 1) <= decision["timeout_ms"] <= 300
         auto = ws.receive_json()
-        assert time.monotonic() - started >= 0.29
+        assert time.monotonic() - started >= 0.3 - 0.001
         assert auto == {
             "type": "auto",
             "decision": decision["decision"],
@@ -263,6 +267,19 @@ def test_turn_timer_plays_the_default(client: TestClient) -> None:
             "by": "timeout",
         }
         assert ws.receive_json()["event"]["tile"] == decision["default"]["tile"]
+
+
+def test_decision_counts_the_time_left(client: TestClient) -> None:
+    # a long timer, so that what is left is far from 0 however slow the machine: the time
+    # elapsed since before the room existed bounds it from below
+    me = guest(client)
+    started = time.monotonic()
+    room = practice(client, me, turn_seconds=600)
+    with client.websocket_connect(room["websocket"]) as ws:
+        ws.send_json(hello(me.token))
+        decision = _until(ws, "decision")
+        elapsed_ms = (time.monotonic() - started) * 1000
+        assert 600_000 - elapsed_ms - 1 <= decision["timeout_ms"] <= 600_000
 
 
 def _seat_actions(tmp: Path, seat: int) -> int:
