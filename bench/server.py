@@ -151,6 +151,8 @@ async def client(
                 }
                 sent = time.monotonic()
                 await ws.send(json.dumps(answer))
+            elif kind == "between_hands" and frame["waiting"]:
+                await ws.send(json.dumps({"type": "next_hand"}))  # the result is read at once
             elif kind == "accepted" and clock.inside(sent):
                 now = time.monotonic()
                 stats.latencies.append(now - sent)

@@ -54,7 +54,9 @@ class Session:
 def session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Session]:
     with client_for(sqlite_url(tmp_path_factory.mktemp("fuzz"))) as client:
         me = guest(client)
-        room = practice(client, me, length="east", turn_seconds=0, claim_seconds=0)
+        room = practice(
+            client, me, length="east", turn_seconds=0, claim_seconds=0, next_hand_seconds=0.1
+        )
         with client.websocket_connect(room["websocket"]) as ws:
             ws.send_json(hello(me.token))
             s = Session(client, ws)

@@ -107,8 +107,10 @@ def hello(token: str | None, last_seq: int | None = None) -> Frame:
 
 def play(ws: Any, frames: list[Frame], stop_after: int | None = None) -> Frame | None:
     """Answer every decision with its default until ``game_over`` (returned) or until
-    ``stop_after`` decisions were answered (returns None). Every frame goes into ``frames``."""
+    ``stop_after`` decisions were answered (returns None). Every frame goes into ``frames``.
+    Between hands it says *Next hand* (``next_hand``) once per wait."""
     answered = 0
+    pressed: set[int] = set()
     while True:
         frame = ws.receive_json()
         frames.append(frame)
@@ -116,6 +118,9 @@ def play(ws: Any, frames: list[Frame], stop_after: int | None = None) -> Frame |
             return frame
         if frame["type"] == "error":
             raise AssertionError(f"unexpected error frame {frame}")
+        if frame["type"] == "between_hands" and frame["waiting"] and frame["after"] not in pressed:
+            pressed.add(frame["after"])
+            ws.send_json({"type": "next_hand"})
         if frame["type"] == "decision":
             if stop_after is not None and answered >= stop_after:
                 return None

@@ -449,3 +449,84 @@ def test_whole_east_round_and_the_model_agrees(player: Player, variant: str) -> 
     seats = len(final["scores"])
     assert hands >= seats or (hands >= 1 and final["reason"] == "bust"), (hands, final)
     assert player.diffs() == []
+
+
+# ---------------------------------------------------------------- pacing: the next hand waits
+
+
+def _own_practice(player: Player, name: str, **options: Any) -> None:
+    """Sit ``name`` at a practice table made through the API with ``options`` (timers the home
+    form does not offer), as the page's own identity."""
+    page = player.page
+    page.goto(f"{player.base_url}/")
+    code = page.evaluate(
+        """async ([name, options]) => {
+      const post = async (path, body, token) => {
+        const headers = {"Content-Type": "application/json"};
+        if (token) headers.Authorization = `Bearer ${token}`;
+        const r = await fetch(path, {method: "POST", headers, body: JSON.stringify(body)});
+        return r.json();
+      };
+      const me = await post("/api/players", {name});
+      localStorage.setItem("majiang.player", JSON.stringify({id: me.id, name, token: me.token}));
+      return (await post("/api/tables", options, me.token)).code;
+    }""",
+        [name, options],
+    )
+    page.goto(f"{player.base_url}/play/{code}")
+    page.wait_for_selector("#table-app[data-state=table]")
+
+
+def test_the_next_hand_waits_for_next_hand_and_a_timeout_stays_in_the_log(player: Player) -> None:
+    """docs/web.md, "Between hands": with 1 s timers, the result stays while the timers would
+    have run out twice and nothing is played for this seat; after *Next hand* the game goes on,
+    and a turn left to run out is written in the table log, still there 5 s later."""
+    page = player.page
+    received: list[str] = []
+    sent: list[str] = []
+
+    def watch(ws: Any) -> None:
+        ws.on("framereceived", lambda data: received.append(str(data)))
+        ws.on("framesent", lambda data: sent.append(str(data)))
+
+    page.on("websocket", watch)
+    _own_practice(
+        player,
+        "Pace",
+        variant="riichi",
+        length="east",
+        bot_level="simple",
+        turn_seconds=1,
+        claim_seconds=1,
+    )
+    for _ in range(10):  # a bot may end the first hands before this seat's turn
+        if player.wait_ready() == "result":
+            break
+        player.play_until_result(win=False)
+    assert player.app("phase") == "result"
+    page.wait_for_selector("#result #between-hands")
+    assert "waits for you" in page.inner_text("#between-hands")
+    received.clear()
+    page.wait_for_timeout(2500)  # more than two turn timers
+    acted = [f for f in received if '"type": "auto"' in f or '"type": "decision"' in f]
+    assert acted == [], acted
+    assert player.app("phase") == "result"
+    shot(page, "between_hands")
+
+    assert not [f for f in sent if '"next_hand"' in f]
+    page.click("#next-hand")
+    page.wait_for_function("() => document.querySelector('#table-app').dataset.decision")
+    assert len([f for f in sent if '"next_hand"' in f]) == 1
+    # the first decision of the new hand: left alone, its timer runs out and the server plays
+    page.wait_for_selector("#table-log li", timeout=5000)
+    line = page.locator("#table-log li").first.inner_text()
+    assert re.search(r"Time ran out: (discarded \d[mpsz]|passed)", line), line
+    for _ in range(40):  # play on for 5 s, as a person would
+        if player.app("decision") and player.app("phase") != "result":
+            decision = player.app("decision")
+            player.answer(win=False)
+            player.wait_answered(decision)
+        page.wait_for_timeout(125)
+    assert page.locator("#table-log li").first.inner_text() == line
+    assert page.locator("#table-log").is_visible()
+    shot(page, "table_log")

@@ -26,7 +26,9 @@ from typing import Any
 
 from majiang.actions import Action
 from majiang.errors import MajiangError
+from majiang.events import HandEnded
 from majiang.server.fair import FairExecutor
+from majiang.server.pause import NEXT_HAND_SECONDS, HandBreak
 from majiang.server.protocol import PROTOCOL_VERSION, error_frame, frame_ref
 from majiang.server.settings import Settings
 from majiang.server.store import Journal, StoredGame, finish_game, store_action
@@ -165,6 +167,9 @@ class LiveGame:
         opts = stored.room_options
         self.turn_seconds = float(opts.get("turn_seconds", TURN_SECONDS))
         self.claim_seconds = float(opts.get("claim_seconds", CLAIM_SECONDS))
+        self.next_hand_seconds = float(opts.get("next_hand_seconds", NEXT_HAND_SECONDS))
+        #: the wait between two hands (``pause``), None while a hand is played
+        self.hand_break: HandBreak | None = None
         self.bot_delay = float(opts.get("bot_delay_ms", 0)) / 1000.0
         self.spectators_allowed = bool(opts.get("spectators", False))
         now = time.monotonic()
@@ -214,6 +219,10 @@ class LiveGame:
     def submit(self, conn: Conn, frame: dict[str, Any], mark: ActionMark | None = None) -> None:
         """Queue a client's ``action`` frame for the game task (``mark``: when tracing)."""
         self.inbox.put_nowait(("action", conn, frame, mark))
+
+    def next_hand(self, conn: Conn, ref: Any = None) -> None:
+        """Queue a client's ``next_hand`` frame (its person has read the hand's result)."""
+        self.inbox.put_nowait(("next_hand", conn, ref))
 
     def wake(self) -> None:
         """Make the game task look at its seats again (a connection came or went)."""
@@ -288,6 +297,7 @@ class LiveGame:
             conn.last_sent = table.seq
         if table.over and self.finished_at is not None:
             conn.send(self.game_over_frame())
+        self._attach_break(conn)
         if seat == SPECTATOR:
             self.watchers.add(conn)
             return
@@ -296,6 +306,11 @@ class LiveGame:
         decision = self.decisions.get(seat)
         if decision is not None:
             conn.send(decision.frame(table.default_action(seat), time.monotonic()))
+
+    def _attach_break(self, conn: Conn) -> None:
+        if self.hand_break is not None and not conn.closed:
+            now = time.monotonic()
+            conn.send(self.hand_break.frame(self._awaited(now), now))
 
     def send_snapshot(self, conn: Conn) -> None:
         """Send the connection's view of the table now."""
@@ -341,10 +356,14 @@ class LiveGame:
         try:
             while not self.table.over:
                 now = time.monotonic()
-                self._refresh_decisions(now)
+                paused = self._between_hands(now)
+                if not paused:
+                    self._refresh_decisions(now)
                 bot = next(
                     (s for s in self.table.waiting() if self.seats[s].played_by_bot(now)), None
                 )
+                if paused:
+                    bot = None
                 if bot is not None:
                     if self.bot_delay:
                         await self._flush()
@@ -413,9 +432,15 @@ class LiveGame:
             self.attach(item[1], item[2], item[3])
         elif kind == "sync":
             self.send_snapshot(item[1])
+        elif kind == "next_hand":
+            self._ready(item[1], item[2])
 
     def _next_wake(self) -> float | None:
         times = [d.deadline for d in self.decisions.values() if d.deadline is not None]
+        if self.hand_break is not None:
+            if self.hand_break.deadline is not None:
+                times.append(self.hand_break.deadline)
+            times.extend(s.grace_until for s in self.seats if s.player_id and not s.conns)
         times.extend(
             self.seats[s].grace_until
             for s in self.table.waiting()
@@ -501,7 +526,10 @@ class LiveGame:
             self._last_write.add_done_callback(partial(_committed, mark))
         self._unflushed += 1
         decision = self.decisions.pop(seat, None)
-        self.table.apply(seat, action)
+        caused = self.table.apply(seat, action)
+        ended = [n for n, event in caused if isinstance(event, HandEnded)]
+        if ended and not self.table.over:
+            self._start_break(ended[0])
         if decision is not None:
             taken = {
                 "type": "accepted" if by == "player" else "auto",
@@ -513,6 +541,56 @@ class LiveGame:
                 taken["ref"] = ref
             self._outgoing.append(partial(self._send_seat, seat, taken, mark))
         self._outgoing.append(partial(self._broadcast_upto, self.table.seq))
+        if ended:
+            self._queue_break_frame()
+
+    # -- between hands (``pause``): the deal is made, nobody is asked to act until it ends
+    def _start_break(self, after: int) -> None:
+        limit = self.next_hand_seconds
+        deadline = time.monotonic() + limit if limit > 0 else None
+        self.hand_break = HandBreak(after, deadline)
+        self.decisions.clear()
+
+    def _awaited(self, now: float) -> list[int]:
+        """Return the seats whose person is at the table and has not pressed *Next hand*."""
+        ready = self.hand_break.ready if self.hand_break is not None else set()
+        return [
+            n for n, seat in enumerate(self.seats) if n not in ready and not seat.played_by_bot(now)
+        ]
+
+    def _queue_break_frame(self) -> None:
+        """Queue the ``between_hands`` frame as the wait is now, for every connection."""
+        if self.hand_break is not None:
+            now = time.monotonic()
+            frame = self.hand_break.frame(self._awaited(now), now)
+            self._outgoing.append(partial(self._send_all, frame))
+
+    def _send_all(self, frame: dict[str, Any]) -> None:
+        for conn in self.connections():
+            conn.send(frame)
+
+    def _between_hands(self, now: float) -> bool:
+        """Return whether the game waits between hands; end the wait when nobody is awaited
+        any more or its countdown ran out."""
+        wait = self.hand_break
+        if wait is None:
+            return False
+        if self._awaited(now) and (wait.deadline is None or now < wait.deadline):
+            return True
+        self._outgoing.append(partial(self._send_all, wait.frame([], now, over=True)))
+        self.hand_break = None
+        return False
+
+    def _ready(self, conn: Conn, ref: Any) -> None:
+        if conn.closed:
+            return
+        if conn.seat == SPECTATOR:
+            conn.send(error_frame("spectator", "spectators cannot act", ref))
+        elif self.hand_break is None:
+            conn.send(error_frame("not_between_hands", "no hand is waiting to start", ref))
+        elif conn.seat not in self.hand_break.ready:
+            self.hand_break.ready.add(conn.seat)
+            self._queue_break_frame()
 
     async def _finish(self) -> None:
         self.decisions.clear()

@@ -23,7 +23,7 @@ from typing import Any
 PROTOCOL_VERSION = 1
 
 #: the frame types a client may send
-CLIENT_TYPES = ("hello", "action", "ping", "sync")
+CLIENT_TYPES = ("hello", "action", "ping", "sync", "next_hand")
 
 
 class ProtocolError(Exception):

@@ -18,6 +18,7 @@ from majiang.rules import get_ruleset
 from majiang.server.db import Game, Player, Room, RoomSeat, player_by_token
 from majiang.server.limits import Limits
 from majiang.server.live import CLAIM_SECONDS, TURN_SECONDS
+from majiang.server.pause import NEXT_HAND_SECONDS
 from majiang.server.registry import Registry
 from majiang.server.tables import BOT_LEVELS, check_spec
 
@@ -35,6 +36,9 @@ class TableOptions(BaseModel):
     rules: dict[str, Any] = Field(default_factory=dict, description="the variant's options")
     turn_seconds: float = Field(TURN_SECONDS, ge=0, le=600, description="0: no timer")
     claim_seconds: float = Field(CLAIM_SECONDS, ge=0, le=120, description="0: no timer")
+    next_hand_seconds: float = Field(
+        NEXT_HAND_SECONDS, ge=0, le=600, description="wait after a hand; 0: for every person"
+    )
     bot_delay_ms: int = Field(0, ge=0, le=5000, description="pause before each bot action")
 
 
@@ -42,6 +46,7 @@ class PracticeOptions(TableOptions):
     """A practice table: one person (at ``seat``) and bots; it starts at once."""
 
     seat: int = Field(0, ge=0, le=3)
+    next_hand_seconds: float = Field(0, ge=0, le=600, description="0: wait for the player")
 
 
 class RoomOptions(TableOptions):
@@ -139,6 +144,7 @@ def _new_room(session: Session, kind: str, body: TableOptions, host: Player) -> 
         "rules": body.rules,
         "turn_seconds": body.turn_seconds,
         "claim_seconds": body.claim_seconds,
+        "next_hand_seconds": body.next_hand_seconds,
         "bot_delay_ms": body.bot_delay_ms,
         "spectators": bool(getattr(body, "spectators", False)),
     }

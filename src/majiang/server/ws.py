@@ -253,6 +253,8 @@ def _dispatch(conn: Conn, frame: dict[str, Any], received: float) -> None:
         conn.send(error_frame("not_started", "the game has not started", ref))
     elif kind == "sync":
         conn.game.sync(conn)
+    elif kind == "next_hand":
+        conn.game.next_hand(conn, ref)
     else:  # action
         mark = TRACE.action(ref, received) if TRACE is not None else None
         conn.game.submit(conn, frame, mark)

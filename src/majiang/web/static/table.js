@@ -8,7 +8,7 @@
 import { api, ensurePlayer, forgetTable, loadPlayer, loadTable, saveTable } from "./session.js";
 import { applyEvent, carryOver, compareWithView, emptyModel, endDeal, fromView } from "./model.js";
 import { parseMeld, sortTiles, formatTiles } from "./notation.js";
-import { render, renderLobby, renderResult, renderFinal, actionLabel, ACTION_KEYS } from "./table_view.js";
+import { render, renderLobby, renderResult, renderFinal, playedLabel, ACTION_KEYS } from "./table_view.js";
 
 const $ = (sel) => document.querySelector(sel);
 const app = $("#table-app");
@@ -33,7 +33,8 @@ const ui = {
   frameId: 0,
   syncWanted: false,
   diffs: [],
-  autoNote: "",
+  log: [], // the table log: what the server did for this seat, kept on screen (newest last)
+  handBreak: null, // the wait between hands (a between_hands frame with its deadline), or null
 };
 window.majiangTable = ui; // for the browser tests and for the curious
 
@@ -104,6 +105,7 @@ async function enterRoom() {
   if (saved && saved.game && saved.game === ui.room.game_id && saved.model) {
     ui.model = saved.model;
     ui.frozen = saved.frozen || null;
+    ui.log = saved.log || [];
   }
   connect();
 }
@@ -182,8 +184,15 @@ function onFrame(f) {
       if (ui.decision && ui.decision.decision === f.decision) ui.decision = null;
       ui.pending = false;
       ui.riichiMode = false;
-      if (f.type === "auto") ui.autoNote = `Time ran out: the server played ${actionLabel(f.action, ui.model)}.`;
+      if (f.type === "auto") {
+        const played = playedLabel(f.action);
+        addLog(f.by === "timeout" ? `Time ran out: ${played} for you.` : `While you were away the bot ${played} for you.`);
+      }
       draw();
+      save();
+      break;
+    case "between_hands":
+      onBetweenHands(f);
       break;
     case "error":
       onError(f);
@@ -251,7 +260,6 @@ function onEvent(f) {
   ui.decision = null; // every event ends the decision that was open (docs/web.md)
   ui.pending = false;
   ui.hint = null;
-  ui.autoNote = "";
   if (e.type === "hand_started" && ui.model.result && !ui.frozen) {
     // a hand ended while nobody looked (a reload, a bot's quick win): keep its result on screen
     ui.frozen = JSON.parse(JSON.stringify(ui.model));
@@ -303,7 +311,35 @@ function onError(f) {
 
 function save() {
   if (!ui.model || !ui.model.game) return;
-  saveTable(code, { game: ui.model.game, seq: ui.model.seq, model: ui.model, frozen: ui.frozen });
+  saveTable(code, { game: ui.model.game, seq: ui.model.seq, model: ui.model, frozen: ui.frozen, log: ui.log });
+}
+
+/** Add a line to the table log (docs/web.md, "Table log"); it stays until the page closes. */
+function addLog(text) {
+  ui.log.push({ hand: handName(ui.model), text });
+  if (ui.log.length > 50) ui.log.shift();
+}
+
+function handName(m) {
+  const winds = { E: "East", S: "South", W: "West", N: "North" };
+  if (!m || m.dealer === null || m.dealer === undefined) return "";
+  return m.variant === "sichuan" ? `Hand ${m.hand_index + 1}` : `${winds[m.round_wind] || m.round_wind} ${m.dealer + 1}`;
+}
+
+function onBetweenHands(f) {
+  if (f.over) {
+    const mine = ui.handBreak && ui.model && ui.handBreak.ready.includes(ui.model.seat);
+    ui.handBreak = null;
+    if (ui.frozen && !ui.frozen.final && !mine && ui.model && ui.model.seat !== null) {
+      // the countdown ran out before this player pressed Next hand: the game goes on
+      addLog("The countdown ran out: the next hand started.");
+      ui.frozen = null;
+    }
+  } else {
+    ui.handBreak = { ...f, deadline: f.timeout_ms === null ? null : performance.now() + f.timeout_ms };
+  }
+  draw();
+  save();
 }
 
 // ---------------------------------------------------------------- acting
@@ -402,6 +438,8 @@ async function hint() {
 }
 
 function nextHand() {
+  const hb = ui.handBreak;
+  if (hb && ui.model && hb.waiting.includes(ui.model.seat)) send({ type: "next_hand" });
   if (ui.frozen && ui.frozen.final) {
     ui.showFinal = true;
   }
@@ -487,6 +525,10 @@ function focusForDecision() {
 }
 
 function tick() {
+  const hb = ui.handBreak;
+  document.querySelectorAll(".break-timer").forEach((el) => {
+    el.textContent = hb && hb.deadline !== null ? `${Math.ceil(Math.max(0, hb.deadline - performance.now()) / 1000)} s` : "";
+  });
   const el = $("#timer");
   if (!el) return;
   const d = ui.decision;

@@ -48,6 +48,39 @@ export function actionLabel(a) {
   return a.type;
 }
 
+/** What the server did for a seat, in the past tense: "discarded 4z", "passed". */
+export function playedLabel(a) {
+  if (!a) return "";
+  if (a.type === "discard") return `discarded ${a.tile}${a.riichi ? " with riichi" : ""}`;
+  if (a.type === "pass") return "passed (no call)";
+  return `played ${actionLabel(a)}`;
+}
+
+/** Who the game waits for between hands, and its countdown (a .break-timer table.js ticks). */
+function breakHtml(ui) {
+  const hb = ui.handBreak;
+  if (!hb) return "";
+  const names = (seats) => seats.map((s) => esc(seatName(ui, s))).join(", ");
+  const me = ui.model ? ui.model.seat : null;
+  const who = hb.waiting.filter((s) => s !== me);
+  const parts = [];
+  if (hb.waiting.includes(me)) parts.push(who.length ? `Waiting for you and ${names(who)}.` : "The next hand waits for you.");
+  else if (who.length) parts.push(`Waiting for ${names(who)} to press Next hand.`);
+  if (hb.ready.length) parts.push(`Ready: ${names(hb.ready)}.`);
+  const timer = hb.timeout_ms === null ? "" : ` Starts anyway in <span class="break-timer" role="timer"></span>.`;
+  return `<span class="between-hands" id="between-hands">${parts.join(" ")}${timer}</span>`;
+}
+
+/** The table log: lines that stay on screen (what the server played for you, and why). */
+function logHtml(ui) {
+  if (!ui.log || !ui.log.length) return "";
+  const items = ui.log
+    .slice(-6)
+    .map((l) => `<li>${l.hand ? `<span class="muted">${esc(l.hand)}:</span> ` : ""}${esc(l.text)}</li>`)
+    .join("");
+  return `<section id="table-log" class="table-log" aria-label="Table log"><h2>Table log</h2><ol role="log" aria-live="polite">${items}</ol></section>`;
+}
+
 // ---------------------------------------------------------------- the board
 
 function riverHtml(seat, m, isLast) {
@@ -161,7 +194,7 @@ function handTiles(ui, m) {
 function actionButtons(ui, m) {
   const d = ui.decision && !ui.pending ? ui.decision : null;
   if (!d) {
-    const waiting = ui.pending ? "Sent…" : m.phase === "game_over" ? "" : "Waiting for the others…";
+    const waiting = ui.pending ? "Sent…" : m.phase === "game_over" ? "" : ui.handBreak ? breakHtml(ui) : "Waiting for the others…";
     return `<div id="actions" class="actions" data-open="false"><span class="waiting">${waiting}</span><span id="timer" class="timer"></span>${hintButton(
       ui,
       m,
@@ -291,12 +324,11 @@ export function boardHtml(ui, m, { frozen }) {
 /** The whole table for the model (the frozen one while a result is shown). */
 export function render(ui, m, { frozen }) {
   const message = ui.message ? `<p class="error" role="alert">${esc(ui.message)}</p>` : "";
-  const note = ui.autoNote ? `<p class="muted" role="status">${esc(ui.autoNote)}</p>` : "";
   const leave = `<button type="button" class="link leave" data-do="leave">Leave table</button>`;
   const mePart = frozen
     ? ""
-    : `<div class="me-area">${handTiles(ui, m)}${actionButtons(ui, m)}${message}${note}${hintHtml(ui, m)}</div>`;
-  return `${boardHtml(ui, m, { frozen })}${mePart}
+    : `<div class="me-area">${handTiles(ui, m)}${actionButtons(ui, m)}${message}${hintHtml(ui, m)}</div>`;
+  return `${boardHtml(ui, m, { frozen })}${mePart}${logHtml(ui)}
 <p class="table-foot">${leave} <span class="muted">Keys: arrows + Enter discard, ${Object.entries(ACTION_KEYS)
     .map(([k, v]) => `${v.toUpperCase()} ${k}`)
     .join(", ")}</span></p>`;
@@ -424,11 +456,8 @@ export function renderResult(ui, m) {
   const button = `<button type="button" class="primary" id="next-hand" data-do="next-hand" data-key="next-hand">${
     last ? "Final standings" : "Next hand"
   }</button>`;
-  // the next hand may already wait for this seat: its timer runs here too
-  const waiting =
-    ui.decision && !last
-      ? `<span class="muted">The next hand is waiting for you:</span><span id="timer" class="timer" role="timer"></span>`
-      : "";
+  // the game waits for every person (or the room's countdown) before the next hand is played
+  const waiting = last ? "" : breakHtml(ui);
   return `<h2 id="result-h">${esc(round)}: ${esc(what)}</h2>${wins}${revealed}${table}<div class="buttons">${button}${waiting}</div>`;
 }
 
