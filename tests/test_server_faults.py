@@ -295,6 +295,27 @@ def test_a_refused_write_of_a_chain_stops_the_chain(tmp_path: Path) -> None:
     assert [seq for seq, _, _ in stored_actions(sessions)] == [1, 2, 5]
 
 
+def test_games_probing_together_share_one_probe(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a hundred paused games asking at once hold one thread, not a hundred
+    sessions = journal_database(f"sqlite:///{tmp_path / 'journal.sqlite3'}")
+    probes: list[float] = []
+
+    def probe(_journal: Journal, seconds: float) -> None:
+        probes.append(seconds)
+
+    monkeypatch.setattr(Journal, "probe", probe)
+
+    async def scenario() -> list[str | None]:
+        journal = Journal(sessions)
+        together = await asyncio.gather(*(journal.check() for _ in range(100)))
+        return [*together, await journal.check()]
+
+    assert asyncio.run(scenario()) == [None] * 101
+    assert len(probes) == 2  # the hundred together, then the one after
+
+
 def test_health_touches_the_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(db, "BUSY_TIMEOUT_MS", 300)
     with client_for(sqlite_url(tmp_path)) as client:

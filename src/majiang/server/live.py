@@ -352,12 +352,15 @@ class LiveGame:
         one is not, send nothing and raise ``WriteFailed`` (its cause: the first that failed,
         the later ones were refused untried)."""
         writes, self._writes = self._writes, []
-        if writes:
-            outcomes = await asyncio.gather(*writes, return_exceptions=True)
-            error = next((o for o in outcomes if isinstance(o, BaseException)), None)
-            if error is not None:
+        for n, write in enumerate(writes):
+            try:
+                await write
+            except Exception as error:
+                # the later writes are refused untried; let them settle before pausing
+                await asyncio.gather(*writes[n + 1 :], return_exceptions=True)
                 self._outgoing = []
                 raise WriteFailed(error) from error
+        if writes:
             self._retry = RETRY_FIRST
         self._unflushed = 0
         outgoing, self._outgoing = self._outgoing, []
@@ -454,8 +457,7 @@ class LiveGame:
         The table in memory may be ahead of what is stored, so while paused nothing of it is
         sent: an ``action`` gets ``error`` ``paused``, a ``sync`` the ``paused`` frame again,
         and a connection arriving gets ``paused`` now and its ``welcome`` on resuming."""
-        await asyncio.gather(*self._writes, return_exceptions=True)  # none still queued
-        self._writes, self._outgoing, self._unflushed = [], [], 0
+        self._outgoing, self._unflushed = [], 0
         self.decisions.clear()
         self.paused = str(failure)
         log.warning("game %s paused: %s", self.game_id, failure)

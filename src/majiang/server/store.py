@@ -98,6 +98,8 @@ class Journal:
         self._queue: asyncio.Queue[Queued] = asyncio.Queue()
         #: the chains whose later writes are refused (an earlier one failed), until ``reopen``
         self._broken: set[str] = set()
+        #: the probe under way (``check``), shared by whoever asks meanwhile
+        self._probing: asyncio.Future[str | None] | None = None
         self._task: asyncio.Task[None] | None = None
         #: the writer's own thread: commits never queue behind other work sent to threads
         self._thread: ThreadPoolExecutor | None = None
@@ -245,7 +247,20 @@ class Journal:
 
     async def check(self, seconds: float = PROBE_SECONDS) -> str | None:
         """Return None when the database answers and takes writes (``probe``), else why not;
-        in a thread, never longer than about ``seconds``."""
+        in a thread, never longer than about ``seconds``. Callers at the same time share one
+        probe: a hundred paused games (and ``/api/health``) hold one thread, not a hundred."""
+        if self._probing is None:
+            probing = asyncio.ensure_future(self._check(seconds))
+            probing.add_done_callback(self._probed)
+            self._probing = probing
+        return await asyncio.shield(self._probing)
+
+    def _probed(self, probing: asyncio.Future[str | None]) -> None:
+        self._probing = None
+        if not probing.cancelled():
+            probing.exception()  # retrieved, even when every caller was cancelled meanwhile
+
+    async def _check(self, seconds: float) -> str | None:
         try:
             await asyncio.wait_for(asyncio.to_thread(self.probe, seconds), seconds + 1.0)
         except DatabaseUnavailable as error:
