@@ -4,14 +4,19 @@ the client was told was accepted, in order, and verifies on the engine).
 
 ``play_through_outage`` is shared with the PostgreSQL test (test_server_postgres.py), which
 stops and starts the server. Here SQLite is locked past its busy timeout by another connection
-(``BEGIN EXCLUSIVE``), and made full (``PRAGMA max_page_count`` on the server's connections).
+(``BEGIN EXCLUSIVE``), made full (``PRAGMA max_page_count`` on the server's connections), and,
+where a tmpfs can be mounted (root), put on a disk that a file fills up.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import errno
+import os
 import sqlite3
-from collections.abc import Callable
+import subprocess
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -170,6 +175,42 @@ def test_sqlite_full_then_freed(tmp_path: Path) -> None:
                 limit.append(int(connection.exec_driver_sql("PRAGMA page_count").scalar()))
 
         frames = play_through_outage(client, fill, limit.clear, first_write_fails=False)
+    assert "paused" in [f["type"] for f in frames]
+
+
+@contextlib.contextmanager
+def small_disk(where: Path) -> Iterator[Path]:
+    """Yield a directory on a tmpfs of 8 MiB of its own (skip the test where mounting is not
+    allowed: it needs root)."""
+    where.mkdir()
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=8m", "tmpfs", str(where)], capture_output=True
+    )
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.decode().strip()}")
+    try:
+        yield where
+    finally:
+        subprocess.run(["umount", "-l", str(where)], check=True)
+
+
+def test_sqlite_disk_full_then_freed(tmp_path: Path) -> None:
+    # a real full disk: a file fills the tmpfs the database is on, and is deleted
+    with small_disk(tmp_path / "disk") as disk:
+        filler = disk / "filler"
+
+        def fill() -> None:
+            fd = os.open(filler, os.O_WRONLY | os.O_CREAT)
+            try:
+                while True:
+                    os.write(fd, bytes(65536))
+            except OSError as error:
+                assert error.errno == errno.ENOSPC
+            finally:
+                os.close(fd)
+
+        with client_for(sqlite_url(disk)) as client:
+            frames = play_through_outage(client, fill, filler.unlink, first_write_fails=False)
     assert "paused" in [f["type"] for f in frames]
 
 

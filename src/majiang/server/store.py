@@ -22,10 +22,12 @@ import asyncio
 import contextlib
 import json
 import logging
+import shutil
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Engine, exc, select
@@ -213,12 +215,17 @@ class Journal:
         """Return if the database answers a query and would take a write now; raise
         ``DatabaseUnavailable`` saying why not. Blocking: call it in a thread.
 
-        SQLite: take the write lock, waiting at most ``seconds`` (not the busy timeout), and
-        store ``PROBE_BYTES`` in a new table inside it, rolled back: the pages they need fail
-        when the database may not grow (``SQLITE_FULL``). PostgreSQL: ``SELECT 1``, refused
-        when the server is down.
+        SQLite: find ``PROBE_BYTES`` free on the database's disk; take the write lock, waiting
+        at most ``seconds`` (not the busy timeout), and store ``PROBE_BYTES`` in a new table
+        inside it, rolled back: the pages they need fail when the database may not grow
+        (``SQLITE_FULL``; pages rolled back never reach the disk, hence the free space asked
+        first). PostgreSQL: ``SELECT 1``, refused when the server is down.
         """
         engine = self.sessions.kw["bind"]
+        if engine.dialect.name == "sqlite" and engine.url.database not in (None, "", ":memory:"):
+            free = shutil.disk_usage(Path(engine.url.database).absolute().parent).free
+            if free < PROBE_BYTES:
+                raise DatabaseUnavailable(f"no space left on the disk ({free} bytes free)")
         try:
             with engine.connect() as connection:
                 if engine.dialect.name != "sqlite":
