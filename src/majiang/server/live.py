@@ -155,7 +155,7 @@ FLUSH_EVERY = 32
 #: a paused game probes the database after this many seconds, then twice as long each time up
 #: to ``RETRY_MAX``; the delay goes back to the first once a write of the game commits
 RETRY_FIRST = 0.25
-RETRY_MAX = 8.0
+RETRY_MAX = 4.0
 
 
 class WriteFailed(Exception):
