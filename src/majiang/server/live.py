@@ -84,6 +84,9 @@ class Conn:
             return
         if self.outbox.qsize() >= self.max_outbox:
             self.close(1008)
+            if self.game is not None:  # as at a disconnect: the seat's grace, then its bot
+                # later, not now: the game may be sending to this seat's connections in a loop
+                asyncio.get_running_loop().call_soon(self.game.detach, self)
             return
         self.outbox.put_nowait(frame)
 
