@@ -143,12 +143,6 @@ def test_a_client_reading_in_time_is_not_dropped(tmp_path: Path) -> None:
         assert watched[-1] == over
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a connection dropped for its outbox stays among its seat's connections until its "
-    "client sends a frame or hangs up, so the bot never takes the seat: the game waits for the "
-    "dropped client's timers (or for ever, without timers)",
-)
 def test_a_seated_player_that_does_not_read_hands_the_seat_to_the_bot(tmp_path: Path) -> None:
     with stalling_client(tmp_path, resume_grace=0.05) as (client, stalled):
         host, friend = guest(client, "Host"), guest(client, "Friend")

@@ -15,10 +15,10 @@ from sqlalchemy.orm import Session, sessionmaker
 from majiang.records import GameRecord
 from majiang.records.mjai import dumps_mjai, export_mjai
 from majiang.rules import get_ruleset
+from majiang.server.between_hands import NEXT_HAND_SECONDS
 from majiang.server.db import Game, Player, Room, RoomSeat, player_by_token
 from majiang.server.limits import Limits
 from majiang.server.live import CLAIM_SECONDS, TURN_SECONDS
-from majiang.server.pause import NEXT_HAND_SECONDS
 from majiang.server.registry import Registry
 from majiang.server.tables import BOT_LEVELS, check_spec
 
