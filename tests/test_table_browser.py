@@ -530,3 +530,24 @@ def test_the_next_hand_waits_for_next_hand_and_a_timeout_stays_in_the_log(player
     assert page.locator("#table-log li").first.inner_text() == line
     assert page.locator("#table-log").is_visible()
     shot(page, "table_log")
+
+
+# ---------------------------------------------------------------- the bots' strengths
+
+
+def test_master_is_offered_with_its_thinking_time(player: Player) -> None:
+    """Every strength the server plays is offered on the home form, master included, each with
+    a line saying how it plays and how long it thinks; a table of master bots says so."""
+    page = player.page
+    player.home("Mia")
+    levels = page.eval_on_selector_all("#p-level option", "os => os.map(o => o.value)")
+    assert levels == ["beginner", "normal", "expert", "master"]
+    normal_help = page.inner_text("#p-level-help")
+    page.select_option("#p-level", "master")
+    help_text = page.inner_text("#p-level-help")
+    assert help_text != normal_help and re.search(r"\b1 s\b", help_text), help_text
+    assert "1 s" in page.inner_text('#p-level option[value="master"]')
+    player.choose("riichi")
+    page.click("#play-bots")
+    page.wait_for_selector("#table-app[data-state=table] #table .seat")
+    assert "Bot 2 (master)" in page.inner_text("#table .board")

@@ -41,7 +41,10 @@ def test_home_offers_every_variant_length_level_and_house_rule(client: TestClien
     meta = _play_meta(html)
     assert list(meta["variants"]) == list(VARIANTS)
     assert [x["id"] for x in meta["lengths"]] == list(LENGTHS)
-    assert meta["bot_levels"] == ["beginner", "normal", "expert"]
+    # every strength the server plays is offered, master too (issue 27), with a line of help
+    assert [x["id"] for x in meta["bot_levels"]] == ["beginner", "normal", "expert", "master"]
+    assert all(x["help"] for x in meta["bot_levels"])
+    assert '<option value="master">Master (thinks up to 1 s)</option>' in html
     for v in VARIANTS:
         rules = get_ruleset(v)
         names = [o["name"] for o in meta["variants"][v]["options"]]

@@ -23,8 +23,18 @@ LENGTH_LABELS = {
     "south": "East and South (hanchan)",
     "full": "Full game (four rounds)",
 }
-#: the bot strengths a table may ask for (the server's ``TableOptions.bot_level``)
-BOT_LEVELS = ("beginner", "normal", "expert")
+#: the bot strengths a table may ask for (the server's ``TableOptions.bot_level``), as players
+#: read them: label and one line of help. The thinking times were measured on a loaded 2-core
+#: machine, each bot playing whole hands of every variant (docs/web.md, "Bots")
+BOT_LEVELS: dict[str, tuple[str, str]] = {
+    "beginner": ("Beginner", "Plays loosely and misses chances. Moves at once."),
+    "normal": ("Normal", "A sound player. Moves at once."),
+    "expert": ("Expert", "Reads the table and defends. Moves at once (under 0.05 s)."),
+    "master": (
+        "Master (thinks up to 1 s)",
+        "The strongest: looks ahead on hard choices, about 1 s on one move in ten.",
+    ),
+}
 #: timers offered on the home page: label, turn seconds, claim seconds
 TIMERS = (("Normal (20 s / 8 s)", 20, 8), ("Relaxed (60 s / 20 s)", 60, 20), ("Off", 0, 0))
 #: bot pace: label, pause before each bot action in milliseconds
@@ -64,18 +74,24 @@ def play_meta() -> dict[str, Any]:
     return {
         "variants": variants,
         "lengths": [{"id": x, "label": LENGTH_LABELS.get(x, x)} for x in LENGTHS],
-        "bot_levels": list(BOT_LEVELS),
+        "bot_levels": [
+            {"id": x, "label": label, "help": help_} for x, (label, help_) in BOT_LEVELS.items()
+        ],
     }
 
 
-def _select(fid: str, label: str, options: list[tuple[str, str]], selected: str) -> str:
+def _select(
+    fid: str, label: str, options: list[tuple[str, str]], selected: str, help_: str = ""
+) -> str:
     opts = "".join(
         f'<option value="{escape(v)}"{" selected" if v == selected else ""}>{escape(t)}</option>'
         for v, t in options
     )
+    hint = f'<span class="hint" id="{fid}-help">{escape(help_)}</span>' if help_ else ""
+    described = f' aria-describedby="{fid}-help"' if help_ else ""
     return (
         f'<div class="field"><label for="{fid}">{label}</label>'
-        f'<select id="{fid}" name="{fid}">{opts}</select></div>'
+        f'<select id="{fid}" name="{fid}"{described}>{opts}</select>{hint}</div>'
     )
 
 
@@ -88,7 +104,7 @@ def play_section() -> str:
     meta = play_meta()
     variants = [(v, str(meta["variants"][v]["name"])) for v in VARIANTS]
     lengths = [(x["id"], x["label"]) for x in meta["lengths"]]
-    levels = [(x, x.capitalize()) for x in BOT_LEVELS]
+    levels = [(x, label) for x, (label, _) in BOT_LEVELS.items()]
     timers = [(f"{t}/{c}", label) for label, t, c in TIMERS]
     paces = [(str(ms), f"{label} ({ms / 1000:g} s)" if ms else label) for label, ms in PACES]
     data = escape(json.dumps(meta), quote=False)
@@ -99,7 +115,7 @@ def play_section() -> str:
 <input id="p-name" name="name" maxlength="40" placeholder="Guest" autocomplete="nickname"></div>
 {_select("p-variant", "Variant", variants, "riichi")}
 {_select("p-length", "Length", lengths, "east")}
-{_select("p-level", "Bots", levels, "normal")}
+{_select("p-level", "Bots", levels, "normal", BOT_LEVELS["normal"][1])}
 {_select("p-timers", "Timers (turn / claim)", timers, "20/8")}
 {_select("p-pace", "Bot pace", paces, "700")}
 </div>

@@ -104,6 +104,10 @@ function init() {
   const player = loadPlayer();
   if (player) $("#p-name").value = player.name;
   $("#p-variant").addEventListener("change", showOptions);
+  $("#p-level").addEventListener("change", () => {
+    const level = meta.bot_levels.find((x) => x.id === $("#p-level").value);
+    $("#p-level-help").textContent = level ? level.help : "";
+  });
   showOptions();
   $("#play-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
