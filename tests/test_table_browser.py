@@ -551,3 +551,113 @@ def test_master_is_offered_with_its_thinking_time(player: Player) -> None:
     page.click("#play-bots")
     page.wait_for_selector("#table-app[data-state=table] #table .seat")
     assert "Bot 2 (master)" in page.inner_text("#table .board")
+
+
+# ---------------------------------------------------------------- words for players
+
+#: the text of what a page shows (closed <details> and hidden elements do not count), less the
+#: rules pages' pattern id column (``all_pungs``: the scoring API's item ids, a few of which are
+#: also option keys in Taiwan, eight_flowers and self_draw)
+SHOWN_TEXT_JS = """() => {
+  const hidden = [...document.querySelectorAll('table.patterns td:last-child code')];
+  hidden.forEach(c => c.style.display = 'none');
+  const text = document.body.innerText;
+  hidden.forEach(c => c.style.display = '');
+  return text;
+}"""
+#: every element a person reads as a label: form labels, options, table heads
+LABELS_JS = """() => [...document.querySelectorAll('label, option, th, summary, h1, h2, h3, button')]
+  .filter(e => e.offsetParent !== null || e.tagName === 'OPTION').map(e => e.textContent.trim())"""
+
+
+def _option_keys(page: Any) -> dict[str, set[str]]:
+    """Return each variant's option keys, from the home page's form facts."""
+    meta = page.evaluate("() => JSON.parse(document.querySelector('#play-meta').textContent)")
+    return {v: {o["name"] for o in d["options"]} for v, d in meta["variants"].items()}
+
+
+def _no_key_shown(page: Any, keys: set[str], where: str) -> None:
+    text = page.evaluate(SHOWN_TEXT_JS)
+    shown = sorted(k for k in keys if "_" in k and re.search(rf"\b{k}\b", text))
+    assert shown == [], f"{where} shows option keys {shown}"
+    labels = set(page.evaluate(LABELS_JS))
+    bare = sorted(keys & labels)
+    assert bare == [], f"{where} labels options by their keys {bare}"
+
+
+def test_no_option_key_is_shown_as_a_label(player: Player) -> None:
+    """Every house rule on the home form, the calculators and the rules pages reads in player
+    words with a line of help; no key (`double_wind_pair_fu`, `kiriage`) stands for a label."""
+    page = player.page
+    player.home("Kim")
+    keys = _option_keys(page)
+    assert {"kiriage", "double_wind_pair_fu", "abort_four_riichi"} <= keys["riichi"]
+    page.click("#p-options summary")
+    for variant in ("riichi", "hk", "hk2", "hkos", "taiwan", "sichuan"):
+        page.select_option("#p-variant", variant)
+        _no_key_shown(page, keys[variant], f"home ({variant})")
+        fields = page.locator("#p-option-fields .field")
+        assert fields.count() == page.locator("#p-option-fields .field .hint").count() > 0
+    page.select_option("#p-variant", "riichi")
+    assert "Round up to mangan" in page.inner_text("#p-option-fields")
+    shot(page, "home_house_rules")
+    for variant in ("riichi", "hk", "hk2", "hkos", "taiwan", "sichuan"):
+        page.goto(f"{player.base_url}/calc/{variant}")
+        page.click("details.options summary")
+        _no_key_shown(page, keys[variant], f"/calc/{variant}")
+        page.goto(f"{player.base_url}/rules/{variant}")
+        _no_key_shown(page, keys[variant], f"/rules/{variant}")
+
+
+def _make_room(page: Any, name: str, options: dict[str, Any]) -> str:
+    """Make a guest ``name`` in this page's storage and a private room; return its code."""
+    code: str = page.evaluate(
+        """async ([name, options]) => {
+      const post = async (path, body, token) => {
+        const headers = {"Content-Type": "application/json"};
+        if (token) headers.Authorization = `Bearer ${token}`;
+        const r = await fetch(path, {method: "POST", headers, body: JSON.stringify(body)});
+        return r.json();
+      };
+      const me = await post("/api/players", {name});
+      localStorage.setItem("majiang.player", JSON.stringify({id: me.id, name, token: me.token}));
+      return (await post("/api/rooms", options, me.token)).code;
+    }""",
+        [name, options],
+    )
+    return code
+
+
+def test_an_invitation_says_who_what_and_the_seats(browser: Any, base_url: str) -> None:
+    host, guest_, late = (Player(browser, base_url) for _ in range(3))
+    try:
+        host.page.goto(f"{base_url}/")
+        code = _make_room(host.page, "Hana", {"variant": "hkos", "length": "east"})
+        host.page.goto(f"{base_url}/play/{code}")
+        host.page.wait_for_selector("#room-summary")
+        summary = host.page.inner_text("#room-summary")
+        assert summary == "Hong Kong Old Style · East round · Bots: Normal", summary
+
+        # a friend with no name yet: whose table, what game, which seats, before the name
+        guest_.page.goto(f"{base_url}/play/{code}")
+        guest_.page.wait_for_selector("#identity:not([hidden]) #invite-host")
+        invite = guest_.page.inner_text("#invite-host")
+        assert "Hana" in invite and "Hong Kong Old Style" in invite and "East round" in invite
+        seats = guest_.page.eval_on_selector_all(
+            "#invite-seats li", "ls => ls.map(l => l.textContent)"
+        )
+        assert len(seats) == 4 and "Hana" in seats[0] and all("free" in s for s in seats[1:])
+        assert guest_.page.locator("#identity-form").is_visible()
+        shot(guest_.page, "invitation")
+
+        # once started, someone late sees the game but no seat form he cannot use
+        host.page.click("#start-game")
+        host.page.wait_for_selector("#table-app[data-state=table]")
+        late.page.goto(f"{base_url}/play/{code}")
+        late.page.wait_for_selector("#invite-late")
+        assert late.page.locator("#identity-form").is_hidden()
+        assert "already started" in late.page.inner_text("#invite-late")
+        shot(late.page, "invitation_late")
+    finally:
+        for p in (host, guest_, late):
+            p.close()

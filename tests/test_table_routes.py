@@ -145,3 +145,15 @@ def test_hint_refused(client: TestClient, who: str, room: str, status: int) -> N
     headers = {} if who == "nobody" else (guest(client, "Str") if who == "stranger" else owner).auth
     r = client.get(f"/api/rooms/{code}/hint", headers=headers)
     assert r.status_code == status, r.text
+
+
+def test_every_option_of_every_variant_has_player_words() -> None:
+    from majiang.web.words import CHOICE_WORDS, OPTION_WORDS
+
+    for v in VARIANTS:
+        rules = get_ruleset(v)
+        for name, opt in {**rules.options, **rules.game_options}.items():
+            label, help_ = OPTION_WORDS[name]
+            assert label and help_ and label != name, (v, name)
+            if opt.choices is not None and not all(isinstance(c, str) for c in opt.choices):
+                assert set(opt.choices) <= set(CHOICE_WORDS[name]), (v, name)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 import xml.etree.ElementTree as ET
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ from majiang.tiles import NUM_TILE_IDS, tile_name, tile_set
 from majiang.web import STATIC_DIR
 from majiang.web.meta import FIELDS, SITUATIONS, calculator_meta
 from majiang.web.patterns import doc_descriptions, pattern_table
+from majiang.web.words import option_words
 
 
 @pytest.fixture(scope="module")
@@ -170,8 +172,11 @@ def test_rules_page_lists_every_pattern_of_the_ruleset(client: TestClient, varia
     for row in rows:
         assert f'id="p-{row.id}"' in html
     assert html.count('<tr id="p-') == len(rows)
+    # every house rule has its row, in player words (majiang.web.words), not its key
     for name in get_ruleset(variant).options:
-        assert f"<code>{name}</code>" in html
+        label, help_ = option_words(name)
+        assert f'<tr data-option="{name}"><th scope=row>{escape(label)}</th>' in html
+        assert f"<td>{escape(help_)}</td>" in html
 
 
 @pytest.mark.parametrize(

@@ -14,6 +14,7 @@ from typing import Any
 
 from majiang.rules import VARIANTS, get_ruleset
 from majiang.tiles import NUM_TILE_IDS, sort_key, tile_label, tile_name, tile_set
+from majiang.web.words import choice_label, option_words
 
 #: the situations of the shared vocabulary each variant scores (the others it accepts or rejects
 #: but they change nothing, so the calculator does not offer them); ``extra_situations`` are added
@@ -92,7 +93,8 @@ WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
 
 def option_meta(variant: str) -> list[dict[str, Any]]:
-    """Return the variant's table options: name, default, doc and the control that edits it.
+    """Return the variant's table options: name, default, doc, the control that edits it, and
+    the words a player reads (``label``, ``help``, ``choice_labels``: ``web.words``).
 
     >>> [o for o in option_meta("sichuan") if o["name"] == "self_draw"][0]["control"]
     'choice'
@@ -108,16 +110,30 @@ def option_meta(variant: str) -> list[dict[str, Any]]:
         else:
             control = "text"  # a name or a JSON object (custom point tables)
         out.append(
-            {
-                "name": name,
-                "default": opt.default,
-                "doc": opt.doc,
-                "control": control,
-                "choices": list(opt.choices) if opt.choices is not None else None,
-                "minimum": opt.minimum,
-            }
+            described(
+                {
+                    "name": name,
+                    "default": opt.default,
+                    "doc": opt.doc,
+                    "control": control,
+                    "choices": list(opt.choices) if opt.choices is not None else None,
+                    "minimum": opt.minimum,
+                }
+            )
         )
     return out
+
+
+def described(option: dict[str, Any]) -> dict[str, Any]:
+    """Return ``option`` (as ``option_meta`` gives it) with its player words added.
+
+    >>> described({"name": "aka", "choices": [0, 1]})["choice_labels"]
+    ['None', 'One per suit']
+    """
+    label, help_ = option_words(option["name"])
+    choices = option.get("choices")
+    labels = [choice_label(option["name"], c) for c in choices] if choices else None
+    return {**option, "label": label, "help": help_, "choice_labels": labels}
 
 
 def calculator_meta(variant: str) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from majiang.web.meta import WIND_NAMES, calculator_meta, option_meta
 from majiang.web.patterns import doc_text, pattern_table
 from majiang.web.play import play_section, table_page_body
 from majiang.web.summaries import summary
+from majiang.web.words import keys_worded, value_words
 
 #: the variants in the order the pages list them, with a one-line description
 BLURBS = {
@@ -160,38 +161,41 @@ def _tiles_input(name: str, label: str, placeholder: str = "", hint: str = "") -
 
 
 def _option_control(opt: dict[str, object]) -> str:
+    """One house rule's control, labelled in player words (``web.words``), its help below."""
     name = str(opt["name"])
     fid = f"o-{name}"
-    doc = f'<span class="hint">{escape(str(opt["doc"]))}</span>'
+    label = escape(str(opt["label"]))
+    doc = f'<span class="hint" id="{fid}-help">{escape(str(opt["help"]))}</span>'
+    described = f'data-option="{name}" aria-describedby="{fid}-help"'
     default = opt["default"]
     if opt["control"] == "bool":
         checked = " checked" if default else ""
         return (
-            f'<div class="field check"><input type="checkbox" id="{fid}" data-option="{name}"'
-            f'{checked}><label for="{fid}"><code>{name}</code></label>{doc}</div>'
+            f'<div class="field check"><input type="checkbox" id="{fid}" {described}'
+            f'{checked}><label for="{fid}">{label}</label>{doc}</div>'
         )
     if opt["control"] == "choice":
-        choices = opt["choices"]
-        assert isinstance(choices, list)
+        choices, labels = opt["choices"], opt["choice_labels"]
+        assert isinstance(choices, list) and isinstance(labels, list)
         options = "".join(
             f'<option value="{escape(json.dumps(c))}"{" selected" if c == default else ""}>'
-            f"{escape(str(c))}</option>"
-            for c in choices
+            f"{escape(text)}</option>"
+            for c, text in zip(choices, labels, strict=True)
         )
         return (
-            f'<div class="field"><label for="{fid}"><code>{name}</code></label>{doc}'
-            f'<select id="{fid}" data-option="{name}">{options}</select></div>'
+            f'<div class="field"><label for="{fid}">{label}</label>{doc}'
+            f'<select id="{fid}" {described}>{options}</select></div>'
         )
     if opt["control"] == "int":
         return (
-            f'<div class="field"><label for="{fid}"><code>{name}</code></label>{doc}'
-            f'<input id="{fid}" type="number" data-option="{name}" value="{default}"'
+            f'<div class="field"><label for="{fid}">{label}</label>{doc}'
+            f'<input id="{fid}" type="number" {described} value="{default}"'
             f' min="{opt["minimum"] if opt["minimum"] is not None else ""}"></div>'
         )
     shown = "" if default is None else json.dumps(default) if isinstance(default, dict) else default
     return (
-        f'<div class="field"><label for="{fid}"><code>{name}</code></label>{doc}'
-        f'<input id="{fid}" data-option="{name}" data-default="{escape(json.dumps(default))}"'
+        f'<div class="field"><label for="{fid}">{label}</label>{doc}'
+        f'<input id="{fid}" {described} data-default="{escape(json.dumps(default))}"'
         f' value="{escape(str(shown))}" spellcheck="false"></div>'
     )
 
@@ -353,7 +357,7 @@ def rules_page(variant: str) -> str:
     for r in rows:
         groups.setdefault(r.group, []).append(
             f'<tr id="p-{r.id}"><th scope="row">{escape(r.name)}</th>'
-            f'<td class="value">{escape(r.value)}</td><td>{_inline(r.description)}</td>'
+            f'<td class="value">{escape(r.value)}</td><td>{_inline(keys_worded(r.description, ruleset.options))}</td>'
             f"<td><code>{r.id}</code></td></tr>"
         )
     tables = "".join(
@@ -363,8 +367,8 @@ def rules_page(variant: str) -> str:
         for group, trs in groups.items()
     )
     opts = "".join(
-        f"<tr><th scope=row><code>{escape(o['name'])}</code></th>"
-        f"<td><code>{escape(json.dumps(o['default']))}</code></td><td>{escape(o['doc'])}</td></tr>"
+        f'<tr data-option="{escape(o["name"])}"><th scope=row>{escape(o["label"])}</th>'
+        f"<td>{escape(value_words(o['name'], o['default']))}</td><td>{escape(o['help'])}</td></tr>"
         for o in option_meta(variant)
     )
     short = "".join(f"<li>{_inline(line)}</li>" for line in summary(variant))

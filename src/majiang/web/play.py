@@ -14,27 +14,13 @@ from typing import Any
 
 from majiang.rules import VARIANTS, get_ruleset
 from majiang.rules.game import LENGTHS
-from majiang.web.meta import option_meta
+from majiang.web.meta import described, option_meta
+from majiang.web.words import BOT_WORDS, LENGTH_WORDS, table_words
 
 #: game lengths as a player reads them
-LENGTH_LABELS = {
-    "one_hand": "One hand",
-    "east": "East round",
-    "south": "East and South (hanchan)",
-    "full": "Full game (four rounds)",
-}
-#: the bot strengths a table may ask for (the server's ``TableOptions.bot_level``), as players
-#: read them: label and one line of help. The thinking times were measured on a loaded 2-core
-#: machine, each bot playing whole hands of every variant (docs/web.md, "Bots")
-BOT_LEVELS: dict[str, tuple[str, str]] = {
-    "beginner": ("Beginner", "Plays loosely and misses chances. Moves at once."),
-    "normal": ("Normal", "A sound player. Moves at once."),
-    "expert": ("Expert", "Reads the table and defends. Moves at once (under 0.05 s)."),
-    "master": (
-        "Master (thinks up to 1 s)",
-        "The strongest: looks ahead on hard choices, about 1 s on one move in ten.",
-    ),
-}
+LENGTH_LABELS = LENGTH_WORDS
+#: the bot strengths a table may ask for (the server's ``TableOptions.bot_level``): label, help
+BOT_LEVELS = BOT_WORDS
 #: timers offered on the home page: label, turn seconds, claim seconds
 TIMERS = (("Normal (20 s / 8 s)", 20, 8), ("Relaxed (60 s / 20 s)", 60, 20), ("Off", 0, 0))
 #: bot pace: label, pause before each bot action in milliseconds
@@ -61,14 +47,16 @@ def play_meta() -> dict[str, Any]:
                 else "int"
             )
             options.append(
-                {
-                    "name": name,
-                    "default": opt.default,
-                    "doc": opt.doc,
-                    "control": control,
-                    "choices": list(opt.choices) if opt.choices is not None else None,
-                    "minimum": opt.minimum,
-                }
+                described(
+                    {
+                        "name": name,
+                        "default": opt.default,
+                        "doc": opt.doc,
+                        "control": control,
+                        "choices": list(opt.choices) if opt.choices is not None else None,
+                        "minimum": opt.minimum,
+                    }
+                )
             )
         variants[v] = {"name": rules.name, "players": rules.players, "options": options}
     return {
@@ -144,11 +132,14 @@ def table_page_body(code: str) -> str:
     True
     """
     room = escape(code)
+    words = escape(json.dumps(table_words()), quote=False)
     return f"""
+<script type="application/json" id="table-words">{words}</script>
 <div id="table-app" class="table-app" data-room="{room}" data-state="loading">
 <p id="status" class="status" role="status" aria-live="polite">Connecting…</p>
 <section id="identity" class="identity" hidden aria-labelledby="id-h">
 <h1 id="id-h">Join the table</h1>
+<div id="invitation"></div>
 <form id="identity-form"><div class="field"><label for="id-name">Your name</label>
 <input id="id-name" maxlength="40" required autocomplete="nickname"></div>
 <div class="buttons"><button type="submit" class="primary">Take a seat</button></div></form>

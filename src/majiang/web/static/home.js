@@ -9,31 +9,27 @@ function esc(s) {
   return String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+// every label and help comes with the option from the server (majiang/web/words.py)
 function optionField(o) {
   const id = `po-${o.name}`;
-  const doc = o.doc ? `<span class="hint">${esc(o.doc)}</span>` : "";
+  const doc = o.help ? `<span class="hint" id="${id}-help">${esc(o.help)}</span>` : "";
+  const attrs = `data-option="${esc(o.name)}"${o.help ? ` aria-describedby="${id}-help"` : ""}`;
+  const label = `<label for="${id}">${esc(o.label)}</label>`;
   if (o.control === "bool") {
-    return `<div class="field check"><input type="checkbox" id="${id}" data-option="${esc(o.name)}"${
-      o.default ? " checked" : ""
-    }><label for="${id}"><code>${esc(o.name)}</code></label>${doc}</div>`;
+    return `<div class="field check"><input type="checkbox" id="${id}" ${attrs}${o.default ? " checked" : ""}>${label}${doc}</div>`;
   }
   if (o.control === "choice") {
     const opts = o.choices
-      .map((c) => `<option value="${esc(JSON.stringify(c))}"${c === o.default ? " selected" : ""}>${esc(c)}</option>`)
+      .map((c, i) => `<option value="${esc(JSON.stringify(c))}"${c === o.default ? " selected" : ""}>${esc(o.choice_labels[i])}</option>`)
       .join("");
-    return `<div class="field"><label for="${id}"><code>${esc(o.name)}</code></label>${doc}<select id="${id}" data-option="${esc(
-      o.name,
-    )}">${opts}</select></div>`;
+    return `<div class="field">${label}${doc}<select id="${id}" ${attrs}>${opts}</select></div>`;
   }
   if (o.control === "int") {
-    return `<div class="field"><label for="${id}"><code>${esc(o.name)}</code></label>${doc}<input id="${id}" type="number" data-option="${esc(
-      o.name,
-    )}" value="${esc(o.default)}"${o.minimum !== null && o.minimum !== undefined ? ` min="${o.minimum}"` : ""}></div>`;
+    const min = o.minimum !== null && o.minimum !== undefined ? ` min="${o.minimum}"` : "";
+    return `<div class="field">${label}${doc}<input id="${id}" type="number" ${attrs} value="${esc(o.default)}"${min}></div>`;
   }
   const shown = o.default === null ? "" : typeof o.default === "object" ? JSON.stringify(o.default) : o.default;
-  return `<div class="field"><label for="${id}"><code>${esc(o.name)}</code></label>${doc}<input id="${id}" data-option="${esc(
-    o.name,
-  )}" value="${esc(shown)}" spellcheck="false"></div>`;
+  return `<div class="field">${label}${doc}<input id="${id}" ${attrs} value="${esc(shown)}" spellcheck="false"></div>`;
 }
 
 function showOptions() {

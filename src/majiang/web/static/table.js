@@ -8,7 +8,7 @@
 import { api, ensurePlayer, forgetTable, loadPlayer, loadTable, saveTable } from "./session.js";
 import { applyEvent, carryOver, compareWithView, emptyModel, endDeal, fromView } from "./model.js";
 import { parseMeld, sortTiles, formatTiles } from "./notation.js";
-import { render, renderLobby, renderResult, renderFinal, playedLabel, ACTION_KEYS } from "./table_view.js";
+import { render, renderLobby, renderResult, renderFinal, renderInvitation, playedLabel, ACTION_KEYS } from "./table_view.js";
 
 const $ = (sel) => document.querySelector(sel);
 const app = $("#table-app");
@@ -52,14 +52,40 @@ function show(section) {
 async function start() {
   ui.player = loadPlayer();
   if (!ui.player) {
-    askName();
+    await askName();
     return;
   }
   await enterRoom();
 }
 
-function askName() {
+async function askName() {
+  // an invitation: say whose table it is, what is played and who sits, before asking a name
+  let room = null;
+  try {
+    room = await api(`/api/rooms/${encodeURIComponent(code)}`);
+  } catch (err) {
+    setStatus(err.status === 404 ? "There is no room with this code." : err.message);
+    app.dataset.state = "missing";
+    return;
+  }
+  const canSit = room.status === "waiting" && room.seats.some((s) => !s.player_id);
   show("identity");
+  $("#invitation").innerHTML = renderInvitation(room, canSit);
+  if (!canSit) {
+    // a late joiner: no seat form he cannot use; watching needs no name
+    $("#identity-form").hidden = true;
+    $("#id-h").textContent = "A table in play";
+    if (room.options && room.options.spectators && room.status === "playing") {
+      $("#invitation").insertAdjacentHTML("beforeend", '<div class="buttons"><button type="button" class="primary" id="watch">Watch the game</button></div>');
+      $("#watch").addEventListener("click", () => {
+        ui.room = room;
+        ui.message = "";
+        connect();
+      });
+    }
+    setStatus("");
+    return;
+  }
   setStatus("Choose a name to take a seat.");
   const input = $("#id-name");
   input.focus();
@@ -123,7 +149,7 @@ function connect() {
       JSON.stringify({
         type: "hello",
         protocol: 1,
-        token: ui.player.token,
+        token: ui.player ? ui.player.token : null, // null: watching without a name
         last_seq: ui.model ? ui.model.seq : null,
       }),
     );

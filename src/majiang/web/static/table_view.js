@@ -16,6 +16,42 @@ export const ACTION_KEYS = {
 };
 
 const WIND_NAMES = { E: "East", S: "South", W: "West", N: "North" };
+// variant, length and bot names as players read them: the page carries them (majiang/web/words.py)
+const wordsEl = typeof document !== "undefined" && document.querySelector("#table-words");
+const WORDS = wordsEl ? JSON.parse(wordsEl.textContent) : { variants: {}, lengths: {}, bots: {} };
+
+/** "Hong Kong Old Style · East round · Bots: Expert" */
+export function roomSummary(room) {
+  const variant = WORDS.variants[room.variant] || room.variant;
+  const length = WORDS.lengths[room.length] || room.length;
+  const bots = WORDS.bots[room.bot_level] || room.bot_level;
+  return `${variant} · ${length} · Bots: ${bots}`;
+}
+
+/** What someone opening a shared link sees before choosing a name: host, game and seats. */
+export function renderInvitation(room, canSit) {
+  const winds = "ESWN";
+  const host = room.seats.find((s) => s.player_id === room.host_id);
+  const who = host && host.name ? host.name : "A friend";
+  const seats = room.seats
+    .map(
+      (s) =>
+        `<li><span class="wind">${winds[s.seat]}</span> ${
+          s.player_id
+            ? esc(s.name || "a player")
+            : `<span class="muted">${room.status === "waiting" ? "free (a bot plays it if nobody sits)" : "a bot"}</span>`
+        }</li>`,
+    )
+    .join("");
+  const state = canSit
+    ? ""
+    : room.options && room.options.spectators
+      ? '<p id="invite-late">This game has already started, so there is no seat for you, but you may watch it.</p>'
+      : '<p id="invite-late">This game has already started and there is no seat for you.</p>';
+  const verb = room.status === "waiting" ? "invites you to play" : "is playing";
+  return `<p id="invite-host"><strong>${esc(who)}</strong> ${verb} <strong>${esc(roomSummary(room))}</strong>.</p>
+<h2>Seats</h2><ol class="lobby-seats" id="invite-seats">${seats}</ol>${state}`;
+}
 const POSITIONS = { 4: ["bottom", "right", "top", "left"], 2: ["bottom", "top"], 3: ["bottom", "right", "left"] };
 
 function esc(s) {
@@ -356,7 +392,7 @@ export function renderLobby(ui, code, origin) {
     : `<p class="muted" id="wait-host">Waiting for the host to start the game.</p>`;
   const message = ui.message ? `<p class="error" role="alert">${esc(ui.message)}</p>` : "";
   return `<h1 id="lobby-h">Private room</h1>
-<p>${esc(room.variant)} · ${esc(room.length)} · bots: ${esc(room.bot_level)}</p>
+<p id="room-summary">${esc(roomSummary(room))}</p>
 <div class="field"><label for="share-link">Share this link with your friends</label>
 <div class="buttons share"><input id="share-link" readonly value="${esc(link)}"><button type="button" data-do="copy-link">Copy link</button></div></div>
 <p>Or tell them the room code: <code id="room-code">${esc(code)}</code></p>
