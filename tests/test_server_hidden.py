@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from fastapi import HTTPException
 from fastapi.testclient import TestClient
 
 from majiang.actions import Pass
@@ -31,6 +32,7 @@ from majiang.server.live import Conn, LiveGame
 from majiang.server.settings import Settings
 from majiang.server.store import SeatRow, StoredGame
 from majiang.server.tables import SPECTATOR, Table, TableSpec
+from majiang.web.hint import hint_for
 from test_server_support import client_for, guest, hello, play, sqlite_url
 
 pytestmark = pytest.mark.timeout(300)
@@ -255,3 +257,30 @@ def test_the_frames_after_a_discard_go_out_together_with_thinking_bots(
     split = [opened[2]["seq"] for opened, after in windows if opened[1] != after[1]]
     assert split == []
     assert {t for t, _, _ in seen} == {0.0}  # no pacing asked: the task never slept
+
+
+# ---------------------------------------------------------------- the hint
+
+
+def test_a_hint_answers_only_a_decision_offered() -> None:
+    # the engine is at seat 0's turn (its draw made) but the game has offered it nothing yet,
+    # as while a claim window is paced and the draw held back: a hint would show the draw
+    table = Table(TableSpec("riichi", "one_hand", {}, "h1"))
+    stored = StoredGame(
+        game_id="g2",
+        room_code="R2",
+        spec=table.spec,
+        bot_level="simple",
+        room_options={"bot_delay_ms": 300},
+        public=False,
+        seats=[SeatRow("p0", "Lan", False)] + [SeatRow(None, None, False) for _ in range(3)],
+        actions=[],
+    )
+    game = LiveGame(stored, table, _Journal(), Settings(database_url="sqlite://"))  # type: ignore[arg-type]
+    assert table.legal(0)
+    with pytest.raises(HTTPException) as refused:
+        hint_for(game, 0)
+    assert refused.value.status_code == 409
+    game._refresh_decisions(0.0)  # now offered (the seat is its person's: in its grace)
+    _bot, action = hint_for(game, 0)
+    assert action in game.decisions[0].actions
