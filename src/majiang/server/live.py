@@ -9,6 +9,10 @@ Who plays a seat: its person while at least one connection is open; a bot when t
 person (``player_id`` None), when the person left the game, or when the seat has had no
 connection for the grace period (``disconnect_grace`` after a disconnect, ``resume_grace`` after
 the game started or the server restarted). The person takes the seat back by reconnecting.
+
+Nothing a seat receives depends on whether another could claim (docs/protocol.md, "What a seat
+can learn"): decisions are numbered by the seat's own actions, and with ``bot_delay`` every
+window of claims is paced alike (``_close_window``, ``_pace_window``).
 """
 
 from __future__ import annotations
