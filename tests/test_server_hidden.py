@@ -18,6 +18,7 @@ when its hidden hand could claim. So nothing a client receives may depend on tho
 from __future__ import annotations
 
 import asyncio
+import random
 import types
 from collections.abc import Iterator
 from typing import Any
@@ -161,18 +162,36 @@ class _Clock:
 
 _REAL_SLEEP = asyncio.sleep
 
-#: a frame a spectator received: the clock then, the number of the flush that sent it, the frame
+
+class _AsyncioOnClock:
+    """``asyncio`` as the game module sees it in these tests: its ``sleep`` on the clock above
+    (asyncio itself is left alone: the server's other tasks in this process sleep for real)."""
+
+    def __init__(self, clock: _Clock) -> None:
+        self.sleep = clock.sleep
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(asyncio, name)
+
+
+#: a frame the watcher received: the clock then, the number of the flush that sent it, the frame
 Seen = tuple[float, int, Frame]
 
 
 def _watch_bot_game(
-    monkeypatch: pytest.MonkeyPatch, variant: str, seed: str, level: str, delay_ms: int
+    monkeypatch: pytest.MonkeyPatch,
+    variant: str,
+    seed: str,
+    level: str,
+    delay_ms: int,
+    person: bool = False,
 ) -> tuple[list[Seen], Table]:
-    """Play a game of bots on the game task (a spectator watching) with the clock above; return
-    what the spectator received, and the table at the end."""
+    """Play a game of bots on the game task with the clock above, a spectator watching (or,
+    with ``person``, seat 0 played by a client that answers each decision at once with its
+    default); return what the watcher received, and the table at the end."""
     clock = _Clock()
     monkeypatch.setattr(live, "time", types.SimpleNamespace(monotonic=clock.monotonic))
-    monkeypatch.setattr(asyncio, "sleep", clock.sleep)
+    monkeypatch.setattr(live, "asyncio", _AsyncioOnClock(clock))
     table = Table(TableSpec(variant, "one_hand", {}, seed), bot_level=level)
     stored = StoredGame(
         game_id="g1",
@@ -181,10 +200,11 @@ def _watch_bot_game(
         bot_level=level,
         room_options={"bot_delay_ms": delay_ms, "spectators": True},
         public=False,
-        seats=[SeatRow(None, None, False) for _ in range(table.players)],
+        seats=[SeatRow("p0" if person and s == 0 else None, None, False) for s in range(4)],
         actions=[],
     )
     game = LiveGame(stored, table, _Journal(), Settings(database_url="sqlite://"))  # type: ignore[arg-type]
+    game.rng = random.Random(seed)  # the bots' seeds: the same game every run
     seen: list[Seen] = []
     flushes = 0
     flush = game._flush
@@ -196,12 +216,15 @@ def _watch_bot_game(
 
     game._flush = counted_flush  # type: ignore[method-assign]
 
-    class Spectator(Conn):
+    class Watcher(Conn):
         def send(self, frame: Frame) -> None:
             seen.append((clock.now, flushes, frame))
+            if frame["type"] == "decision":
+                answer = {"type": "action", "decision": frame["decision"]}
+                game.submit(self, {**answer, "action": frame["default"]})
 
     async def main() -> None:
-        game.connect(Spectator(lambda f: None, lambda c: None, 10**6), SPECTATOR, 0)
+        game.connect(Watcher(lambda f: None, lambda c: None, 10**6), 0 if person else SPECTATOR, 0)
         game.start()
         assert game.task is not None
         await game.task
@@ -244,6 +267,23 @@ def test_every_claim_window_lasts_the_bot_delay(
     assert 0 < _windows_with_claims(table) < discards <= len(windows)
     gaps = {round(after[0] - opened[0], 9) for opened, after in windows}
     assert gaps == {0.3}, sorted(gaps)
+
+
+@pytest.mark.parametrize(("variant", "seed"), [("riichi", "r1"), ("hk", "r2")])
+def test_claim_windows_last_the_same_for_a_person_who_answers_at_once(
+    monkeypatch: pytest.MonkeyPatch, variant: str, seed: str
+) -> None:
+    # seat 0 is a person: its own claims are offered and answered inside the pause, and its
+    # discards open windows like the bots'
+    seen, table = _watch_bot_game(monkeypatch, variant, seed, "simple", 300, person=True)
+    windows = _window_events(seen)
+    own_claims = sum(
+        1 for _, _, f in seen if f["type"] == "decision" and f["actions"][0]["type"] == "pass"
+    )
+    assert own_claims > 0 and _windows_with_claims(table) > own_claims
+    gaps = {round(after[0] - opened[0], 9) for opened, after in windows}
+    assert gaps == {0.3}, sorted(gaps)
+    assert _numbers_from_own_frames([f for _, _, f in seen]) == []
 
 
 @pytest.mark.parametrize(("variant", "seed"), [("riichi", "q1"), ("hk", "q2")])
