@@ -55,7 +55,8 @@ def test_the_41st_unfinished_table_of_a_player_is_429(tmp_path: Path) -> None:
     # the person's seat is held for them (they never connect): every table stays unfinished
     with client_for(sqlite_url(tmp_path), resume_grace=600.0) as c:
         me = guest(c)
-        rooms = [practice(c, me) for _ in range(40)]
+        # the table left below has slow bots, so it cannot finish before the next request
+        rooms = [practice(c, me, bot_delay_ms=5000 if n == 1 else 0) for n in range(40)]
         r = c.post("/api/tables", json={"length": "one_hand"}, headers=me.auth)
         _assert_429(r, "tables")
         assert r.headers["Retry-After"] == "60"

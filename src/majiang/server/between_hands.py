@@ -28,6 +28,8 @@ class HandBreak:
     after: int
     deadline: float | None
     ready: set[int] = field(default_factory=set)
+    #: whether its first ``between_hands`` frame is queued (the game task does it)
+    announced: bool = False
 
     def frame(self, waiting: list[int], now: float, over: bool = False) -> dict[str, Any]:
         """Return the ``between_hands`` frame: who pressed *Next hand*, who is awaited, the
