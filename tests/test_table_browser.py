@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from test_table_support import ARGS, CHROMIUM, Player, serve, shot
+from test_table_support import ARGS, CHROMIUM, SCREENSHOTS, Player, serve, shot
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytest.importorskip("uvicorn")
@@ -661,3 +661,67 @@ def test_an_invitation_says_who_what_and_the_seats(browser: Any, base_url: str) 
     finally:
         for p in (host, guest_, late):
             p.close()
+
+
+# ---------------------------------------------------------------- each variant's table, two sizes
+
+FITS_JS = "() => [document.documentElement.scrollWidth, window.innerWidth]"
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+@pytest.mark.parametrize("variant", ["riichi", "hk", "hk2", "hkos", "taiwan", "sichuan"])
+def test_each_variant_s_table_at_both_sizes(
+    browser: Any, base_url: str, variant: str, size: tuple[int, int]
+) -> None:
+    """The table of every variant on a desktop and on a phone: nothing scrolls sideways, the
+    hand's tiles are at least 40 px high (touch targets), and a screenshot of each goes to
+    build/screenshots/ (README, "Screenshots")."""
+    p = Player(browser, base_url, viewport=size)
+    try:
+        p.practice("Sho", variant)
+        assert p.wait_ready() == "decision"
+        width, inner = p.page.evaluate(FITS_JS)
+        assert width <= inner == size[0], (width, inner)
+        heights = p.page.eval_on_selector_all(
+            "#hand .hand-tile", "bs => bs.map(b => b.getBoundingClientRect().height)"
+        )
+        tiles = p.page.eval_on_selector_all(
+            "#hand .hand-tile svg", "ts => ts.map(t => t.getBoundingClientRect().height)"
+        )
+        assert len(tiles) >= 13 and min(tiles) >= 40 and min(heights) >= 40, (tiles, heights)
+        rights = p.page.eval_on_selector_all(
+            "#hand .hand-tile", "bs => bs.map(b => b.getBoundingClientRect().right)"
+        )
+        assert max(rights) <= size[0]
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        p.page.screenshot(path=str(SCREENSHOTS / f"table_{variant}_{size[0]}x{size[1]}.png"))
+    finally:
+        p.close()
+
+
+def test_the_table_pages_fit_360_px(browser: Any, base_url: str) -> None:
+    """360 px wide: the lobby, the table at a decision, a hand's result, the final standings."""
+    p = Player(browser, base_url, viewport=(360, 740))
+    page = p.page
+    try:
+        p.home("Tia")
+        p.choose("taiwan")  # the longest hand: 16 tiles and the drawn one
+        page.click("#make-room")
+        page.wait_for_selector("#table-app[data-state=lobby] #share-link")
+        width, inner = page.evaluate(FITS_JS)
+        assert width <= inner == 360, ("lobby", width, inner)
+        page.click("#start-game")
+        assert p.wait_ready() == "decision"
+        width, inner = page.evaluate(FITS_JS)
+        assert width <= inner == 360, ("table", width, inner)
+        shot(page, "360_table")
+        p.play_until_result()
+        width, inner = page.evaluate(FITS_JS)
+        assert width <= inner == 360, ("result", width, inner)
+        shot(page, "360_result")
+        page.click("#next-hand")
+        page.wait_for_selector("#final:not([hidden]) table.standings")
+        width, inner = page.evaluate(FITS_JS)
+        assert width <= inner == 360, ("final", width, inner)
+    finally:
+        p.close()

@@ -30,8 +30,11 @@ ARGS = [
     "--no-first-run",
 ]
 ARTIFACTS = Path(__file__).parent / "artifacts"
+#: screenshots of each variant's table at a desktop's and a phone's size, for anyone to look at
+#: (README: "Screenshots"); build/ is not committed
+SCREENSHOTS = Path(__file__).parent.parent / "build" / "screenshots"
 
-__all__ = ["ARGS", "ARTIFACTS", "CHROMIUM", "free_port"]
+__all__ = ["ARGS", "ARTIFACTS", "CHROMIUM", "SCREENSHOTS", "free_port"]
 
 #: true in the page when this seat has a decision open, or a result or the standings are shown
 READY_JS = """() => {

@@ -450,3 +450,38 @@ def test_below_the_minimum_then_a_house_rule_lowers_it(page: Any, base_url: str)
     assert page.input_value('[data-option="min_fan"]') == "1"
     assert page.inner_text("#r-points") == "8"
     shot(page, "house_rule")
+
+
+# ---------------------------------------------------------------- 360 px: nothing scrolls sideways
+
+#: true when the page is no wider than the screen
+FITS_JS = "() => [document.documentElement.scrollWidth, window.innerWidth]"
+
+
+def _fits(pg: Any, where: str, screen: int = 360) -> None:
+    # a mobile browser widens its layout viewport (innerWidth) to a page that overflows, and
+    # zooms out: the page is compared with the screen it was given as well
+    width, inner = pg.evaluate(FITS_JS)
+    assert width <= inner == screen, f"{where} is {width}px wide ({inner}) on a {screen}px screen"
+
+
+def test_nothing_scrolls_sideways_at_360_px(browser: Any, base_url: str) -> None:
+    """Every page at 360 x 740, the calculators after scoring a hand (the Taiwan one shows 17
+    tiles) and the rules pages with every detail open."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
+    context.set_default_timeout(5000)
+    pg = context.new_page()
+    try:
+        for path in ("/", "/calc", "/rules", "/history"):
+            pg.goto(f"{base_url}{path}")
+            _fits(pg, path)
+        for variant, case, *_ in HANDS:
+            open_calc(pg, base_url, variant)
+            enter(pg, case)
+            _fits(pg, f"/calc/{variant} after scoring")
+            shot(pg, f"360_calc_{variant}")
+            pg.goto(f"{base_url}/rules/{variant}")
+            pg.click("details.docs summary")
+            _fits(pg, f"/rules/{variant}")
+    finally:
+        context.close()
