@@ -725,3 +725,229 @@ def test_the_table_pages_fit_360_px(browser: Any, base_url: str) -> None:
         assert width <= inner == 360, ("final", width, inner)
     finally:
         p.close()
+
+
+# ---------------------------------------------------------------- results that explain everything
+
+#: a riichi hand (shared/rules/riichi.md) as the server sends it: East (seat 0, the dealer)
+#: declared riichi (a 1000 stick to the table) and won by self-draw with riichi, menzen tsumo and
+#: one ura dora: 3 han; fu 20 base + 4 (a pair of East, seat and round wind) + 2 (tsumo) = 26,
+#: rounded up to 30. Base points 30 x 2^(2+3) = 960; a dealer's self-draw is 2 x 960 = 1920 from
+#: each, rounded up to 2000; the stick comes back to the winner: 6000 + 1000 = 7000.
+RIICHI_HAND = [
+    {
+        "type": "hand_started",
+        "hand": 0,
+        "round_wind": 0,
+        "dealer": 0,
+        "honba": 0,
+        "sticks": 0,
+        "scores": [25000, 25000, 25000, 25000],
+    },
+    {"type": "riichi_declared", "seat": 0, "double": False},
+    {
+        "type": "points_moved",
+        "reason": "riichi",
+        "deltas": [-1000, 0, 0, 0],
+        "sticks": 1,
+        "stick_value": 1000,
+    },
+    {
+        "type": "won",
+        "seat": 0,
+        "tile": "9p",
+        "source": None,
+        "hand": "678m456789p789s11z",
+        "melds": [],
+        "ura_indicators": "3p",
+        "liable": None,
+        "robbed_kong": False,
+        "result": {
+            "valid": True,
+            "reason": None,
+            "unit": "han",
+            "total": 3,
+            "limit": None,
+            "items": [
+                {"id": "riichi", "name": "Riichi", "value": 1},
+                {"id": "menzen_tsumo", "name": "Menzen tsumo", "value": 1},
+                {"id": "ura_dora", "name": "Ura dora", "value": 1},
+            ],
+            "fu": 30,
+            "fu_items": [
+                {"id": "base", "value": 20},
+                {"id": "double_wind_pair", "value": 4},
+                {"id": "tsumo", "value": 2},
+            ],
+            "points": {
+                "total": 7000,
+                "payers": [
+                    {"from": "non_dealer", "amount": 2000},
+                    {"from": "non_dealer", "amount": 2000},
+                    {"from": "non_dealer", "amount": 2000},
+                    {"from": "riichi_sticks", "amount": 1000},
+                ],
+            },
+        },
+    },
+    {
+        "type": "points_moved",
+        "reason": "win",
+        "deltas": [7000, -2000, -2000, -2000],
+        "sticks": -1,
+        "stick_value": 1000,
+    },
+    {
+        "type": "hand_ended",
+        "outcome": "win",
+        "reason": "",
+        "winners": [0],
+        "ready": [],
+        "scores": [31000, 23000, 23000, 23000],
+    },
+]
+
+RENDER_JS = """async (events) => {
+  const model = await import('/static/model.js');
+  const view = await import('/static/table_view.js');
+  const m = model.emptyModel(1, 4, 'riichi');
+  events.forEach((e) => model.applyEvent(m, e));
+  const ui = {welcome: {players: [null, 'Ann', null, null]}, room: {bot_level: 'normal'}, model: m};
+  const box = document.createElement('section');
+  box.id = 'result-test';
+  box.innerHTML = view.renderResult(ui, m);
+  document.body.append(box);
+}"""
+
+
+def test_a_result_shows_the_riichi_stick_fu_rounding_and_names(player: Player) -> None:
+    """The result of RIICHI_HAND drawn by the table's own modules: the stick East paid has its
+    column (Before is the 25000 the hand started with, not 24000), the fu items' sum (26) and
+    the fu rounded up to 30, and each payment line names its payer."""
+    page = player.page
+    page.goto(f"{player.base_url}/")
+    page.evaluate(RENDER_JS, RIICHI_HAND)
+    rows = page.eval_on_selector_all(
+        "#result-test table.score-change tbody tr",
+        "rs => rs.map(r => [...r.querySelectorAll('td')].map(t => t.textContent))",
+    )
+    assert rows == [
+        ["25000", "-1000", "+7000", "31000"],
+        ["25000", "", "-2000", "23000"],
+        ["25000", "", "-2000", "23000"],
+        ["25000", "", "-2000", "23000"],
+    ]
+    heads = page.eval_on_selector_all(
+        "#result-test table.score-change thead th", "ts => ts.map(t => t.textContent)"
+    )
+    assert heads == ["Seat", "Before", "Riichi stick", "Change", "After"]
+    fu = page.eval_on_selector_all(
+        "#result-test table.fu tfoot tr",
+        "rs => rs.map(r => [r.querySelector('th').textContent, r.querySelector('td').textContent])",
+    )
+    assert fu == [["Sum", "26"], ["Fu (rounded up to a ten)", "30"]]
+    payers = page.eval_on_selector_all(
+        "#result-test table.payers tbody tr",
+        "rs => rs.map(r => [r.querySelector('th').textContent, r.querySelector('td').textContent])",
+    )
+    assert payers == [
+        ["Ann (you)", "2000"],
+        ["Bot 3 (normal)", "2000"],
+        ["Bot 4 (normal)", "2000"],
+        ["Riichi sticks on the table", "1000"],
+    ]
+
+
+def _render(page: Any, events: list[dict[str, Any]], variant: str) -> None:
+    page.evaluate(
+        RENDER_JS.replace("'riichi'", f"'{variant}'"),
+        events,
+    )
+
+
+def test_a_result_names_taiwan_s_dealer_tai_and_the_draw_payments(player: Player) -> None:
+    """Taiwan (shared/rules/taiwan.md, the calculator's hand of test_web_browser): South wins
+    3 tai on East's discard; East deals with a streak of 1, so 2 x 1 + 1 = 3 dealer tai are in
+    East's 9 (3 base + 3 tai + 3 dealer tai): the line says so. A riichi exhaustive draw with
+    one seat ready: the noten payments are listed by name."""
+    page = player.page
+    page.goto(f"{player.base_url}/")
+    taiwan = [
+        {
+            "type": "hand_started",
+            "hand": 0,
+            "round_wind": 0,
+            "dealer": 0,
+            "honba": 1,
+            "sticks": 0,
+            "scores": [0, 0, 0, 0],
+        },
+        {
+            "type": "won",
+            "seat": 1,
+            "tile": "7s",
+            "source": 0,
+            "hand": "123m456m789m234p567s99s",
+            "melds": [],
+            "ura_indicators": "",
+            "liable": None,
+            "robbed_kong": False,
+            "result": {
+                "valid": True,
+                "reason": None,
+                "unit": "tai",
+                "total": 3,
+                "limit": None,
+                "items": [
+                    {"id": "closed_hand", "name": "Closed hand", "value": 1},
+                    {"id": "all_chows", "name": "All chows", "value": 2},
+                ],
+                "fu": None,
+                "fu_items": [],
+                "dealer_tai": 3,
+                "points": {"total": 9, "payers": [{"from": "E", "amount": 9}]},
+            },
+        },
+        {"type": "points_moved", "reason": "win", "deltas": [-9, 9, 0, 0]},
+        {
+            "type": "hand_ended",
+            "outcome": "win",
+            "reason": "",
+            "winners": [1],
+            "ready": [],
+            "scores": [-9, 9, 0, 0],
+        },
+    ]
+    _render(page, taiwan, "taiwan")
+    payers = page.eval_on_selector_all(
+        "#result-test table.payers tbody th", "ts => ts.map(t => t.textContent)"
+    )
+    assert payers == ["Bot 1 (normal), dealer (with 3 dealer tai)"]
+    page.evaluate("() => document.querySelector('#result-test').remove()")
+    draw = [
+        {
+            "type": "hand_started",
+            "hand": 0,
+            "round_wind": 0,
+            "dealer": 0,
+            "honba": 0,
+            "sticks": 0,
+            "scores": [25000, 25000, 25000, 25000],
+        },
+        {"type": "hand_revealed", "seat": 0, "tiles": "123m456p789s1122z", "ready": True},
+        {"type": "points_moved", "reason": "noten", "deltas": [3000, -1000, -1000, -1000]},
+        {
+            "type": "hand_ended",
+            "outcome": "exhaustive_draw",
+            "reason": "",
+            "winners": [],
+            "ready": [0],
+            "scores": [28000, 24000, 24000, 24000],
+        },
+    ]
+    _render(page, draw, "riichi")
+    lines = page.eval_on_selector_all("#other-payments li", "ls => ls.map(l => l.textContent)")
+    assert lines == [
+        "Payments at the draw (ready / not ready): Bot 1 (normal) +3000, Ann (you) -1000, "
+        "Bot 3 (normal) -1000, Bot 4 (normal) -1000"
+    ]

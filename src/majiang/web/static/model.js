@@ -138,6 +138,8 @@ function newResult(m) {
     dealer: m.dealer,
     honba: m.honba,
     before: m.seats.map((s) => s.score),
+    // riichi sticks each seat put on the table during the hand (negative), for the result
+    sticks_paid: m.seats.map((s) => s.stick || 0),
     wins: [],
     revealed: [],
     payments: [],
@@ -325,7 +327,8 @@ function applyPlain(m, e, n, me, seatOf) {
     case "points_moved": {
       m.seats.forEach((s, i) => (s.score += e.deltas[i] || 0));
       m.sticks += e.sticks || 0;
-      if (e.reason !== "riichi") {
+      if (e.reason === "riichi") m.seats.forEach((s, i) => (s.stick = (s.stick || 0) + (e.deltas[i] || 0)));
+      else {
         if (!m.result) m.result = newResult(m);
         m.result.payments.push(e);
       }

@@ -20,6 +20,21 @@ const WIND_NAMES = { E: "East", S: "South", W: "West", N: "North" };
 const wordsEl = typeof document !== "undefined" && document.querySelector("#table-words");
 const WORDS = wordsEl ? JSON.parse(wordsEl.textContent) : { variants: {}, lengths: {}, bots: {} };
 
+// why points moved, as players say it (the engine's points_moved reasons)
+const REASON_WORDS = {
+  noten: "Payments at the draw (ready / not ready)",
+  nagashi_mangan: "Nagashi mangan",
+  heavenly: "Heavenly hand",
+  earthly: "Earthly hand",
+  kong: "Kong payments",
+  not_ready: "Not ready at the draw",
+  kong_returned: "Kong payments returned",
+  final_sticks: "Riichi sticks left at the end, to the first",
+};
+function reasonWords(reason) {
+  return REASON_WORDS[reason] || String(reason).replace(/_/g, " ");
+}
+
 /** "Hong Kong Old Style · East round · Bots: Expert" */
 export function roomSummary(room) {
   const variant = WORDS.variants[room.variant] || room.variant;
@@ -403,16 +418,39 @@ ${message}<div class="buttons">${action}<button type="button" data-do="leave">Le
 
 // ---------------------------------------------------------------- result
 
-function payerLabel(ui, win, p) {
-  const who = {
-    discarder: win.source !== null && win.source !== undefined ? seatName(ui, win.source) : "the discarder",
-    liable: win.liable !== null && win.liable !== undefined ? seatName(ui, win.liable) : "the liable player",
-    dealer: "the dealer",
-    non_dealer: "each non-dealer",
-    each: "each player",
-  }[p.from];
-  if (who) return who;
-  if ("ESWN".includes(p.from) && p.from.length === 1) return `${WIND_NAMES[p.from]} seat`;
+/** The seats that pay a win, by the scoring contract's `from` (docs/scoring.md), in the order
+ * the payers are listed: "dealer", each "non_dealer" / "each" in turn after the winner, a wind. */
+function payerSeats(ui, m, win) {
+  const n = m.seats.length;
+  const others = [];
+  for (let k = 1; k < n; k++) {
+    const s = (win.seat + k) % n;
+    if (!m.seats[s].out || s === win.source) others.push(s);
+  }
+  const queues = { non_dealer: others.filter((s) => s !== m.dealer), each: [...others] };
+  return (p) => {
+    if (p.from === "discarder") return win.source;
+    if (p.from === "liable") return win.liable;
+    if (p.from === "dealer") return m.dealer;
+    if (queues[p.from]) return queues[p.from].shift();
+    const wind = "ESWN".indexOf(p.from);
+    if (p.from.length === 1 && wind >= 0) return (m.dealer + wind) % n;
+    return null;
+  };
+}
+
+function payerLabel(ui, m, win, p, seat) {
+  const dealerTai = win.result && win.result.dealer_tai;
+  const why =
+    dealerTai && seat !== null && seat !== undefined && (seat === m.dealer || win.seat === m.dealer)
+      ? ` (with ${dealerTai} dealer tai)`
+      : "";
+  if (seat !== null && seat !== undefined) {
+    const role = p.from === "discarder" ? ", discarder" : p.from === "liable" ? ", liable" : seat === m.dealer ? ", dealer" : "";
+    return `${seatName(ui, seat)}${role}${why}`;
+  }
+  if (p.from === "riichi_sticks") return "Riichi sticks on the table";
+  if (p.from === "honba") return "Honba";
   return String(p.from).replace(/_/g, " ");
 }
 
@@ -430,14 +468,23 @@ function winHtml(ui, m, w) {
   const limit = r.limit ? ` <span class="limit">${esc(r.limit)}</span>` : "";
   const itemsTable = `<table class="items"><caption>Patterns</caption><tbody>${items}</tbody>
 <tfoot><tr><th scope="row">Total</th><td class="num" data-total="${esc(r.total)}">${esc(r.total)} ${esc(unit)}${limit}</td></tr></tfoot></table>`;
+  // the fu items, their sum, and the fu counted: rounded up to a ten (or fixed: 25 for seven
+  // pairs, 20 for a closed self-drawn pinfu, 30 at least for an open hand)
+  const fuItems = r.fu_items || [];
+  const fuSum = fuItems.reduce((a, f) => a + Number(f.value || 0), 0);
+  const fuWhy = fuSum === r.fu ? "" : r.fu === Math.ceil(fuSum / 10) * 10 ? "rounded up to a ten" : "as the rules fix it";
+  const fuSumRow = fuWhy
+    ? `<tr class="fu-sum"><th scope="row">Sum</th><td class="num" data-fu-sum="${fuSum}">${fuSum}</td></tr>`
+    : "";
   const fu = r.fu
-    ? `<table class="fu"><caption>Fu</caption><tbody>${(r.fu_items || [])
+    ? `<table class="fu"><caption>Fu</caption><tbody>${fuItems
         .map((f) => `<tr><th scope="row">${esc(String(f.id).replace(/_/g, " "))}</th><td class="num">${esc(f.value)}</td></tr>`)
-        .join("")}</tbody><tfoot><tr><th scope="row">Fu</th><td class="num" data-fu="${esc(r.fu)}">${esc(r.fu)}</td></tr></tfoot></table>`
+        .join("")}</tbody><tfoot>${fuSumRow}<tr><th scope="row">Fu${fuWhy ? ` (${fuWhy})` : ""}</th><td class="num" data-fu="${esc(r.fu)}">${esc(r.fu)}</td></tr></tfoot></table>`
     : "";
   const pts = r.points || {};
+  const seatOf = payerSeats(ui, m, w);
   const payers = (pts.payers || [])
-    .map((p) => `<tr><th scope="row">${esc(payerLabel(ui, w, p))}</th><td class="num">${esc(p.amount)}</td></tr>`)
+    .map((p) => `<tr><th scope="row">${esc(payerLabel(ui, m, w, p, seatOf(p)))}</th><td class="num">${esc(p.amount)}</td></tr>`)
     .join("");
   const points = `<table class="payers"><caption>Points</caption><tbody>${payers}</tbody>
 <tfoot><tr><th scope="row">Received</th><td class="num" data-points="${esc(pts.total)}">${esc(pts.total)}</td></tr></tfoot></table>`;
@@ -477,25 +524,42 @@ export function renderResult(ui, m) {
   const change = m.seats.map(() => 0);
   for (const p of r.payments) p.deltas.forEach((d, i) => (change[i] += d));
   const after = r.after || m.seats.map((s) => s.score);
+  // riichi sticks put on the table during the hand: their own column, so Before is the score
+  // the hand started with and every point is accounted for
+  const stick = m.seats.map((_, i) => (r.sticks_paid && r.sticks_paid[i]) || 0);
+  const anyStick = stick.some((x) => x !== 0);
+  const signed = (x) => `${x > 0 ? "+" : ""}${x}`;
   const rows = m.seats
     .map(
       (s, i) =>
-        `<tr data-seat="${i}"><th scope="row">${esc(s.wind)} ${esc(seatName(ui, i))}</th><td class="num">${after[i] - change[i]}</td><td class="num delta" data-delta="${change[i]}">${
-          change[i] > 0 ? "+" : ""
-        }${change[i]}</td><td class="num">${after[i]}</td></tr>`,
+        `<tr data-seat="${i}"><th scope="row">${esc(s.wind)} ${esc(seatName(ui, i))}</th><td class="num">${
+          after[i] - change[i] - stick[i]
+        }</td>${anyStick ? `<td class="num delta" data-stick="${stick[i]}">${stick[i] ? signed(stick[i]) : ""}</td>` : ""}<td class="num delta" data-delta="${change[i]}">${signed(
+          change[i],
+        )}</td><td class="num">${after[i]}</td></tr>`,
     )
     .join("");
-  const reasons = [...new Set(r.payments.map((p) => p.reason))].filter((x) => x && x !== "win");
-  const table = `<table class="score-change"><caption>Who paid what${
-    reasons.length ? ` (${esc(reasons.join(", ").replace(/_/g, " "))})` : ""
-  }</caption><thead><tr><th>Seat</th><th>Before</th><th>Change</th><th>After</th></tr></thead><tbody>${rows}</tbody></table>`;
+  const table = `<table class="score-change"><caption>Who paid what</caption><thead><tr><th>Seat</th><th>Before</th>${anyStick ? "<th>Riichi stick</th>" : ""}<th>Change</th><th>After</th></tr></thead><tbody>${rows}</tbody></table>`;
+  // every payment that is not a win's, by name: tenpai / noten at a draw, Sichuan's settlements
+  const others = r.payments
+    .filter((p) => p.reason && p.reason !== "win")
+    .map(
+      (p) =>
+        `<li data-reason="${esc(p.reason)}">${esc(reasonWords(p.reason))}: ${p.deltas
+          .map((d, i) => (d ? `${esc(seatName(ui, i))} ${signed(d)}` : ""))
+          .filter(Boolean)
+          .join(", ")}</li>`,
+    )
+    .join("");
+  const payments = others ? `<ul class="payments" id="other-payments">${others}</ul>` : "";
+  const left = ended.outcome !== "win" && m.sticks > 0 ? `<p id="sticks-left">${m.sticks} riichi stick${m.sticks > 1 ? "s" : ""} stay on the table for the next win.</p>` : "";
   const last = Boolean(m.final);
   const button = `<button type="button" class="primary" id="next-hand" data-do="next-hand" data-key="next-hand">${
     last ? "Final standings" : "Next hand"
   }</button>`;
   // the game waits for every person (or the room's countdown) before the next hand is played
   const waiting = last ? "" : breakHtml(ui);
-  return `<h2 id="result-h">${esc(round)}: ${esc(what)}</h2>${wins}${revealed}${table}<div class="buttons">${button}${waiting}</div>`;
+  return `<h2 id="result-h">${esc(round)}: ${esc(what)}</h2>${wins}${revealed}${table}${payments}${left}<div class="buttons">${button}${waiting}</div>`;
 }
 
 export function renderFinal(ui, m) {
