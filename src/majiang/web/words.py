@@ -214,6 +214,8 @@ def keys_worded(text: str, keys: Collection[str]) -> str:
     'Tanyao (open with the house rule “Open all simples (kuitan)”), not `pinfu`'
     >>> keys_worded("under `self_draw: plus_one_fan`", {"self_draw"})
     'under the house rule “Self-draw bonus” set to “One fan more”'
+    >>> keys_worded('Renhou with `renhou: "yakuman"`', {"renhou"})
+    'Renhou with the house rule “Win before your first draw (renhou)” set to “A yakuman”'
     """
 
     def worded(m: re.Match[str]) -> str:
@@ -223,7 +225,7 @@ def keys_worded(text: str, keys: Collection[str]) -> str:
         rule = f"the house rule “{option_words(key)[0]}”"
         return rule if value is None else f"{rule} set to “{choice_label(key, value)}”"
 
-    return re.sub(r"`([a-z0-9_]+)(?::\s*([a-z0-9_]+))?`", worded, text)
+    return re.sub(r"`([a-z0-9_]+)(?::\s*\"?([a-z0-9_]+)\"?)?`", worded, text)
 
 
 def value_words(name: str, value: Any) -> str:
