@@ -951,3 +951,24 @@ def test_a_result_names_taiwan_s_dealer_tai_and_the_draw_payments(player: Player
         "Payments at the draw (ready / not ready): Bot 1 (normal) +3000, Ann (you) -1000, "
         "Bot 3 (normal) -1000, Bot 4 (normal) -1000"
     ]
+
+
+def test_a_reload_between_hands_still_offers_next_hand(player: Player) -> None:
+    """A browser that lost its copy of the table comes back between hands: no result to show,
+    but the wait is this seat's, so *Next hand* is offered by the hand and starts the hand."""
+    page = player.page
+    _own_practice(player, "Rin", variant="riichi", length="east", bot_level="simple")
+    for _ in range(10):
+        if player.wait_ready() == "result":
+            break
+        player.play_until_result(win=False)
+    page.evaluate(
+        "() => Object.keys(localStorage).filter(k => k.startsWith('majiang.room.'))"
+        ".forEach(k => localStorage.removeItem(k))"
+    )
+    page.reload()
+    page.wait_for_selector("#actions #next-hand")
+    assert player.app("decision") == ""
+    assert "waits for you" in page.inner_text("#actions")
+    page.click("#actions #next-hand")
+    assert player.wait_ready() == "decision"

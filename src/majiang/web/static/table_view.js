@@ -247,7 +247,12 @@ function actionButtons(ui, m) {
   const d = ui.decision && !ui.pending ? ui.decision : null;
   if (!d) {
     const waiting = ui.pending ? "Sent…" : m.phase === "game_over" ? "" : ui.handBreak ? breakHtml(ui) : "Waiting for the others…";
-    return `<div id="actions" class="actions" data-open="false"><span class="waiting">${waiting}</span><span id="timer" class="timer"></span>${hintButton(
+    // a wait for this seat with no result on screen (a reload after the hand's end): its button
+    const press =
+      ui.handBreak && ui.model && ui.handBreak.waiting.includes(ui.model.seat)
+        ? '<button type="button" class="primary" id="next-hand" data-do="next-hand" data-key="next-hand">Next hand</button>'
+        : "";
+    return `<div id="actions" class="actions" data-open="false">${press}<span class="waiting">${waiting}</span><span id="timer" class="timer"></span>${hintButton(
       ui,
       m,
     )}</div>`;
