@@ -972,3 +972,22 @@ def test_a_reload_between_hands_still_offers_next_hand(player: Player) -> None:
     assert "waits for you" in page.inner_text("#actions")
     page.click("#actions #next-hand")
     assert player.wait_ready() == "decision"
+
+
+def test_a_private_room_takes_its_wait_between_hands_from_the_form(player: Player) -> None:
+    page = player.page
+    player.home("Ren")
+    assert page.eval_on_selector_all("#p-next option", "os => os.map(o => o.value)") == [
+        "60",
+        "120",
+        "0",
+    ]
+    assert "Next hand" in page.inner_text("#p-next-help")
+    page.select_option("#p-next", "0")
+    page.click("#make-room")
+    page.wait_for_selector("#table-app[data-state=lobby] #room-code")
+    code = page.inner_text("#room-code")
+    options = page.evaluate(
+        "async (code) => (await (await fetch(`/api/rooms/${code}`)).json()).options", code
+    )
+    assert options["next_hand_seconds"] == 0

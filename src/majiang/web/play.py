@@ -15,7 +15,13 @@ from typing import Any
 from majiang.rules import VARIANTS, get_ruleset
 from majiang.rules.game import LENGTHS
 from majiang.web.meta import described, option_meta
-from majiang.web.words import BOT_WORDS, LENGTH_WORDS, table_words
+from majiang.web.words import (
+    BOT_WORDS,
+    LENGTH_WORDS,
+    NEXT_HAND_HELP,
+    NEXT_HAND_WORDS,
+    table_words,
+)
 
 #: game lengths as a player reads them
 LENGTH_LABELS = LENGTH_WORDS
@@ -95,6 +101,7 @@ def play_section() -> str:
     levels = [(x, label) for x, (label, _) in BOT_LEVELS.items()]
     timers = [(f"{t}/{c}", label) for label, t, c in TIMERS]
     paces = [(str(ms), f"{label} ({ms / 1000:g} s)" if ms else label) for label, ms in PACES]
+    waits = [(str(seconds), label) for label, seconds in NEXT_HAND_WORDS]
     data = escape(json.dumps(meta), quote=False)
     return f"""
 <form id="play-form" class="play-form" autocomplete="off" novalidate>
@@ -106,6 +113,7 @@ def play_section() -> str:
 {_select("p-level", "Bots", levels, "normal", BOT_LEVELS["normal"][1])}
 {_select("p-timers", "Timers (turn / claim)", timers, "20/8")}
 {_select("p-pace", "Bot pace", paces, "700")}
+{_select("p-next", "Between hands", waits, "60", NEXT_HAND_HELP)}
 </div>
 <details class="options" id="p-options"><summary>House rules</summary>
 <div class="grid" id="p-option-fields"></div></details>

@@ -160,6 +160,14 @@ CHOICE_WORDS: dict[str, dict[Any, str]] = {
     },
 }
 
+#: private rooms: how long the next hand waits for everyone to press *Next hand* (label,
+#: seconds; 0: no countdown), and its help
+NEXT_HAND_WORDS = (("1 minute", 60), ("2 minutes", 120), ("Until everyone is ready", 0))
+NEXT_HAND_HELP = (
+    "Private rooms: after a hand, how long the next one waits for everyone to press Next hand."
+    " Practice tables wait for you."
+)
+
 #: game lengths as players say them
 LENGTH_WORDS = {
     "one_hand": "One hand",

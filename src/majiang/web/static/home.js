@@ -62,9 +62,11 @@ function changedOptions() {
   return out;
 }
 
-function tableOptions() {
+function tableOptions(kind) {
   const [turn, claim] = $("#p-timers").value.split("/").map(Number);
+  const room = kind === "practice" ? {} : { next_hand_seconds: Number($("#p-next").value) };
   return {
+    ...room,
     variant: $("#p-variant").value,
     length: $("#p-length").value,
     bot_level: $("#p-level").value,
@@ -88,7 +90,7 @@ async function start(kind) {
   try {
     const player = await ensurePlayer($("#p-name").value);
     const path = kind === "practice" ? "/api/tables" : "/api/rooms";
-    const room = await api(path, { method: "POST", body: tableOptions(), player });
+    const room = await api(path, { method: "POST", body: tableOptions(kind), player });
     location.href = `/play/${encodeURIComponent(room.code)}`;
   } catch (err) {
     showError(err.message);
