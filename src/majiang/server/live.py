@@ -350,7 +350,7 @@ class LiveGame:
             conn.send(decision.frame(table.default_action(seat), time.monotonic()))
 
     def _attach_break(self, conn: Conn) -> None:
-        if self.hand_break is not None and not conn.closed:
+        if self.hand_break is not None and self.hand_break.announced and not conn.closed:
             now = time.monotonic()
             conn.send(self.hand_break.frame(self._awaited(now), now))
 
@@ -646,11 +646,17 @@ class LiveGame:
             self._ready(item[1], item[2])
 
     def _next_wake(self) -> float | None:
-        times = [d.deadline for d in self.decisions.values() if d.deadline is not None]
         if self.hand_break is not None:
+            # between hands nobody acts: the countdown and the graces still running (a person
+            # is awaited until the grace ends) are all; a grace gone by would wake the task at
+            # once, again and again
+            now = time.monotonic()
+            waits = [s.grace_until for s in self.seats if s.player_id and not s.conns]
+            waits = [t for t in waits if t > now]
             if self.hand_break.deadline is not None:
-                times.append(self.hand_break.deadline)
-            times.extend(s.grace_until for s in self.seats if s.player_id and not s.conns)
+                waits.append(self.hand_break.deadline)
+            return min(waits) if waits else None
+        times = [d.deadline for d in self.decisions.values() if d.deadline is not None]
         times.extend(
             self.seats[s].grace_until
             for s in self.table.waiting()
