@@ -78,8 +78,8 @@ def needing_a_player(app: FastAPI) -> list[tuple[str, str]]:
 
 
 @pytest.fixture(scope="module")
-    # the API's own pages on, so that their routes are walked too (off by default)
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    # the API's own pages on, so that their routes are walked too (off by default)
     with client_for(sqlite_url(tmp_path_factory.mktemp("auth")), api_docs=True) as c:
         yield c
 
