@@ -1,22 +1,22 @@
-"""Riichi's table options and the situations that contradict a hand.
+"""Riichi's table options, read once into ``RiichiOptions``, and the situations that contradict
+a hand.
 
-Both the ruleset (``Riichi``) and the direct reader of request dicts (``request.py``) use these:
-the options with their defaults and accepted values, and ``contradiction``, the one place that
-says when a request's situation cannot be (riichi with an open hand, a rinshan without a kong).
+``contradiction`` is the one place that says when a request's situation cannot be (riichi with
+an open hand, a rinshan without a kong); the ruleset raises it as an error naming the field.
 
 >>> contradiction(frozenset({"ippatsu"}), True, False, False, False, False)
 'ippatsu needs riichi (or double_riichi)'
->>> ("aka", int, 1) in ACCEPTED, ("aka", bool, True) in ACCEPTED
-(True, False)
+>>> RiichiOptions.of({"aka": 0, "renhou": "mangan"}).renhou
+'mangan'
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass, fields
+from typing import Any, Literal
 
 from majiang.rules.base import Option
-from majiang.rules.riichi import features as f
 
 OPTIONS: Mapping[str, Option] = {
     "kiriage": Option(False, "4 han 30 fu and 3 han 60 fu count as mangan"),
@@ -34,24 +34,28 @@ OPTIONS: Mapping[str, Option] = {
     "pao": Option(True, "liability for daisangen and daisuushii"),
 }
 
-#: the option defaults
-DEFAULTS: Mapping[str, Any] = {name: opt.default for name, opt in OPTIONS.items()}
+Renhou = Literal["off", "mangan", "yakuman"]
 
 
-def _accepted(name: str, opt: Option) -> set[tuple[str, type, Any]]:
-    """Return the (name, type, value) triples an option with choices or a yes/no default accepts."""
-    if opt.choices is not None:
-        return {(name, type(c), c) for c in opt.choices}
-    if isinstance(opt.default, bool):
-        return {(name, bool, True), (name, bool, False)}
-    return set()
+@dataclass(frozen=True)
+class RiichiOptions:
+    """The table options that change a score, typed (``OPTIONS`` documents each)."""
 
+    kiriage: bool = False
+    double_yakuman: bool = True
+    kazoe: bool = True
+    open_tanyao: bool = True
+    renhou: Renhou = "off"
+    double_wind_pair_fu: int = 4
+    nagashi_mangan: bool = True
+    pao: bool = True
 
-#: every (option name, value type, value) a request may give; anything else is read (and its
-#: error worded) by ``Ruleset.resolve_options``
-ACCEPTED: frozenset[tuple[str, type, Any]] = frozenset(
-    triple for name, opt in OPTIONS.items() for triple in _accepted(name, opt)
-)
+    @classmethod
+    def of(cls, rules: Mapping[str, Any]) -> RiichiOptions:
+        """Return the options of checked rules (``Ruleset.resolve_options``); a missing one
+        takes its default (a game's options may hold only its own)."""
+        return cls(**{f.name: rules.get(f.name, f.default) for f in fields(cls)})
+
 
 #: situations that need a concealed hand
 _CLOSED_ONLY = ("riichi", "double_riichi", "ippatsu")
@@ -79,25 +83,6 @@ _NOT_ON_FIRST_TURN = (
     "kong_replacement",
     "robbing_kong",
 )
-
-
-def contradicts(bits: int, closed: bool, tsumo: bool, has_kong: bool) -> bool:
-    """Return whether situation bits (``features.situation_bits``) without a first-turn win
-    contradict the hand: the same answer as ``contradiction``, as bits (for the dict path).
-    """
-    return bool(
-        (bits & _CLOSED_ONLY_BITS and not closed)
-        or (bits & f.IPPATSU and not bits & (f.RIICHI | f.DOUBLE_RIICHI))
-        or (bits & (f.ROBBING_KONG | f.LAST_DISCARD) if tsumo else bits & _SELF_DRAWN_BITS)
-        or (bits & f.KONG_REPLACEMENT and (not has_kong or bits & (f.LAST_TILE | f.IPPATSU)))
-        or (bits & f.ROBBING_KONG and bits & f.LAST_DISCARD)
-    )
-
-
-_CLOSED_ONLY_BITS = f.RIICHI | f.DOUBLE_RIICHI | f.IPPATSU
-_SELF_DRAWN_BITS = f.KONG_REPLACEMENT | f.LAST_TILE
-#: the first-turn wins (``contradicts`` leaves them to ``contradiction``)
-FIRST_TURN_BITS = f.HEAVENLY | f.EARTHLY | f.HUMAN
 
 
 def contradiction(
