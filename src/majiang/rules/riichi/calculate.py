@@ -79,9 +79,10 @@ def red_fives(req: ScoreRequest) -> int:
     return sum(1 for t in req.hand.all_tiles() if t >= RED_BASE)
 
 
-def best_reading(req: ScoreRequest) -> Scored | str:
-    """Return the best reading's score, or why the hand does not win (``valid: false``)."""
-    contexts = readings(req)
+def best_reading(req: ScoreRequest, options: RiichiOptions) -> Scored | str:
+    """Return the best reading's score (the first of the best on a tie), or why the hand does
+    not win (the ``valid: false`` reason)."""
+    contexts = readings(req, options)
     if not contexts:
         return "not a complete hand: no four sets and a pair, seven pairs or thirteen orphans"
     counts = contexts[0].counts
@@ -91,15 +92,10 @@ def best_reading(req: ScoreRequest) -> Scored | str:
         count_dora(counts, req.ura_indicators) if in_riichi else 0,
         red_fives(req),
     )
-    best: Scored | None = None
-    for ctx in contexts:
-        scored = score_reading(ctx, dora)
-        rank = (req.is_dealer, req.tsumo)
-        if scored is not None and (best is None or _rank(scored, *rank) > _rank(best, *rank)):
-            best = scored
-    if best is None:
+    scored = [s for s in (score_reading(ctx, dora) for ctx in contexts) if s is not None]
+    if not scored:
         return "no yaku: the hand is complete but has no yaku (dora do not count)"
-    return best
+    return max(scored, key=lambda s: _rank(s, req.is_dealer, req.tsumo))
 
 
 def _liable(req: ScoreRequest, best: Scored, options: RiichiOptions) -> bool:
@@ -133,7 +129,7 @@ def score_win(req: ScoreRequest) -> ScoreResult:
     options = RiichiOptions.of(req.rules)
     if "nagashi_mangan" in req.situation:
         return nagashi(req, options)
-    best = best_reading(req)
+    best = best_reading(req, options)
     if isinstance(best, str):
         return ScoreResult.invalid(UNIT, best)
     liable = _liable(req, best, options)

@@ -9,15 +9,15 @@ most (rules/README.md: "the highest-scoring decomposition").
 >>> from majiang.scoring import ScoreRequest
 >>> req = ScoreRequest.from_dict({"variant": "riichi", "hand": "111222333m55p789s",
 ...                               "win_tile": "3m", "win": "tsumo"})
->>> [(c.wait, " ".join(str(s) for s in c.sets)) for c in readings(req)]
+>>> [(c.wait, " ".join(str(s) for s in c.sets)) for c in readings(req, RiichiOptions())]
 [('edge', '123m 123m 123m 789s'), ('dual_pung', '111m 222m 333m 789s')]
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
-from typing import Literal
+from typing import Any, Literal
 
 from majiang.decompose import Decomposition, decompositions, is_seven_pairs, is_thirteen_orphans
 from majiang.melds import Meld
@@ -126,7 +126,13 @@ def _placements(d: Decomposition, win: int) -> list[tuple[int | None, Wait]]:
     return out
 
 
-def _hand_facts(req: ScoreRequest, counts: list[int]) -> dict[str, object]:
+#: the terminals (1 and 9 of each suit), the honors and the simples, as kinds
+TERMINALS = frozenset(k for k in range(27) if k % 9 in (0, 8))
+HONORS = frozenset(range(27, 34))
+SIMPLES = frozenset(range(27)) - TERMINALS
+
+
+def _hand_facts(req: ScoreRequest, options: RiichiOptions, counts: list[int]) -> dict[str, Any]:
     """Return the fields of a ``WinContext`` that every reading of the request shares."""
     melds = req.hand.melds
     for m in melds:
@@ -136,45 +142,38 @@ def _hand_facts(req: ScoreRequest, counts: list[int]) -> dict[str, object]:
     return {
         "win_tile": kind(req.win_tile),
         "tsumo": req.tsumo,
-        "closed": not any(m.is_open for m in melds),
+        "closed": req.hand.is_closed,
         "seat_wind": EAST + req.seat_wind,
         "round_wind": EAST + req.round_wind,
         "situation": req.situation,
-        "options": RiichiOptions.of(req.rules),
+        "options": options,
         "counts": tuple(counts),
         "kinds": kinds,
-        "suits": frozenset(k // 9 for k in kinds if k < 27),
-        "has_honors": any(k >= 27 for k in kinds),
-        "has_terminals": any(k < 27 and k % 9 in (0, 8) for k in kinds),
-        "has_simples": any(k < 27 and k % 9 not in (0, 8) for k in kinds),
+        "suits": frozenset(k // 9 for k in kinds - HONORS),
+        "has_honors": not kinds.isdisjoint(HONORS),
+        "has_terminals": not kinds.isdisjoint(TERMINALS),
+        "has_simples": not kinds.isdisjoint(SIMPLES),
         "kongs": sum(1 for m in melds if m.is_kong),
     }
 
 
-def readings(req: ScoreRequest) -> list[WinContext]:
+def readings(req: ScoreRequest, options: RiichiOptions) -> list[WinContext]:
     """Return every reading of a win (empty when the hand is not complete)."""
     concealed = [0] * 34
     for t in req.hand.concealed:
         concealed[kind(t)] += 1
     melds = tuple(meld_set(m) for m in req.hand.melds)
-    first = WinContext(
-        form="standard",
-        sets=melds,
-        pair=None,
-        wait="single",
-        **_hand_facts(req, list(concealed)),  # type: ignore[arg-type]
-    )
-    out = []
+    facts = _hand_facts(req, options, list(concealed))
     if not melds and is_thirteen_orphans(concealed):
-        return [replace(first, form="thirteen_orphans")]
+        return [WinContext("thirteen_orphans", (), None, "single", **facts)]
+    out = []
     if not melds and is_seven_pairs(concealed):
-        out.append(replace(first, form="seven_pairs"))
-    win = first.win_tile
+        out.append(WinContext("seven_pairs", (), None, "single", **facts))
     for d in decompositions(concealed):
-        for at, wait in _placements(d, win):
+        for at, wait in _placements(d, facts["win_tile"]):
             sets = tuple(
                 Set(g.kind, g.tile, False, not (i == at and wait == "dual_pung" and not req.tsumo))
                 for i, g in enumerate(d.sets)
             )
-            out.append(replace(first, sets=melds + sets, pair=d.pair, wait=wait))
+            out.append(WinContext("standard", melds + sets, d.pair, wait, **facts))
     return out

@@ -8,9 +8,10 @@ up to the next 10, shown as a ``rounding`` item; seven pairs: 25 fu flat.
 
 >>> from majiang.scoring import ScoreRequest
 >>> from majiang.rules.riichi.context import readings
+>>> from majiang.rules.riichi.options import RiichiOptions
 >>> req = ScoreRequest.from_dict({"variant": "riichi", "hand": "234567m234p55p777z",
 ...     "win_tile": "5p", "seat_wind": "S", "situation": ["riichi"]})
->>> [(i.id, i.value) for i in fu_items(readings(req)[0])]
+>>> [(i.id, i.value) for i in fu_items(readings(req, RiichiOptions())[0])]
 [('base', 20), ('closed_ron', 10), ('concealed_honor_pung', 8), ('single_wait', 2)]
 """
 

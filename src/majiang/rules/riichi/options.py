@@ -13,7 +13,7 @@ an open hand, a rinshan without a kong); the ruleset raises it as an error namin
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from majiang.rules.base import Option
@@ -39,22 +39,23 @@ Renhou = Literal["off", "mangan", "yakuman"]
 
 @dataclass(frozen=True)
 class RiichiOptions:
-    """The table options that change a score, typed (``OPTIONS`` documents each)."""
+    """The table options that change a score, typed (``OPTIONS`` documents each and holds the
+    defaults)."""
 
-    kiriage: bool = False
-    double_yakuman: bool = True
-    kazoe: bool = True
-    open_tanyao: bool = True
-    renhou: Renhou = "off"
-    double_wind_pair_fu: int = 4
-    nagashi_mangan: bool = True
-    pao: bool = True
+    kiriage: bool = OPTIONS["kiriage"].default
+    double_yakuman: bool = OPTIONS["double_yakuman"].default
+    kazoe: bool = OPTIONS["kazoe"].default
+    open_tanyao: bool = OPTIONS["open_tanyao"].default
+    renhou: Renhou = OPTIONS["renhou"].default
+    double_wind_pair_fu: int = OPTIONS["double_wind_pair_fu"].default
+    nagashi_mangan: bool = OPTIONS["nagashi_mangan"].default
+    pao: bool = OPTIONS["pao"].default
 
     @classmethod
     def of(cls, rules: Mapping[str, Any]) -> RiichiOptions:
         """Return the options of checked rules (``Ruleset.resolve_options``); a missing one
         takes its default (a game's options may hold only its own)."""
-        return cls(**{f.name: rules.get(f.name, f.default) for f in fields(cls)})
+        return cls(**{name: rules[name] for name in cls.__dataclass_fields__ if name in rules})
 
 
 #: situations that need a concealed hand

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from majiang.rules.riichi.context import WinContext
 from majiang.scoring import Item
-from majiang.tiles import DRAGONS, GREEN, WINDS
+from majiang.tiles import DRAGONS, GREEN, RED, WHITE, WINDS
 
 Predicate = Callable[[WinContext], bool]
 
@@ -98,9 +98,19 @@ def tanyao(ctx: WinContext) -> bool:
     return not ctx.has_terminals and not ctx.has_honors and (ctx.closed or ctx.options.open_tanyao)
 
 
-def pung_of(kind_of: Callable[[WinContext], int]) -> Predicate:
-    """Return the predicate "a pung or kong of this tile"."""
-    return lambda ctx: kind_of(ctx) in ctx.pungs
+def seat_wind_pung(ctx: WinContext) -> bool:
+    """A pung or kong of the seat wind."""
+    return ctx.seat_wind in ctx.pungs
+
+
+def round_wind_pung(ctx: WinContext) -> bool:
+    """A pung or kong of the round wind."""
+    return ctx.round_wind in ctx.pungs
+
+
+def dragon_pung(dragon: int) -> Predicate:
+    """Return the predicate "a pung or kong of this dragon"."""
+    return lambda ctx: dragon in ctx.pungs
 
 
 def haitei(ctx: WinContext) -> bool:
@@ -299,11 +309,11 @@ YAKU: tuple[Yaku, ...] = (
     Yaku("pinfu", "Pinfu", 1, 0, pinfu),
     Yaku("iipeikou", "Iipeikou", 1, 0, iipeikou),
     Yaku("tanyao", "Tanyao (all simples)", 1, 1, tanyao),
-    Yaku("yakuhai_seat_wind", "Seat wind", 1, 1, pung_of(lambda ctx: ctx.seat_wind)),
-    Yaku("yakuhai_round_wind", "Round wind", 1, 1, pung_of(lambda ctx: ctx.round_wind)),
-    Yaku("yakuhai_white", "White dragon", 1, 1, pung_of(lambda ctx: DRAGONS[0])),
-    Yaku("yakuhai_green", "Green dragon", 1, 1, pung_of(lambda ctx: DRAGONS[1])),
-    Yaku("yakuhai_red", "Red dragon", 1, 1, pung_of(lambda ctx: DRAGONS[2])),
+    Yaku("yakuhai_seat_wind", "Seat wind", 1, 1, seat_wind_pung),
+    Yaku("yakuhai_round_wind", "Round wind", 1, 1, round_wind_pung),
+    Yaku("yakuhai_white", "White dragon", 1, 1, dragon_pung(WHITE)),
+    Yaku("yakuhai_green", "Green dragon", 1, 1, dragon_pung(GREEN)),
+    Yaku("yakuhai_red", "Red dragon", 1, 1, dragon_pung(RED)),
     Yaku("haitei", "Haitei raoyue (last tile)", 1, 1, haitei),
     Yaku("houtei", "Houtei raoyui (last discard)", 1, 1, houtei),
     Yaku("rinshan", "Rinshan kaihou", 1, 1, situation("kong_replacement")),
@@ -367,9 +377,10 @@ def count_yaku(ctx: WinContext) -> list[Item]:
 
     >>> from majiang.scoring import ScoreRequest
     >>> from majiang.rules.riichi.context import readings
+    >>> from majiang.rules.riichi.options import RiichiOptions
     >>> req = ScoreRequest.from_dict({"variant": "riichi", "hand": "234567m234p55p777z",
     ...     "win_tile": "5p", "situation": ["riichi"]})
-    >>> [(i.id, i.value) for i in count_yaku(readings(req)[0])]
+    >>> [(i.id, i.value) for i in count_yaku(readings(req, RiichiOptions())[0])]
     [('riichi', 1), ('yakuhai_red', 1)]
     """
     out = []
