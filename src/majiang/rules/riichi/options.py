@@ -62,19 +62,6 @@ class RiichiOptions:
 _CLOSED_ONLY = ("riichi", "double_riichi", "ippatsu")
 #: the first-turn wins, which exclude every other situation but each other's absence
 _FIRST_TURN = ("heavenly", "earthly", "human")
-#: situations that need a tsumo, or a ron
-_WIN_BOUND = frozenset(
-    {
-        "robbing_kong",
-        "last_discard",
-        "human",
-        "kong_replacement",
-        "last_tile",
-        "heavenly",
-        "earthly",
-        "nagashi_mangan",
-    }
-)
 _NOT_ON_FIRST_TURN = (
     "riichi",
     "double_riichi",
@@ -95,16 +82,12 @@ def contradiction(
     dealer: bool,
 ) -> str | None:
     """Return why the situation contradicts the hand or the win, or ``None``."""
-    if not sit:
-        return None  # every contradiction below involves a situation
     if not sit.isdisjoint(_CLOSED_ONLY) and not closed:
         name = next(n for n in _CLOSED_ONLY if n in sit)
         return f"{name} needs a concealed hand, but the hand has an open meld"
     if "ippatsu" in sit and not ("riichi" in sit or "double_riichi" in sit):
         return "ippatsu needs riichi (or double_riichi)"
-    if sit.isdisjoint(_WIN_BOUND):
-        pass  # nothing that needs a tsumo or a ron
-    elif tsumo:
+    if tsumo:
         for name, why in (
             (
                 "robbing_kong",
@@ -134,20 +117,24 @@ def contradiction(
         return "ippatsu and kong_replacement exclude each other (any kong ends ippatsu)"
     if "robbing_kong" in sit and "last_discard" in sit:
         return "robbing_kong and last_discard exclude each other"
-    if sit.isdisjoint(_FIRST_TURN):
-        return None
+    return _first_turn_contradiction(sit, has_melds, dealer)
+
+
+def _first_turn_contradiction(sit: frozenset[str], has_melds: bool, dealer: bool) -> str | None:
+    """Return why a first-turn win (tenhou, chiihou, renhou) cannot be, or ``None``."""
     first = [name for name in _FIRST_TURN if name in sit]
+    if not first:
+        return None
     if len(first) > 1:
         return f"{first[0]} and {first[1]} exclude each other"
-    if first:
-        name = first[0]
-        if name == "heavenly" and not dealer:
-            return "heavenly (tenhou) is the dealer's win; the seat wind is not East"
-        if name in ("earthly", "human") and dealer:
-            return f"{name} is a non-dealer's win; the seat wind is East"
-        if has_melds:
-            return f"{name} needs a hand with no meld (no call or kong before it)"
-        other = next((s for s in _NOT_ON_FIRST_TURN if s in sit), None)
-        if other is not None:
-            return f"{name} is a first-turn win and cannot come with {other}"
+    name = first[0]
+    if name == "heavenly" and not dealer:
+        return "heavenly (tenhou) is the dealer's win; the seat wind is not East"
+    if name in ("earthly", "human") and dealer:
+        return f"{name} is a non-dealer's win; the seat wind is East"
+    if has_melds:
+        return f"{name} needs a hand with no meld (no call or kong before it)"
+    other = next((s for s in _NOT_ON_FIRST_TURN if s in sit), None)
+    if other is not None:
+        return f"{name} is a first-turn win and cannot come with {other}"
     return None
