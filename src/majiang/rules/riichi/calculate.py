@@ -21,7 +21,7 @@ from majiang.rules.riichi.context import WinContext, readings
 from majiang.rules.riichi.dora import count_dora, dora_items
 from majiang.rules.riichi.fu import fu_items
 from majiang.rules.riichi.options import RiichiOptions
-from majiang.rules.riichi.payments import base_points, hand_value, payments
+from majiang.rules.riichi.payments import MANGAN, base_points, hand_value, payments
 from majiang.rules.riichi.yaku import YAKUMAN_HAN, count_yaku, count_yakuman
 from majiang.scoring import FuItem, Item, ScoreRequest, ScoreResult
 from majiang.tiles import RED_BASE
@@ -120,7 +120,7 @@ def nagashi(req: ScoreRequest, options: RiichiOptions) -> ScoreResult:
         items=(Item("nagashi_mangan", "Nagashi mangan", 5),),
         total=5,
         limit="mangan",
-        points=payments(2000, req.is_dealer, True),
+        points=payments(MANGAN, req.is_dealer, True),
     )
 
 

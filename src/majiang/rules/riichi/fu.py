@@ -85,8 +85,3 @@ def fu_items(ctx: WinContext) -> list[FuItem]:
     if raw % 10:
         items.append(FuItem("rounding", 10 - raw % 10))
     return items
-
-
-def fu(ctx: WinContext) -> int:
-    """Return the fu of a reading: its items' sum."""
-    return sum(i.value for i in fu_items(ctx))
