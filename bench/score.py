@@ -13,19 +13,16 @@ figure never scores a hand twice: after a warm-up on other hands (``--warmup``, 
 of ``--repeat`` sets of fresh hands (seeds ``--seed``, ``--seed + 1``...) is scored once by
 each side, and the best set is reported. Two more figures put it in context: the warm-up
 itself (the first hands of the process, every table empty) and the last set scored again.
-The two parts of ``score`` are timed too: reading and checking the request dict the general
-way (``ScoreRequest.from_dict``) and the riichi calculator on an already parsed request.
+The two parts of ``score`` are timed too: reading and checking the request dict
+(``ScoreRequest.from_dict``) and the riichi calculator on an already parsed request.
 
 ``--clock cpu`` times with the process's CPU time instead of the wall clock: on a shared,
 loaded machine it leaves out the time the process waits for a core, so the ratio is steadier.
 The first line names the clock.
 
 Before each timed run the harness collects garbage (``gc.collect()``, for both sides alike, in
-the harness, never in the library; ``bench/score_instructions.py`` does the same and
-``timeit`` goes further, switching the collector off). Without it the side timed right after
-``generate()`` paid the cyclic collector's passes over the thousands of request dicts just
-made, and the third set always met a full collection they had brought on (session 12 measured
-it: the figures before and after are in docs/riichi.md).
+the harness, never in the library), so that neither side pays the cyclic collector's passes
+over the request dicts ``generate()`` just made.
 """
 
 from __future__ import annotations
