@@ -1,0 +1,189 @@
+"""majiang.env (issue 35): the PettingZoo AEC environment of every variant, its observation
+encoding (docs/env.md), its action space and mask, rewards and seeds."""
+
+from __future__ import annotations
+
+import random
+import warnings
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+from majiang.actions import Action, Ankan, Chi, Discard, Kakan, Pass, Pon, Ron, Tsumo
+from majiang.engine import legal_actions, new_game, step
+from majiang.env import ROW, ActionSpace, action_key, encode, env
+from majiang.errors import IllegalAction, InvalidRequest
+from majiang.rules import VARIANTS, get_ruleset
+from majiang.tiles import parse_tile, parse_tiles
+from majiang.view import player_view
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_pettingzoo_api_and_seed_tests_pass(variant: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # advice on Dict observations, no failure
+        api_test(env(variant, seed=11), num_cycles=300)
+        seed_test(lambda: env(variant, seed=11), num_cycles=300)
+
+
+def _plain(key: tuple[object, ...]) -> Action | None:
+    """Return the action a slot names when it needs nothing of the moment, else None."""
+    name = key[0]
+    if name in ("discard", "riichi"):
+        return Discard(int(str(key[1])), riichi=name == "riichi")
+    if name == "kakan":
+        return Kakan(int(str(key[1])))
+    if name == "ankan":
+        return Ankan((int(str(key[1])),) * 4)
+    return {"tsumo": Tsumo(), "ron": Ron(), "pass": Pass()}.get(str(name))
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_masked_random_play_takes_only_legal_actions(variant: str) -> None:
+    """1,000 steps of uniform choice among the mask: the mask is exactly legal_actions, each
+    choice is one of them; a slot outside the mask is refused by the environment and, as an
+    action, by the engine's step, and the refusal changes nothing."""
+    rules = get_ruleset(variant)
+    e = env(variant, seed=100)
+    space = e.space
+    rng = random.Random(5)
+    e.reset()
+    steps = refused = 0
+    while steps < 1000:
+        if not e.agents:
+            e.reset()
+        agent = e.agent_selection
+        obs, _, terminated, _, info = e.last()
+        if terminated:
+            e.step(None)
+            continue
+        state = e.game_state
+        seat = int(agent.split("_")[1])
+        legal = legal_actions(rules, state, seat)
+        mask = obs["action_mask"]
+        assert int(mask.sum()) == len(legal) == len(info["legal_actions"])
+        claim = state.claim_tile if state.phase == "claim" else None
+        decoded = {space.decode(i, legal, claim) for i in np.flatnonzero(mask)}
+        assert decoded == set(legal)
+        outside = [i for i in np.flatnonzero(mask == 0) if _plain(space.keys[i]) is not None]
+        i = rng.choice(outside)
+        with pytest.raises(IllegalAction):
+            e.step(i)
+        with pytest.raises(IllegalAction):
+            step(rules, state, seat, _plain(space.keys[i]))  # type: ignore[arg-type]
+        assert e.game_state is state and e.agent_selection == agent
+        refused += 1
+        choice = rng.choice(list(np.flatnonzero(mask)))
+        assert space.decode(choice, legal, claim) in legal
+        e.step(choice)
+        steps += 1
+    assert refused == 1000
+
+
+def test_a_seed_fixes_the_game_and_reset_moves_to_the_next_seed() -> None:
+    def play(e: object, seed: int | None) -> list[tuple[bytes, float]]:
+        assert hasattr(e, "reset")
+        e.reset(seed=seed)  # type: ignore[attr-defined]
+        rng = random.Random(1)
+        out = []
+        for agent in e.agent_iter():  # type: ignore[attr-defined]
+            obs, reward, terminated, _, _ = e.last()  # type: ignore[attr-defined]
+            out.append((obs["observation"].tobytes(), reward))
+            action = None if terminated else rng.choice(list(np.flatnonzero(obs["action_mask"])))
+            e.step(action)  # type: ignore[attr-defined]
+            assert agent
+        return out
+
+    a, b = env("taiwan", seed=8), env("taiwan", seed=8)
+    first = play(a, None)
+    assert first == play(b, None) == play(env("taiwan"), 8)
+    assert play(a, None) == play(b, 9) != first  # the second reset deals seed 9
+
+
+def test_points_rewards_sum_to_the_score_change_and_placements_pay_by_place() -> None:
+    for reward in ("points", "placement"):
+        e = env("riichi", seed=21, reward=reward)
+        e.reset()
+        total = dict.fromkeys(e.possible_agents, 0.0)
+        rng = random.Random(2)
+        for agent in e.agent_iter():
+            obs, r, terminated, _, _ = e.last()
+            total[agent] += r
+            e.step(None if terminated else rng.choice(list(np.flatnonzero(obs["action_mask"]))))
+        final = e.game_state
+        if reward == "points":
+            assert [total[f"player_{s}"] for s in range(4)] == [x - 25000 for x in final.scores]
+        else:  # 1st +1.5, 2nd +0.5, 3rd -0.5, 4th -1.5 (docs/env.md)
+            by_place = {1: 1.5, 2: 0.5, 3: -0.5, 4: -1.5}
+            assert [total[f"player_{s}"] for s in range(4)] == [
+                by_place[p] for p in final.placements
+            ]
+
+
+def test_the_observation_rows_as_docs_env_md_lays_them_out() -> None:
+    rules = get_ruleset("riichi")
+    state, _ = new_game(rules, seed=3, length="one_hand")
+    dealer = encode(player_view(rules, state, 0))
+    south = encode(player_view(rules, state, 1))
+    assert dealer[ROW["hand"]].sum() == 14 and south[ROW["hand"]].sum() == 13
+    assert dealer[ROW["drawn"]].sum() == 1 and south[ROW["drawn"]].sum() == 0
+    table = ROW["table"]
+    assert dealer[table, 0] == 1 and dealer[table, 4] == 1 and south[table, 4] == 0  # turn
+    assert dealer[table, 7] == 1  # East round
+    assert dealer[table, 11] == 1 and south[table, 12] == 1  # seat winds East, South
+    assert dealer[table, 15] == 136 - 14 - 52 - 1  # dead wall, deal, dealer's first draw
+    seats = ROW["seats"]
+    assert dealer[seats, 0] == 25000 and dealer[seats, 1] == 14 and dealer[seats, 7] == 1
+    assert south[seats, 8 * 3 + 7] == 1  # the dealer sits at the left of seat 1
+    assert south[seats, 8 * 3 + 1] == 14 and south[seats, 1] == 13
+    assert dealer[ROW["indicators"]].sum() == 1
+
+
+def test_the_observation_holds_nothing_of_another_seats_hidden_tiles() -> None:
+    rules = get_ruleset("riichi")
+    state, _ = new_game(rules, seed=3, length="one_hand")
+    swapped = state.copy()
+    others = state.concealed[1] + state.concealed[2]
+    swapped.concealed = (state.concealed[0], others[13:], others[:13], state.concealed[3])
+    swapped.wall = tuple(reversed(state.wall))
+    assert np.array_equal(
+        encode(player_view(rules, state, 0)), encode(player_view(rules, swapped, 0))
+    )
+    assert not np.array_equal(
+        encode(player_view(rules, state, 1)), encode(player_view(rules, swapped, 1))
+    )
+
+
+def test_action_slots_tell_calls_apart_by_place_and_red_five() -> None:
+    space = ActionSpace.for_variant("riichi")
+    five = parse_tile("5p")
+    pon, red_pon = Pon((five, five)), Pon((parse_tile("0p"), five))
+    assert space.encode(pon, five) != space.encode(red_pon, five)
+    assert space.label(space.encode(red_pon, five)) == "pon red"
+    chis = [Chi(tuple(parse_tiles(t))) for t in ("34p", "46p", "67p")]
+    assert [space.label(space.encode(c, five)) for c in chis] == ["chi high", "chi mid", "chi low"]
+    four = parse_tile("4p")
+    reds = [Chi(tuple(parse_tiles(t))) for t in ("0p6p", "30p", "56p")]
+    assert [space.label(space.encode(c, four)) for c in reds] == [
+        "chi low red",
+        "chi mid red",
+        "chi low",
+    ]
+    assert space.size == 37 * 2 + 4 + 6 + 2 + 1 + 34 * 2  # docs/env.md, riichi
+    assert action_key(Discard(parse_tile("0p")), None) != action_key(Discard(five), None)
+    # Sichuan: no honors, no chi, no riichi; every three kinds of a suit to pass, a void suit
+    sichuan = ActionSpace.for_variant("sichuan")
+    assert sichuan.size == 27 + 3 + 1 + 1 + 27 * 2 + 3 * 165 + 3
+    assert ("chi", "low", False) not in sichuan.index
+
+
+def test_bad_arguments_are_refused_with_what_was_given() -> None:
+    with pytest.raises(InvalidRequest, match="'money'"):
+        env("riichi", reward="money")
+    with pytest.raises(InvalidRequest, match="'forever'"):
+        env("riichi", length="forever")
+    e = env("hk", seed=1)
+    e.reset()
+    with pytest.raises(IllegalAction, match="outside hk's 0-109"):
+        e.step(110)
