@@ -8,12 +8,16 @@ import warnings
 
 import numpy as np
 import pytest
+from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
 from majiang.actions import Action, Ankan, Chi, Discard, Kakan, Pass, Pon, Ron, Tsumo
+from majiang.bots.levels import make_bot
+from majiang.bots.play import play_game
 from majiang.engine import legal_actions, new_game, step
 from majiang.env import ROW, ActionSpace, action_key, encode, env
-from majiang.errors import IllegalAction, InvalidRequest
+from majiang.env.single import SingleSeatEnv
+from majiang.errors import IllegalAction, InvalidRequest, MajiangError
 from majiang.rules import VARIANTS, get_ruleset
 from majiang.tiles import parse_tile, parse_tiles
 from majiang.view import player_view
@@ -187,3 +191,56 @@ def test_bad_arguments_are_refused_with_what_was_given() -> None:
     e.reset()
     with pytest.raises(IllegalAction, match="outside hk's 0-109"):
         e.step(110)
+
+
+# -- the Gymnasium environment of one seat against our bots
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_gymnasium_check_env_passes(variant: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # unbounded scores: advice, no failure
+        check_env(SingleSeatEnv(variant, opponents="beginner", seat=1, seed=3))
+
+
+@pytest.mark.parametrize("variant", ["riichi", "sichuan"])
+def test_single_seat_plays_the_game_the_bots_would_play(variant: str) -> None:
+    """The learner playing as the tsumogiri bot would makes the very game play_game makes with
+    that bot in its seat and the opponents seeded as the arena seeds them."""
+    rules = get_ruleset(variant)
+    seed = 12
+    e = SingleSeatEnv(variant, opponents=["normal", "beginner", "random"], seat=1)
+    _, info = e.reset(seed=seed)
+    mine = make_bot("tsumogiri", variant, seed * 16 + 1)
+    total = 0.0
+    terminated = False
+    while not terminated:
+        chosen = mine.choose(info["view"], info["legal_actions"])
+        claim = info["view"].claim_tile
+        _, reward, terminated, truncated, info = e.step(e.table.space.encode(chosen, claim))
+        assert not truncated and not info["illegal"]
+        total += reward
+    names = ["normal", "tsumogiri", "beginner", "random"]
+    bots = [make_bot(n, variant, seed * 16 + s) for s, n in enumerate(names)]
+    game = play_game(rules, bots, seed=seed, length="one_hand", record_events=False)
+    assert e.game_state.scores == game.state.scores
+    assert total == game.state.scores[1] - rules.starting_score(game.state.options)
+
+
+def test_single_seat_replaces_or_refuses_an_illegal_action() -> None:
+    e = SingleSeatEnv("hk", opponents="tsumogiri", seed=2, illegal_penalty=-5.0)
+    _, info = e.reset()
+    view = info["view"]
+    assert view.drawn is not None  # seat 0 deals, so it acts first with the drawn tile
+    outside = int(np.flatnonzero(e.action_masks() == 0)[0])
+    before = e.game_state
+    _, reward, _, _, info = e.step(outside)
+    assert info["illegal"] and reward <= -5.0
+    discarded = [r.tile for r in e.game_state.rivers[0]]
+    assert discarded[0] == view.drawn and before.rivers[0] == ()  # replaced by tsumogiri
+    strict = SingleSeatEnv("hk", opponents="tsumogiri", seed=2, illegal="raise")
+    strict.reset()
+    with pytest.raises(IllegalAction, match="is not legal now"):
+        strict.step(outside)
+    with pytest.raises(MajiangError, match="'grandmaster'"):
+        SingleSeatEnv("hk", opponents="grandmaster")

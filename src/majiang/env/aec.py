@@ -49,7 +49,7 @@ from majiang.view import player_view
 __all__ = ["REWARDS", "MahjongEnv"]
 
 REWARDS = ("points", "placement")
-Observation = dict[str, npt.NDArray[Any]]
+Observation = dict[str, Any]  # "observation" and "action_mask", numpy arrays
 
 
 class MahjongEnv(AECEnv):  # type: ignore[misc]  # (pettingzoo ships no type information)
@@ -95,7 +95,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # (pettingzoo ships no type inf
             }
         )
         self.observation_spaces = {
-            a: observation if s == 0 else _copy(observation)
+            a: observation if s == 0 else fresh_space(observation)
             for s, a in enumerate(self.possible_agents)
         }
         self.action_spaces = {a: spaces.Discrete(self.space.size) for a in self.possible_agents}
@@ -195,7 +195,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # (pettingzoo ships no type inf
             }
 
 
-def _copy(space: spaces.Dict) -> spaces.Dict:
+def fresh_space(space: spaces.Dict) -> spaces.Dict:
     """Return an equal space of its own (each agent's space is seeded on its own)."""
     box = space["observation"]
     mask = space["action_mask"]
