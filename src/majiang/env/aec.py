@@ -32,7 +32,6 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import numpy as np
-import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
