@@ -3,8 +3,13 @@ encoding (docs/env.md), its action space and mask, rewards and seeds."""
 
 from __future__ import annotations
 
+import importlib.util
+import os
 import random
+import subprocess
+import sys
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -244,3 +249,44 @@ def test_single_seat_replaces_or_refuses_an_illegal_action() -> None:
         strict.step(outside)
     with pytest.raises(MajiangError, match="'grandmaster'"):
         SingleSeatEnv("hk", opponents="grandmaster")
+
+
+# -- examples/env_agents.py, the loop shown to bot builders
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "env_agents.py"
+
+
+def test_the_example_prints_its_table() -> None:
+    out = subprocess.run(
+        [sys.executable, str(EXAMPLE), "--deals", "1", "--levels", "tsumogiri", "--seed", "3"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(EXAMPLE.parent.parent / "src")},
+        timeout=120,
+    ).stdout.splitlines()
+    assert out[0] == "riichi: 1 deals x 4 seats per row, seed 3"
+    assert [line.split()[:2] for line in out[2:]] == [
+        ["random", "tsumogiri"],
+        ["greedy", "tsumogiri"],
+    ]
+
+
+def test_the_greedy_example_agent_wins_when_it_can_and_keeps_connected_tiles() -> None:
+    spec = importlib.util.spec_from_file_location("env_agents", EXAMPLE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    space = ActionSpace.for_variant("hk")
+    greedy = module.greedy_agent(space)
+    obs = np.zeros((16, 34), dtype=np.float32)
+    for t in parse_tiles("123m789p1z"):
+        obs[ROW["hand"], t] += 1
+    mask = np.zeros(space.size, dtype=np.int8)
+    for t in parse_tiles("1m9p1z"):
+        mask[space.index[("discard", t)]] = 1
+    rng = np.random.default_rng(0)
+    # 1z keeps no company; 1m has 2m 3m within two, 9p has 7p 8p
+    assert space.label(greedy({"observation": obs, "action_mask": mask}, rng)) == "discard 1z"
+    mask[space.index[("tsumo",)]] = 1
+    assert space.label(greedy({"observation": obs, "action_mask": mask}, rng)) == "tsumo"
