@@ -54,6 +54,7 @@ bench: $(BENCH_STAMP)
 	$(BIN)/python bench/shanten.py
 	$(BIN)/python bench/score.py --clock cpu
 	$(BIN)/python bench/simulate.py
+	$(BIN)/python bench/env.py
 
 # riichi scoring counted in instructions (callgrind), beside the peer's; needs valgrind, which it
 # installs as `system-deps` installs the test suite's packages
