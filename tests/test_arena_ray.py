@@ -1,5 +1,6 @@
-"""The arena on Ray (issue 35): ``majiang arena --ray`` on a local Ray cluster of two CPUs that
-the test starts gives the same JSON as the local arena for the same seed, timings apart."""
+"""The arena and simulate on Ray (issue 35): ``majiang arena --ray`` and ``majiang simulate --ray``
+on a local Ray cluster of two CPUs that the test starts give the same JSON as the local runs
+for the same seed, timings apart."""
 
 from __future__ import annotations
 
@@ -50,3 +51,19 @@ def test_arena_on_ray_gives_the_local_json(
     assert _without_timings(on_ray) == _without_timings(local)
     other_seed = run_arena("riichi", bots, deals=4, seed=32, ray="auto", warm=False).to_dict()
     assert _without_timings(other_seed) != _without_timings(local)  # the comparison can fail
+
+
+def test_simulate_on_ray_gives_the_local_statistics(
+    local_ray: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["simulate", "--variant", "hk", "--games", "3", "--seed", "7", "--length", "one_hand"]
+    args += ["--bots", "beginner,random,eager,random", "--json"]
+    assert main(args) == 0
+    local = json.loads(capsys.readouterr().out)
+    assert main([*args, "--ray", "auto"]) == 0
+    on_ray = json.loads(capsys.readouterr().out)
+    assert local["games"] == 3 and local["hands"] == 3
+    timings = ("seconds", "hands_per_second")
+    assert {k: v for k, v in on_ray.items() if k not in timings} == {
+        k: v for k, v in local.items() if k not in timings
+    }

@@ -30,9 +30,9 @@ from typing import Any
 
 from majiang.actions import Action
 from majiang.bots.base import Bot
+from majiang.bots.cluster import run_on_ray
 from majiang.bots.levels import make_bot
 from majiang.bots.play import play_game
-from majiang.errors import MajiangError
 from majiang.events import Event, HandStarted, Won
 from majiang.rules import get_ruleset
 from majiang.state import GameState
@@ -274,36 +274,15 @@ def _job(args: tuple[str, list[str], int, str, dict[str, Any]]) -> list[SeatResu
 _warmed: set[str] = set()
 
 
-def _ray_deal(warm: bool, job: tuple[str, list[str], int, str, dict[str, Any]]) -> list[SeatResult]:
+def _ray_deal(
+    job: tuple[bool, tuple[str, list[str], int, str, dict[str, Any]]],
+) -> list[SeatResult]:
     """Play one deal on a Ray worker (its tables warmed once per process)."""
-    if job[0] not in _warmed:
-        _worker_init(warm, job[0])
-        _warmed.add(job[0])
-    return _job(job)
-
-
-def _on_ray(
-    address: str,
-    jobs: list[tuple[str, list[str], int, str, dict[str, Any]]],
-    warm: bool,
-) -> list[list[SeatResult]]:
-    """Return every deal's results played on a Ray cluster, in the order of ``jobs``.
-
-    ``address`` is ``auto`` (the cluster this machine belongs to: ``RAY_ADDRESS`` or a head
-    started here with ``ray start --head``) or a head's ``HOST:PORT``; a process already
-    connected to Ray (``ray.init`` called) uses that connection.
-    """
-    try:
-        import ray
-    except ImportError as exc:
-        raise MajiangError(
-            "--ray needs Ray: pip install 'majiang[cluster]' (the cluster extra)",
-            field="ray",
-        ) from exc
-    if not ray.is_initialized():
-        ray.init(address=address, log_to_driver=False)
-    remote = ray.remote(_ray_deal)  # one task per deal: a deal takes far longer than a task
-    return list(ray.get([remote.remote(warm, job) for job in jobs]))
+    warm, deal = job
+    if deal[0] not in _warmed:
+        _worker_init(warm, deal[0])
+        _warmed.add(deal[0])
+    return _job(deal)
 
 
 def run_arena(
@@ -329,7 +308,7 @@ def run_arena(
     jobs = [(variant, list(names), seed + i, length, dict(options or {})) for i in range(deals)]
     started = time.perf_counter()
     if ray is not None:
-        per_deal = _on_ray(ray, jobs, warm)
+        per_deal = run_on_ray(ray, _ray_deal, [(warm, job) for job in jobs])
     elif workers <= 1 or deals <= 1:
         _worker_init(warm, variant)
         per_deal = [_job(j) for j in jobs]
