@@ -15,7 +15,7 @@ $(BIN)/python:
 # release of a linter or a framework cannot fail CI overnight); refresh it on purpose with
 # `make constraints` and run `make test`.
 $(STAMP): $(BIN)/python pyproject.toml constraints.txt
-	$(BIN)/pip install -q -c constraints.txt -e '.[server,dev]'
+	$(BIN)/pip install -q -c constraints.txt -e '.[server,dev,rl,cluster]'
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -47,16 +47,17 @@ test-long: system-deps $(STAMP)
 
 # the benchmarks' peers (pyproject's `bench` extra) on top of the test environment
 $(BENCH_STAMP): $(STAMP)
-	$(BIN)/pip install -q -c constraints.txt -e '.[server,dev,bench]'
+	$(BIN)/pip install -q -c constraints.txt -e '.[server,dev,rl,cluster,bench]'
 	touch $(BENCH_STAMP)
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python bench/shanten.py
 	$(BIN)/python bench/score.py --clock cpu
 	$(BIN)/python bench/simulate.py
+	$(BIN)/python bench/env.py
 
 constraints: $(BIN)/python
-	$(BIN)/pip install -q --upgrade -e '.[server,dev,bench]'
+	$(BIN)/pip install -q --upgrade -e '.[server,dev,rl,cluster,bench]'
 	$(BIN)/pip freeze --exclude-editable > constraints.txt
 
 clean:
