@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: run test test-long lint bench bench-instructions clean system-deps constraints
+.PHONY: run test test-long lint bench clean system-deps constraints
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -15,7 +15,7 @@ $(BIN)/python:
 # release of a linter or a framework cannot fail CI overnight); refresh it on purpose with
 # `make constraints` and run `make test`.
 $(STAMP): $(BIN)/python pyproject.toml constraints.txt
-	$(BIN)/pip install -q -c constraints.txt -e '.[server,dev]'
+	$(BIN)/pip install -q -c constraints.txt -e '.[server,dev,rl,cluster]'
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -47,27 +47,17 @@ test-long: system-deps $(STAMP)
 
 # the benchmarks' peers (pyproject's `bench` extra) on top of the test environment
 $(BENCH_STAMP): $(STAMP)
-	$(BIN)/pip install -q -c constraints.txt -e '.[server,dev,bench]'
+	$(BIN)/pip install -q -c constraints.txt -e '.[server,dev,rl,cluster,bench]'
 	touch $(BENCH_STAMP)
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python bench/shanten.py
 	$(BIN)/python bench/score.py --clock cpu
 	$(BIN)/python bench/simulate.py
-
-# riichi scoring counted in instructions (callgrind), beside the peer's; needs valgrind, which it
-# installs as `system-deps` installs the test suite's packages
-bench-instructions: $(STAMP)
-	@if ! command -v valgrind >/dev/null 2>&1; then \
-	  echo "installing Debian packages: valgrind"; \
-	  if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO=sudo; fi; \
-	  $$SUDO apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends valgrind; \
-	fi
-	$(BIN)/python bench/score_instructions.py
+	$(BIN)/python bench/env.py
 
 constraints: $(BIN)/python
-	$(BIN)/pip install -q --upgrade -e '.[server,dev,bench]'
+	$(BIN)/pip install -q --upgrade -e '.[server,dev,rl,cluster,bench]'
 	$(BIN)/pip freeze --exclude-editable > constraints.txt
 
 clean:

@@ -7,32 +7,22 @@ Both sides get their own input format prepared beforehand (our request dicts, th
 136-tile arrays, melds and ``HandConfig``); each timed call scores one hand from scratch (no
 cache of whole results on either side).
 
-majiang keeps tables of shapes and notation, never of requests: each suit's splits by its tile
-counts, what a set of facts scores, a suit's digits as written, a meld or an indicator string
-as written. So that those tables help only as much as shapes genuinely repeat, the headline
+majiang keeps one table, never of requests: each suit's splits by its tile counts
+(``decompose``). So that it helps only as much as shapes genuinely repeat, the headline
 figure never scores a hand twice: after a warm-up on other hands (``--warmup``, not timed), each
 of ``--repeat`` sets of fresh hands (seeds ``--seed``, ``--seed + 1``...) is scored once by
 each side, and the best set is reported. Two more figures put it in context: the warm-up
 itself (the first hands of the process, every table empty) and the last set scored again.
-The two parts of ``score`` are timed too: reading and checking the request dict the general
-way (``ScoreRequest.from_dict``) and the riichi calculator on an already parsed request.
-
-Last, ``majiang.rules.riichi.precompute()`` is called (its time is printed) and ``--repeat``
-more sets of fresh hands (the next seeds) are scored once by each side: the figure of a
-long-running process that filled the suit tables at start (every block a complete hand can
-hold and its digits as written; never a request or a result). The figures above it are
-without it.
+The two parts of ``score`` are timed too: reading and checking the request dict
+(``ScoreRequest.from_dict``) and the riichi calculator on an already parsed request.
 
 ``--clock cpu`` times with the process's CPU time instead of the wall clock: on a shared,
 loaded machine it leaves out the time the process waits for a core, so the ratio is steadier.
 The first line names the clock.
 
 Before each timed run the harness collects garbage (``gc.collect()``, for both sides alike, in
-the harness, never in the library; ``bench/score_instructions.py`` does the same and
-``timeit`` goes further, switching the collector off). Without it the side timed right after
-``generate()`` paid the cyclic collector's passes over the thousands of request dicts just
-made, and the third set always met a full collection they had brought on (session 12 measured
-it: the figures before and after are in docs/riichi.md).
+the harness, never in the library), so that neither side pays the cyclic collector's passes
+over the request dicts ``generate()`` just made.
 """
 
 from __future__ import annotations
@@ -50,7 +40,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from mahjong.hand_calculating.hand import HandCalculator
 
 from majiang.rules import get_ruleset
-from majiang.rules.riichi import precompute
 from majiang.scoring import ScoreRequest, score
 from test_riichi_peer import generate, peer_inputs
 
@@ -126,15 +115,6 @@ def main() -> int:
 
     parse = rate(run_parse, args.hands)
     typed = rate(run_typed, args.hands)
-    start = clock()
-    added = precompute()
-    precompute_time = clock() - start
-    after: list[float] = []
-    after_peer: list[float] = []
-    for i in range(args.repeat, 2 * args.repeat):
-        more = generate(args.hands, args.seed + i)
-        after.append(rate(_ours(more), args.hands))
-        after_peer.append(rate(_peer(more), args.hands))
     best, best_peer = max(ours), max(peer)
     print(
         f"riichi score, {args.clock} clock: {args.repeat} sets of {args.hands} fresh generated "
@@ -160,15 +140,6 @@ def main() -> int:
         f"  Riichi.score on parsed             {typed:10.0f} requests/s"
         f"  ({typed / best_peer:.2f}x the peer's best)"
     )
-    best_after, best_after_peer = max(after), max(after_peer)
-    print(
-        f"after precompute() ({added} blocks added in {precompute_time:.2f} s): {args.repeat} "
-        f"more sets of fresh hands (seeds {args.seed + args.repeat}-"
-        f"{args.seed + 2 * args.repeat - 1}); best set"
-    )
-    print(f"  majiang.scoring.score              {best_after:10.0f} requests/s")
-    print(f"  mahjong 2.1.0 HandCalculator       {best_after_peer:10.0f} requests/s")
-    print(f"  ratio                              {best_after / best_after_peer:10.2f}x")
     return 0
 
 

@@ -10,7 +10,9 @@ import majiang
 
 SRC = Path(majiang.__file__).parent
 #: packages and modules at the edge, allowed to use third-party libraries
-EDGE = {"cli.py", "commands", "server", "web", "render", "bots", "records"}
+EDGE = {"cli.py", "commands", "server", "web", "render", "bots", "records", "env"}
+#: the third-party packages each edge package may import beyond the standard library
+EDGE_IMPORTS = {"env": {"numpy", "gymnasium", "pettingzoo"}}
 
 
 def _core_files() -> list[Path]:
@@ -57,4 +59,40 @@ def test_core_never_imports_the_edge() -> None:
                         "render",
                         "bots",
                         "records",
+                        "env",
                     }, f"{path} imports {node.module}"
+
+
+def _majiang_imports(path: Path) -> set[str]:
+    """Return the ``majiang`` modules a file imports, anywhere in it (inside functions too)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module)
+        elif isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+    return {n for n in names if n.split(".")[0] == "majiang"}
+
+
+def test_rules_never_import_the_engine() -> None:
+    """The rule families are what the engine consults: none of them imports it."""
+    rules = sorted((SRC / "rules").rglob("*.py"))
+    assert any(p.parent.name == "riichi" for p in rules)
+    offenders = {
+        str(p.relative_to(SRC)): sorted(
+            n
+            for n in _majiang_imports(p)
+            if n == "majiang.engine" or n.startswith("majiang.engine.")
+        )
+        for p in rules
+    }
+    assert {k: v for k, v in offenders.items() if v} == {}
+
+
+def test_env_imports_only_its_extra() -> None:
+    """majiang.env needs the ``[rl]`` extra and nothing more (pyproject.toml)."""
+    files = list((SRC / "env").rglob("*.py"))
+    assert any(p.name == "aec.py" for p in files)
+    allowed = set(sys.stdlib_module_names) | {"majiang", "__future__"} | EDGE_IMPORTS["env"]
+    offenders = {str(p.relative_to(SRC)): sorted(_imports(p) - allowed) for p in files}
+    assert {k: v for k, v in offenders.items() if v} == {}

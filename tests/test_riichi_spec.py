@@ -14,6 +14,7 @@ import pytest
 
 from majiang.cli import main
 from majiang.errors import InvalidRequest
+from majiang.rules.riichi.options import RiichiOptions
 from majiang.rules.riichi.payments import base_points
 from majiang.scoring import score
 
@@ -278,7 +279,7 @@ def test_cli_contradiction_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
 def test_base_points_and_limits(
     han: int, fu: int, rules: dict[str, Any], base: int, limit: str | None
 ) -> None:
-    assert base_points(han, fu, 0, rules) == (base, limit)
+    assert base_points(han, fu, 0, RiichiOptions(**rules)) == (base, limit)
 
 
 # riichi tanyao pinfu sanshoku-free hand of 3 han 30 fu: riichi + pinfu + tanyao, ron
@@ -351,15 +352,15 @@ def test_honba_and_sticks() -> None:
         # pinfu ron: 20 + closed ron 10 = 30; pinfu tsumo 20 flat (seed)
         (BASE, "4p", {}, 30, ["base", "closed_ron"]),
         (BASE, "4p", {"win": "tsumo"}, 20, ["base"]),
-        # tsumo without pinfu +2 (seed): closed wait 2 + tsumo 2 -> 24 -> 30
-        (BASE, "2m", {"win": "tsumo"}, 30, ["base", "closed_wait", "tsumo"]),
+        # tsumo without pinfu +2 (seed): closed wait 2 + tsumo 2 -> 24 -> 30 (rounding 6)
+        (BASE, "2m", {"win": "tsumo"}, 30, ["base", "closed_wait", "tsumo", "rounding"]),
         # edge wait
         (
             "123m456p99p234789s",
             "7s",
             {"situation": ["riichi"]},
             40,
-            ["base", "closed_ron", "edge_wait"],
+            ["base", "closed_ron", "edge_wait", "rounding"],
         ),
         # open hand that would be 20 fu scores 30
         (
@@ -379,7 +380,7 @@ def test_honba_and_sticks() -> None:
             "2m",
             {"seat_wind": "E", "situation": ["riichi"]},
             40,
-            ["base", "closed_ron", "double_wind_pair", "closed_wait"],
+            ["base", "closed_ron", "double_wind_pair", "closed_wait", "rounding"],
         ),
     ],
 )
@@ -388,6 +389,8 @@ def test_fu(hand: str, tile: str, kw: dict[str, Any], fu: int, fu_ids: list[str]
     if not r["valid"]:  # the open no-yaku hand: give it a yaku with the same fu (tanyao-free)
         r = win(hand, tile, **{**kw, "situation": ["last_discard"]})
     assert r["fu"] == fu, r
+    # rules/riichi.md: fu rounded up to the next 10, the rounding shown as its own item
+    assert sum(f["value"] for f in r["fu_items"]) == fu
     if fu_ids is not None:
         assert [f["id"] for f in r["fu_items"]] == fu_ids
 

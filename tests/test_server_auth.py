@@ -79,7 +79,8 @@ def needing_a_player(app: FastAPI) -> list[tuple[str, str]]:
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    with client_for(sqlite_url(tmp_path_factory.mktemp("auth"))) as c:
+    # the API's own pages on, so that their routes are walked too (off by default)
+    with client_for(sqlite_url(tmp_path_factory.mktemp("auth")), api_docs=True) as c:
         yield c
 
 

@@ -1,9 +1,8 @@
 """The one scoring contract: a request dict in, a result dict out, for every variant.
 
 ``score(request)`` reads and checks the request (``ScoreRequest.from_dict``), hands it to the
-variant's ruleset and returns ``ScoreResult.to_dict()``; a ruleset with a ``read_dict`` method
-reads the usual dict itself instead, with the same results (riichi, for speed); a request it
-returns ``None`` for goes the general way, which decides every error. A malformed request raises
+variant's ruleset and returns ``ScoreResult.to_dict()``, the same way for every variant. A
+malformed request raises
 ``InvalidRequest`` whose ``field`` names the culprit; ``error_object`` turns it into the
 contract's ``{"error": ..., "field": ...}``. Library users who prefer types call
 ``score_request(ScoreRequest.from_dict(...))`` and get a ``ScoreResult``.
@@ -13,7 +12,7 @@ The request and result shapes are those of ``shared/rules/README.md``; see docs/
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
@@ -438,45 +437,7 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
     ...
     majiang.errors.InvalidRequest: unknown variant 'nope' (expected one of riichi, hk, hk2, hkos, taiwan, sichuan)
     """
-    if type(request) is dict:
-        variant = request.get("variant")
-        try:
-            direct = _DIRECT[variant]
-        except (KeyError, TypeError):
-            direct = _direct_scorer(variant)
-        if direct is not None:
-            found = direct(request)
-            if found is not None:
-                return found
     return score_request(ScoreRequest.from_dict(request)).to_dict()
-
-
-#: variant -> its ruleset's ``read_dict`` (or ``None`` when it has none), found on first use
-_DIRECT: dict[object, Callable[[Mapping[str, Any]], dict[str, Any] | None] | None] = {}
-
-
-def _direct_scorer(
-    variant: object,
-) -> Callable[[Mapping[str, Any]], dict[str, Any] | None] | None:
-    """Return the variant's own reader of request dicts, if its ruleset has one.
-
-    A ruleset may define ``read_dict(request) -> dict | None`` that reads the usual dict its own
-    faster way with the same results as ``from_dict`` + ``score``, and returns ``None`` for any
-    other request (the general path then reads it or names the error); riichi does. ``score``
-    calls it only with a dict whose ``variant`` is the ruleset's.
-    """
-    if type(variant) is not str:
-        return None
-    try:
-        return _DIRECT[variant]
-    except KeyError:
-        pass
-    try:
-        ruleset = get_ruleset(variant)
-    except MajiangError:
-        return None
-    found = _DIRECT[variant] = getattr(ruleset, "read_dict", None)
-    return found
 
 
 def error_object(exc: MajiangError) -> dict[str, Any]:

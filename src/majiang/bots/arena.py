@@ -30,6 +30,7 @@ from typing import Any
 
 from majiang.actions import Action
 from majiang.bots.base import Bot
+from majiang.bots.cluster import run_on_ray
 from majiang.bots.levels import make_bot
 from majiang.bots.play import play_game
 from majiang.events import Event, HandStarted, Won
@@ -270,6 +271,20 @@ def _job(args: tuple[str, list[str], int, str, dict[str, Any]]) -> list[SeatResu
     return play_deal(variant, names, deal_seed, length, options)
 
 
+_warmed: set[str] = set()
+
+
+def _ray_deal(
+    job: tuple[bool, tuple[str, list[str], int, str, dict[str, Any]]],
+) -> list[SeatResult]:
+    """Play one deal on a Ray worker (its tables warmed once per process)."""
+    warm, deal = job
+    if deal[0] not in _warmed:
+        _worker_init(warm, deal[0])
+        _warmed.add(deal[0])
+    return _job(deal)
+
+
 def run_arena(
     variant: str,
     names: Sequence[str],
@@ -279,8 +294,11 @@ def run_arena(
     length: str = "one_hand",
     options: Mapping[str, Any] | None = None,
     warm: bool = True,
+    ray: str | None = None,
 ) -> ArenaReport:
-    """Return the report of a duplicate match of ``deals`` deals, each played in every rotation."""
+    """Return the report of a duplicate match of ``deals`` deals, each played in every rotation;
+    ``ray`` (``auto`` or a head's address) plays the deals on a Ray cluster instead of local
+    processes, with the same results (the timings apart)."""
     rules = get_ruleset(variant)
     if len(names) != rules.players:
         raise ValueError(f"{variant} seats {rules.players} bots, got {len(names)}")
@@ -289,7 +307,9 @@ def run_arena(
             make_bot(name, variant, 0, options)
     jobs = [(variant, list(names), seed + i, length, dict(options or {})) for i in range(deals)]
     started = time.perf_counter()
-    if workers <= 1 or deals <= 1:
+    if ray is not None:
+        per_deal = run_on_ray(ray, _ray_deal, [(warm, job) for job in jobs])
+    elif workers <= 1 or deals <= 1:
         _worker_init(warm, variant)
         per_deal = [_job(j) for j in jobs]
     else:

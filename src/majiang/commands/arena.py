@@ -4,6 +4,8 @@ Per level: average placement, points per hand, win rate and deal-in rate, each w
 interval over deals, and decisions per second. ``--json`` prints the whole match as one JSON
 object whose ``levels`` list holds one record per level (``level``, ``points_per_hand``,
 ``points_per_hand_ci`` ...). A riichi seat may be an external mjai bot: ``mjai:COMMAND``.
+``--ray auto`` (or ``--ray HOST:PORT``) plays the deals on a Ray cluster instead of local
+processes: the same results for the same seed, the timings apart.
 """
 
 from __future__ import annotations
@@ -32,6 +34,12 @@ def register(sub: Any) -> None:
     p.add_argument("--games", type=int, default=100, help="deals, each played in every rotation")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    p.add_argument(
+        "--ray",
+        metavar="ADDRESS",
+        help="play the deals on a Ray cluster: auto (the cluster of this machine) or HOST:PORT "
+        "of its head; needs the cluster extra",
+    )
     p.add_argument("--length", choices=LENGTHS, default="one_hand")
     p.add_argument("--json", action="store_true", help="print the match as JSON")
     p.add_argument(
@@ -112,6 +120,7 @@ def run(args: Any) -> int:
         length=args.length,
         options=_options(args.rule),
         warm=args.games * players >= 40,
+        ray=args.ray,
     )
     if args.json:
         json.dump(report.to_dict(), sys.stdout)

@@ -4,6 +4,8 @@ Per seat: win rate and deal-in rate (per hand), average final points and placeme
 hands per second and a count of each kind of event (calls by kind, riichi, wins by kind, robbed
 kongs, multiple ron, abortive draws by reason, exhaustive draws, nagashi mangan, busts ...).
 Game ``i`` uses seed ``SEED + i``; ``--records DIR`` writes each game's record there.
+``--ray auto`` (or ``--ray HOST:PORT``) plays the games on a Ray cluster, one task a game: the
+same statistics for the same seed, the timings apart.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from majiang.bots import make_bot
+from majiang.bots.cluster import run_on_ray
 from majiang.bots.play import play_game
 from majiang.errors import MajiangError
 from majiang.events import (
@@ -32,6 +35,7 @@ from majiang.events import (
     Won,
 )
 from majiang.records import save_record
+from majiang.records.native import GameRecord
 from majiang.rules import VARIANTS, get_ruleset
 from majiang.rules.game import LENGTHS
 from majiang.state import GameState
@@ -47,6 +51,12 @@ def register(sub: Any) -> None:
     p.add_argument("--bots", default=None, help="comma-separated bot names, one per seat")
     p.add_argument("--records", metavar="DIR", help="write each game's record into DIR")
     p.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    p.add_argument(
+        "--ray",
+        metavar="ADDRESS",
+        help="play the games on a Ray cluster: auto (the cluster of this machine) or HOST:PORT "
+        "of its head; needs the cluster extra",
+    )
     p.add_argument(
         "--rule",
         action="append",
@@ -119,6 +129,20 @@ class Stats:
                 self.points[s] += state.scores[s]
                 self.places[s] += state.placements[s]
 
+    def add(self, other: Stats) -> None:
+        """Add the counts of ``other`` (games played elsewhere, e.g. on a Ray worker)."""
+        self.hands += other.hands
+        self.games += other.games
+        for mine, theirs in (
+            (self.wins, other.wins),
+            (self.deal_ins, other.deal_ins),
+            (self.points, other.points),
+            (self.places, other.places),
+        ):
+            for s in range(self.players):
+                mine[s] += theirs[s]
+        self.events.update(other.events)
+
     def summary(self, seconds: float, bots: list[str]) -> dict[str, Any]:
         """Return the statistics as a JSON-able dict."""
         hands = max(self.hands, 1)
@@ -141,6 +165,27 @@ class Stats:
             ],
             "events": dict(sorted(self.events.items())),
         }
+
+
+def play_one(
+    job: tuple[str, list[str], int, str, dict[str, Any], bool],
+) -> tuple[Stats, GameRecord | None]:
+    """Return the counts of the game of one seed and its record (when ``keep``): the unit of
+    work a Ray worker takes under ``--ray``."""
+    variant, names, seed, length, options, keep = job
+    rules = get_ruleset(variant)
+    stats = Stats(rules.players)
+    bots = [make_bot(name, seed * 16 + s) for s, name in enumerate(names)]
+    game = play_game(
+        rules,
+        bots,
+        seed=seed,
+        length=length,
+        options=options,
+        record_events=keep,
+        on_events=stats.see,
+    )
+    return stats, game.record if keep else None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -172,20 +217,18 @@ def run(args: argparse.Namespace) -> int:
         transient=True,
     ) as progress:
         task = progress.add_task(f"{args.variant} games", total=args.games, hands=0)
-        for i in range(args.games):
-            seed = args.seed + i
-            bots = [make_bot(name, seed * 16 + s) for s, name in enumerate(names)]
-            game = play_game(
-                rules,
-                bots,
-                seed=seed,
-                length=args.length,
-                options=options,
-                record_events=out_dir is not None,
-                on_events=stats.see,
-            )
-            if out_dir is not None:
-                save_record(game.record, out_dir / f"game-{seed:06d}.json")
+        jobs = [
+            (args.variant, names, args.seed + i, args.length, options, out_dir is not None)
+            for i in range(args.games)
+        ]
+        if args.ray is not None:
+            results = iter(run_on_ray(args.ray, play_one, jobs))
+        else:
+            results = (play_one(job) for job in jobs)
+        for job, (game_stats, record) in zip(jobs, results, strict=True):
+            stats.add(game_stats)
+            if out_dir is not None and record is not None:
+                save_record(record, out_dir / f"game-{job[2]:06d}.json")
             progress.update(task, advance=1, hands=stats.hands)
     summary = stats.summary(time.perf_counter() - start, names)
     if args.json:

@@ -1,9 +1,8 @@
 """Japanese riichi mahjong (``riichi``): the ruleset, its options and its scoring.
 
-The scoring lives in the package's modules: ``shapes`` (each suit's splits, as tables),
-``features`` (the facts a yaku looks at, one bit each), ``yaku`` (the yaku tables), ``fu``,
-``dora``, ``payments``, ``evaluate`` (every reading scored, the best kept), ``calculate`` (the
-typed request and the result), ``request`` (the request dict read directly) and ``options``
+The scoring lives in the package's modules: ``context`` (the readings of a win, each a
+``WinContext``), ``yaku`` (the yaku and yakuman tables), ``fu``, ``dora``, ``payments`` (base
+points, limits, who pays), ``calculate`` (every reading scored, the best kept) and ``options``
 (the table options and the situations that contradict a hand). The ``Riichi`` class holds the
 options and checks a request's situation against the hand.
 
@@ -17,17 +16,16 @@ options and checks a request's situation against the hand.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from majiang.errors import InvalidRequest
 from majiang.rules.base import Option, Ruleset
 from majiang.rules.riichi.calculate import score_win
 from majiang.rules.riichi.game import RiichiGame
-from majiang.rules.riichi.options import ACCEPTED, DEFAULTS, OPTIONS, contradiction
-from majiang.rules.riichi.request import precompute, read_dict
+from majiang.rules.riichi.options import OPTIONS, contradiction
 from majiang.scoring import ScoreRequest, ScoreResult
 
-__all__ = ["RULESETS", "Riichi", "precompute"]
+__all__ = ["RULESETS", "Riichi"]
 
 
 class Riichi(RiichiGame, Ruleset):
@@ -40,25 +38,6 @@ class Riichi(RiichiGame, Ruleset):
     hand_size = 13
     extra_situations = frozenset({"nagashi_mangan"})
     options: ClassVar[Mapping[str, Option]] = OPTIONS
-
-    def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
-        """Return every option's value: the defaults overridden by ``given``, each checked.
-
-        Values are looked up in a table of the accepted ones; anything else (an unknown name,
-        a wrong value) goes through the base class, which names the problem.
-
-        >>> Riichi().resolve_options({"aka": 0})["aka"], Riichi().resolve_options({})["kazoe"]
-        (0, True)
-        """
-        out = dict(DEFAULTS)
-        try:
-            for name, value in given.items():
-                if (name, type(value), value) not in ACCEPTED:
-                    return super().resolve_options(given)
-                out[name] = value
-        except TypeError:  # an unhashable value
-            return super().resolve_options(given)
-        return out
 
     def check_request(self, req: ScoreRequest) -> None:
         """Raise ``InvalidRequest`` (field ``situation``) when the situation contradicts the hand."""
@@ -79,11 +58,6 @@ class Riichi(RiichiGame, Ruleset):
     def score(self, req: ScoreRequest) -> ScoreResult:
         """Return the score of a riichi win (see ``majiang.rules.riichi.calculate``)."""
         return score_win(req)
-
-    #: what ``majiang.scoring.score`` asks for (with a dict whose variant is riichi): the usual
-    #: request read straight from the dict, ``None`` for any other (``score`` then reads it
-    #: with ``ScoreRequest.from_dict``)
-    read_dict = staticmethod(read_dict)
 
 
 RULESETS: dict[str, Ruleset] = {"riichi": Riichi()}

@@ -16,19 +16,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from majiang.scoring import Item
-from majiang.tiles import NUM_TILE_IDS, dora_from_indicator
-
-#: tile id (red fives included) -> the kind it makes dora as an indicator
-DORA_OF = tuple(dora_from_indicator(t) for t in range(NUM_TILE_IDS))
+from majiang.tiles import dora_from_indicator
 
 
 def count_dora(counts: Sequence[int], indicators: Sequence[int]) -> int:
     """Return how many han the indicators give a hand with these kind counts."""
-    dora_of = DORA_OF
-    n = 0
-    for t in indicators:
-        n += counts[dora_of[t]]
-    return n
+    return sum(counts[dora_from_indicator(t)] for t in indicators)
 
 
 def dora_items(dora: int, ura: int, red: int) -> list[Item]:
@@ -39,22 +32,5 @@ def dora_items(dora: int, ura: int, red: int) -> list[Item]:
     ...                                             parse_tiles("4m")), 0, 1)]
     [{'id': 'dora', 'name': 'Dora', 'value': 3}, {'id': 'aka_dora', 'name': 'Red fives', 'value': 1}]
     """
-    out: list[Item] = []
-    if dora:
-        out.append(_item("dora", "Dora", dora))
-    if ura:
-        out.append(_item("ura_dora", "Ura dora", ura))
-    if red:
-        out.append(_item("aka_dora", "Red fives", red))
-    return out
-
-
-_ITEMS: dict[tuple[str, int], Item] = {}
-
-
-def _item(item_id: str, name: str, value: int) -> Item:
-    """Return the (immutable, shared) item for a dora count."""
-    found = _ITEMS.get((item_id, value))
-    if found is None:
-        found = _ITEMS[(item_id, value)] = Item(item_id, name, value)
-    return found
+    named = (("dora", "Dora", dora), ("ura_dora", "Ura dora", ura), ("aka_dora", "Red fives", red))
+    return [Item(item_id, name, han) for item_id, name, han in named if han]

@@ -13,18 +13,16 @@ before it at ``tiles[-6 - 2i]``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
-from majiang.hand import Hand
 from majiang.rules.base import Option
 from majiang.rules.game import GameRules, NextHand, Options, Outcome
-from majiang.scoring import ScoreRequest
+from majiang.rules.riichi.payments import MANGAN, up100
 from majiang.tiles import DRAGONS, WINDS, is_orphan, kind
 
 if TYPE_CHECKING:
     from majiang.actions import Action
     from majiang.melds import Meld
-    from majiang.rules.base import Ruleset
     from majiang.state import GameState
 
 __all__ = ["RiichiGame"]
@@ -36,7 +34,9 @@ class RiichiGame(GameRules):
     """The game hooks of Japanese riichi mahjong."""
 
     game_options: ClassVar[Mapping[str, Option]] = {
-        "start_points": Option(25000, "points of each player at the start", minimum=0),
+        "start_points": Option(
+            25000, "points of each player at the start", minimum=100, maximum=1_000_000
+        ),
         "bust": Option(True, "the game ends when a player's points go below zero"),
         "double_ron": Option(True, "two players may win on one discard (off: head bump)"),
         "triple_ron_draw": Option(True, "three players winning on one discard abort the hand"),
@@ -52,7 +52,10 @@ class RiichiGame(GameRules):
         "abort_four_riichi": Option(True, "all four players in riichi"),
         "abort_four_kongs": Option(True, "four kongs made by more than one player"),
         "noten_payment": Option(
-            3000, "paid by the players not ready at an exhaustive draw", minimum=0
+            3000,
+            "paid by the players not ready at an exhaustive draw",
+            minimum=0,
+            maximum=100_000,
         ),
     }
     dead_wall: ClassVar[int] = 14
@@ -165,18 +168,13 @@ class RiichiGame(GameRules):
         self, options: Options, state: GameState, ready: tuple[int, ...]
     ) -> list[tuple[str, tuple[int, ...]]]:
         """Return nagashi mangan payments when a seat qualifies, else the noten payments."""
-        from majiang.engine import settle
-
         n = state.players
         out: list[tuple[str, tuple[int, ...]]] = []
         if options.get("nagashi_mangan", True):
             for seat in range(n):
                 river = state.rivers[seat]
                 if river and all(is_orphan(r.tile) and not r.claimed for r in river):
-                    result = cast("Ruleset", self).score(self._nagashi_request(state, seat))
-                    if result.valid:
-                        deltas, _ = settle(state, seat, result, None, None)
-                        out.append(("nagashi_mangan", deltas))
+                    out.append(("nagashi_mangan", self._nagashi_deltas(state, seat)))
         if out:
             return out
         total = int(options.get("noten_payment", 3000))
@@ -186,18 +184,15 @@ class RiichiGame(GameRules):
             out.append(("noten", tuple(gain if s in ready else -loss for s in range(n))))
         return out
 
-    def _nagashi_request(self, state: GameState, seat: int) -> ScoreRequest:
-        tiles = state.concealed[seat]
-        return ScoreRequest(
-            variant=state.variant,
-            rules=state.options,
-            hand=Hand(tuple(tiles), state.melds[seat]),
-            win_tile=tiles[0],
-            win="tsumo",
-            seat_wind=state.seat_wind(seat),
-            round_wind=state.round_wind,
-            situation=frozenset({"nagashi_mangan"}),
-        )
+    def _nagashi_deltas(self, state: GameState, seat: int) -> tuple[int, ...]:
+        """Return each seat's point change for nagashi mangan: a mangan paid as a tsumo, no
+        honba, no sticks (twice the base from the dealer, or from each when the dealer wins)."""
+        deltas = [0] * state.players
+        for payer in range(state.players):
+            if payer != seat:
+                deltas[payer] = -up100((2 if state.dealer in (seat, payer) else 1) * MANGAN)
+        deltas[seat] = -sum(deltas)
+        return tuple(deltas)
 
     def liability(
         self, options: Options, state: GameState, seat: int, meld: Meld, source: int

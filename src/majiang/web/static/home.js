@@ -26,7 +26,8 @@ function optionField(o) {
   }
   if (o.control === "int") {
     const min = o.minimum !== null && o.minimum !== undefined ? ` min="${o.minimum}"` : "";
-    return `<div class="field">${label}${doc}<input id="${id}" type="number" ${attrs} value="${esc(o.default)}"${min}></div>`;
+    const max = o.maximum !== null && o.maximum !== undefined ? ` max="${o.maximum}"` : "";
+    return `<div class="field">${label}${doc}<input id="${id}" type="number" ${attrs} value="${esc(o.default)}"${min}${max}></div>`;
   }
   const shown = o.default === null ? "" : typeof o.default === "object" ? JSON.stringify(o.default) : o.default;
   return `<div class="field">${label}${doc}<input id="${id}" ${attrs} value="${esc(shown)}" spellcheck="false"></div>`;
