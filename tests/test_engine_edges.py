@@ -4,17 +4,23 @@ rules are silent" and the riichi rules of calls (riichi.md "The game")."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from engine_support import auto, play, start
-from majiang.actions import Ankan, Chi, Discard, Pass
-from majiang.engine import legal_actions, step
+from engine_support import auto, of_kind, play, start
+from majiang.actions import Ankan, Chi, Discard, Pass, Ron
+from majiang.engine import legal_actions, new_game, step
 from majiang.errors import IllegalAction
 from majiang.rules import get_ruleset
 from majiang.state import GameState
-from majiang.tiles import parse_tile, parse_tiles
+from majiang.tiles import is_orphan, parse_tile, parse_tiles, tile_set
+from test_engine_sichuan import JUNK_3 as SICHUAN_JUNK_3
+from test_engine_sichuan import WINS_5P
+from test_engine_sichuan import start as sichuan_start
 
 RIICHI = get_ruleset("riichi")
+SICHUAN = get_ruleset("sichuan")
 
 DEALER = "158p258s369s2467z"
 THREE_1M = "111m258p369s2346z"  # seat 1 holds three 1m; no other hand holds a 1m
@@ -116,3 +122,46 @@ def test_the_same_chi_without_kuikae() -> None:
     state = _after_three_chis({"kuikae": False})
     assert state.phase == "claim"
     assert legal_actions(RIICHI, state, 1) == [Pass(), Chi((t("2p"), t("3p")))]
+
+
+def test_the_discarder_of_a_won_tile_keeps_its_own_ron() -> None:
+    # sichuan.md: declining a winning discard stops a win on a discard until the next draw; the
+    # discarder declined nothing. The dealer (void s) throws 5p from 555p 67p, still waiting on
+    # 5p or 8p; South wins on it and leaves; West draws 8p and throws it: the dealer may ron.
+    dealer = "123m456m789m555p67p"
+    state, _ = sichuan_start([dealer, WINS_5P[0], WINS_5P[1], SICHUAN_JUNK_3], "8p", voids="ssms")
+    state, _ = play(state, ["0: discard 5p", "1: ron", "2: pass"], rules=SICHUAN)
+    assert "out" in state.status[1] and (state.turn, state.drawn) == (2, t("8p"))
+    state, _ = play(state, ["2: discard 8p"], rules=SICHUAN)
+    assert Ron() in legal_actions(SICHUAN, state, 0)
+
+
+def test_the_dealers_nagashi_mangan_is_paid_as_a_dealer_tsumo() -> None:
+    # riichi.md: nagashi mangan is a mangan paid as a tsumo; the dealer's is 4000 from each.
+    # The dealer's seventy-draw share (every fourth draw from the first) holds only terminals
+    # and honors, the others' only simples; everyone discards what it draws, claims passed.
+    tiles = tile_set("riichi", {"aka": 0}).tiles()
+    rng = random.Random(7)
+    orphans = [x for x in tiles if is_orphan(x)]
+    simples = [x for x in tiles if not is_orphan(x)]
+    rng.shuffle(orphans)
+    rng.shuffle(simples)
+    dealer_draws, other_draws = iter(orphans[:18]), iter(simples[:52])
+    draws = [next(dealer_draws) if i % 4 == 0 else next(other_draws) for i in range(70)]
+    rest = orphans[18:] + simples[52:]
+    rng.shuffle(rest)
+    wall = rest[:52] + draws + rest[52:]
+    state, _ = new_game(RIICHI, {"aka": 0}, 0, "one_hand", walls=[wall])
+    _, events = auto(state, lambda s, ev: any(e.kind == "hand_ended" for e in ev))
+    moved = [(e.reason, e.deltas) for e in of_kind(events, "points_moved")]
+    assert moved == [("nagashi_mangan", (12000, -4000, -4000, -4000))]
+
+
+def test_the_discarder_of_a_passed_winning_tile_keeps_its_own_ron() -> None:
+    # the same with nobody winning on the 5p: South draws 8p and throws it; the dealer may ron
+    dealer = "123m456m789m555p67p"
+    state, _ = sichuan_start([dealer, WINS_5P[0], WINS_5P[1], SICHUAN_JUNK_3], "8p", voids="ssms")
+    state, _ = play(state, ["0: discard 5p", "1: pass", "2: pass"], rules=SICHUAN)
+    assert (state.turn, state.drawn) == (1, t("8p"))
+    state, _ = play(state, ["1: discard 8p"], rules=SICHUAN)
+    assert Ron() in legal_actions(SICHUAN, state, 0)
