@@ -108,6 +108,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("modules", nargs="+", help="source files under src/majiang")
     parser.add_argument("--jobs", type=int, default=2, help="mutants tested at once (default 2)")
+    parser.add_argument(
+        "--no-run", action="store_true", help="only compare the last run's results with the list"
+    )
     args = parser.parse_args()
 
     modules = [module_of(path) for path in args.modules]
@@ -117,24 +120,32 @@ def main() -> int:
     patterns = [f"{module}.x*" for module in modules]
 
     started = time.monotonic()
+    if not args.no_run and run_mutmut(patterns, args.jobs) != 0:
+        print(f"mutmut run failed; see {LOG}")
+        return 2
+    minutes = (time.monotonic() - started) / 60
+    return report(modules, listed, minutes)
+
+
+def run_mutmut(patterns: list[str], jobs: int) -> int:
     LOG.parent.mkdir(exist_ok=True)
     # mutmut copies tests/ and docs/ over its old copies; a test file deleted since would linger
     for copy in ("tests", "docs"):
         shutil.rmtree(ROOT / "mutants" / copy, ignore_errors=True)
-    print(f"mutmut run on {', '.join(modules)} (log: {LOG.relative_to(ROOT)})", flush=True)
+    print(f"mutmut run {' '.join(patterns)} (log: {LOG.relative_to(ROOT)})", flush=True)
     with LOG.open("w", encoding="utf-8") as log:
         run = subprocess.run(
-            [str(MUTMUT), "run", "--max-children", str(args.jobs), *patterns],
+            [str(MUTMUT), "run", "--max-children", str(jobs), *patterns],
             cwd=ROOT,
             env=mutmut_env(),
             stdout=log,
             stderr=subprocess.STDOUT,
         )
-    minutes = (time.monotonic() - started) / 60
-    if run.returncode != 0:
-        print(f"mutmut run failed (exit {run.returncode}); see {LOG}")
-        return 2
+    return run.returncode
 
+
+def report(modules: list[str], listed: dict[Key, str], minutes: float) -> int:
+    """Print the survivors not listed and the counts; return the exit status."""
     status_by_name: dict[str, str] = {}
     for line in mutmut("results", "--all", "true").splitlines():
         name, _, status = line.strip().rpartition(": ")
