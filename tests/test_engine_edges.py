@@ -1,0 +1,180 @@
+"""Edges of the engine's legal actions and claims that the mutation run (``make mutation``,
+docs/testing.md) found no test for, each from a fixed wall: docs/engine.md "Decisions where the
+rules are silent" and the riichi rules of calls (riichi.md "The game")."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine_support import auto, of_kind, play, start
+from majiang.actions import Ankan, Chi, Discard, Pass, Pon, Ron
+from majiang.engine import legal_actions, new_game, step
+from majiang.errors import IllegalAction
+from majiang.rules import get_ruleset
+from majiang.state import GameState
+from majiang.tiles import is_orphan, parse_tile, parse_tiles, tile_set
+from test_engine_sichuan import JUNK_3 as SICHUAN_JUNK_3
+from test_engine_sichuan import WINS_5P
+from test_engine_sichuan import start as sichuan_start
+
+RIICHI = get_ruleset("riichi")
+SICHUAN = get_ruleset("sichuan")
+
+DEALER = "158p258s369s2467z"
+THREE_1M = "111m258p369s2346z"  # seat 1 holds three 1m; no other hand holds a 1m
+OTHER2 = "258m147p369s1567z"
+JUNK3 = "89p3679m258s4567z"
+JUNK1 = "147m258p369s2346z"
+CHI1 = "238p147m369s2346z"  # 23p: chi on the dealer's 1p
+ITTSU_M = "123456789m23p11z"  # waits on 1p or 4p
+PON3 = "119p369m258s4567z"
+
+
+def t(text: str) -> int:
+    return parse_tile(text)
+
+
+def test_no_concealed_kong_on_the_last_tile() -> None:
+    # docs/engine.md: "no kong when no live tile remains". Seat 1 draws the fourth 1m as the
+    # last tile of the live wall (seventy draws, no call): it may discard, not declare the kong.
+    state, _ = start([DEALER, THREE_1M, OTHER2, JUNK3], tail="1m")
+    state, _ = auto(state, lambda s, ev: s.phase == "turn" and s.drawn == t("1m"))
+    assert state.turn == 1 and state.live_tiles(RIICHI.dead_wall) == 0
+    assert not any(isinstance(a, Ankan) for a in legal_actions(RIICHI, state, 1))
+
+
+def test_a_concealed_kong_while_live_tiles_remain() -> None:
+    # the control: the same fourth 1m as seat 1's first draw
+    state, _ = start([DEALER, THREE_1M, OTHER2, JUNK3], "9p1m")
+    state, _ = play(state, ["0: discard 9p"])
+    assert state.turn == 1
+    assert Ankan(tuple(parse_tiles("1111m"))) in legal_actions(RIICHI, state, 1)
+
+
+def test_no_chi_of_honors() -> None:
+    # riichi.md: a chi is a run of three of one suit; honors make no runs. The next seat holds
+    # South and West (2z 3z) when the dealer throws East (1z): no claim window opens and seat 1
+    # draws. The control: the same seat offered the chi of a 1p with its 2p 3p.
+    winds = "23p147m369s23457z"
+    dealer = "158p258s369s1467z"
+    state, _ = start([dealer, winds, OTHER2, JUNK3], "9p")
+    after_east, _ = play(state, ["0: discard 1z"])
+    assert (after_east.phase, after_east.turn) == ("turn", 1)
+    after_1p, _ = play(state, ["0: discard 1p"])
+    assert after_1p.phase == "claim"
+    assert legal_actions(RIICHI, after_1p, 1) == [Pass(), Chi((t("2p"), t("3p")))]
+
+
+def test_refusals_say_why() -> None:
+    # IllegalAction names the reason: the seat count (seat 4 of four seats 0-3), the tile of the
+    # claim window and its discarder, an answer given twice, a riichi hand locked
+    state, _ = start([DEALER, CHI1, ITTSU_M, PON3], "9p")
+    with pytest.raises(IllegalAction, match="there is no seat 4"):
+        step(RIICHI, state, 4, Discard(t("1p")))
+    window, _ = play(state, ["0: discard 1p", "1: pass"])
+    with pytest.raises(IllegalAction, match="seat 0 has no claim on 1p from seat 0"):
+        step(RIICHI, window, 0, Pass())
+    with pytest.raises(IllegalAction, match="seat 1 has already answered 1p"):
+        step(RIICHI, window, 1, Pass())
+    state, _ = start([DEALER, JUNK1, ITTSU_M, JUNK3], "9p5s9s1s1p2s3s")
+    state, _ = play(state, ["0: discard 9p", "1: discard 5s", "2: discard 9s riichi"])
+    state, _ = play(state, ["3: discard 1s", "0: discard 1p", "2: pass", "1: discard 2s"])
+    assert state.turn == 2 and state.drawn == t("3s")
+    with pytest.raises(IllegalAction, match="after riichi only the drawn tile may be discarded"):
+        step(RIICHI, state, 2, Discard(t("1m")))
+
+
+def test_a_call_marks_the_discard_and_keeps_the_river() -> None:
+    # the called 1p stays in the dealer's river, marked claimed, after its earlier 9p
+    state, _ = start([DEALER, CHI1, ITTSU_M, PON3], "9p1s1s9m5z")
+    script = ["0: discard 9p", "1: discard 1s", "2: discard 1s", "3: discard 9m", "0: discard 1p"]
+    state, _ = play(state, [*script, "2: pass", "3: pon 11p", "1: pass"])
+    assert [(r.tile, r.claimed) for r in state.rivers[0]] == [(t("9p"), False), (t("1p"), True)]
+
+
+# Seat 1 chis three times from the dealer (1m, 7m, 9s) and keeps 234p 4p. A chi of the dealer's
+# 1p with 23p would leave 4p 4p, and kuikae forbids both the called 1p and its swap 4p
+# (riichi.md: "the called tile or its swap"): with nothing left to discard, no chi is offered.
+THREE_CHIS = [
+    "0: discard 1m", "1: chi 23m", "1: discard 1z", "2: discard 9m", "3: discard 9m",
+    "0: discard 7m", "1: chi 56m", "1: discard 2z", "2: discard 9m", "3: discard 1s",
+    "0: discard 9s", "1: chi 78s", "1: discard 3z", "2: discard 1s", "3: discard 1s",
+]  # fmt: skip
+
+
+def _after_three_chis(options: dict[str, bool]) -> GameState:
+    hands = ["17m1p9p159s456777z", "23m56m78s234p4p123z", "89m3569p2468s456z", "34m278p37s123456z"]
+    state, _ = start(hands, "2m9m9m2m9m1s2m1s1s5p", options=options)
+    state, _ = play(state, THREE_CHIS)
+    assert state.concealed[1] == tuple(parse_tiles("234p4p"))
+    state, _ = play(state, ["0: discard 1p"])
+    return state
+
+
+def test_no_chi_that_leaves_only_kuikae_tiles() -> None:
+    state = _after_three_chis({})
+    assert (state.phase, state.turn, state.drawn) == ("turn", 1, t("1m"))
+
+
+def test_the_same_chi_without_kuikae() -> None:
+    state = _after_three_chis({"kuikae": False})
+    assert state.phase == "claim"
+    assert legal_actions(RIICHI, state, 1) == [Pass(), Chi((t("2p"), t("3p")))]
+
+
+def test_the_discarder_of_a_won_tile_keeps_its_own_ron() -> None:
+    # sichuan.md: declining a winning discard stops a win on a discard until the next draw; the
+    # discarder declined nothing. The dealer (void s) throws 5p from 555p 67p, still waiting on
+    # 5p or 8p; South wins on it and leaves; West draws 8p and throws it: the dealer may ron.
+    dealer = "123m456m789m555p67p"
+    state, _ = sichuan_start([dealer, WINS_5P[0], WINS_5P[1], SICHUAN_JUNK_3], "8p", voids="ssms")
+    state, _ = play(state, ["0: discard 5p", "1: ron", "2: pass"], rules=SICHUAN)
+    assert "out" in state.status[1] and (state.turn, state.drawn) == (2, t("8p"))
+    state, _ = play(state, ["2: discard 8p"], rules=SICHUAN)
+    assert Ron() in legal_actions(SICHUAN, state, 0)
+
+
+def test_the_dealers_nagashi_mangan_is_paid_as_a_dealer_tsumo() -> None:
+    # riichi.md: nagashi mangan is a mangan paid as a tsumo; the dealer's is 4000 from each.
+    # The dealer's seventy-draw share (every fourth draw from the first) holds only terminals
+    # and honors, the others' only simples; everyone discards what it draws, claims passed.
+    tiles = tile_set("riichi", {"aka": 0}).tiles()
+    rng = random.Random(7)
+    orphans = [x for x in tiles if is_orphan(x)]
+    simples = [x for x in tiles if not is_orphan(x)]
+    rng.shuffle(orphans)
+    rng.shuffle(simples)
+    dealer_draws, other_draws = iter(orphans[:18]), iter(simples[:52])
+    draws = [next(dealer_draws) if i % 4 == 0 else next(other_draws) for i in range(70)]
+    rest = orphans[18:] + simples[52:]
+    rng.shuffle(rest)
+    wall = rest[:52] + draws + rest[52:]
+    state, _ = new_game(RIICHI, {"aka": 0}, 0, "one_hand", walls=[wall])
+    _, events = auto(state, lambda s, ev: any(e.kind == "hand_ended" for e in ev))
+    moved = [(e.reason, e.deltas) for e in of_kind(events, "points_moved")]
+    assert moved == [("nagashi_mangan", (12000, -4000, -4000, -4000))]
+
+
+def test_the_discarder_of_a_passed_winning_tile_keeps_its_own_ron() -> None:
+    # the same with nobody winning on the 5p: South draws 8p and throws it; the dealer may ron
+    dealer = "123m456m789m555p67p"
+    state, _ = sichuan_start([dealer, WINS_5P[0], WINS_5P[1], SICHUAN_JUNK_3], "8p", voids="ssms")
+    state, _ = play(state, ["0: discard 5p", "1: pass", "2: pass"], rules=SICHUAN)
+    assert (state.turn, state.drawn) == (1, t("8p"))
+    state, _ = play(state, ["1: discard 8p"], rules=SICHUAN)
+    assert Ron() in legal_actions(SICHUAN, state, 0)
+
+
+def test_no_fifth_kong_by_a_claim() -> None:
+    # docs/engine.md: at most max_kongs (riichi: four) kongs a hand. The dealer declares four
+    # concealed kongs (1m drawn, then 2m 3m 4m drawn as replacements) and throws 9p: seat 1
+    # holds 999p and may pon it, not kan it. One player's four kongs do not abort the hand.
+    hands = ["111222333444m5m", "999p5679s13s2346z", "678m147p369s1567z", "138p5678s9m24567z"]
+    state, _ = start(hands, "1m", rinshan="2m3m4m9p")
+    for kong in ("1111m", "2222m", "3333m", "4444m"):
+        state, _ = play(state, [f"0: ankan {kong}"])
+    assert len(state.kongs) == 4 and state.drawn == t("9p")
+    state, _ = play(state, ["0: discard 9p"])
+    assert legal_actions(RIICHI, state, 1) == [Pass(), Pon((t("9p"), t("9p")))]
