@@ -303,14 +303,18 @@ def test_hk2_ignores_liable_the_opponent_pays_anyway() -> None:
             {"min_fan": 5, "max_fan": 4},
             "rule 'min_fan' \\(5\\) is above rule 'max_fan' \\(4\\)",
         ),
-        ("hk", {"min_fan": -1}, "rule 'min_fan' must be at least 0"),
-        ("hk", {"max_fan": 0}, "rule 'max_fan' must be at least 1"),
-        ("hk", {"stake": 0}, "rule 'stake' must be at least 1"),
+        ("hk", {"min_fan": -1}, "rule 'min_fan' must be a whole number from 0 to 64, got -1"),
+        ("hk", {"max_fan": 0}, "rule 'max_fan' must be a whole number from 1 to 64, got 0"),
+        ("hk", {"stake": 0}, "rule 'stake' must be a whole number from 1 to 1000000, got 0"),
         ("hk", {"stake": 1.5}, "rule 'stake' must be a whole number"),
         ("hk", {"discard_pays": "none"}, "rule 'discard_pays' must be one of 'all', 'half'"),
         ("hk", {"pao": "yes"}, "rule 'pao' must be true or false"),
         ("hkos", {"no_flower_fan": 1}, "rule 'no_flower_fan' must be true or false"),
-        ("hkos", {"flower_set_fan": -2}, "rule 'flower_set_fan' must be at least 0"),
+        (
+            "hkos",
+            {"flower_set_fan": -2},
+            "rule 'flower_set_fan' must be a whole number from 0 to 64",
+        ),
     ],
 )
 def test_bad_options_name_the_rules_field(

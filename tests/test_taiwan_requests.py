@@ -111,7 +111,7 @@ def request(**fields: Any) -> dict[str, Any]:
         # options
         ({"rules": {"stack_dragons": True}}, "rules", "unknown rule"),
         ({"rules": {"stack_dragon_tai": 1}}, "rules", "true or false"),
-        ({"rules": {"base": -1}}, "rules", "at least 0"),
+        ({"rules": {"base": -1}}, "rules", "from 0 to 1000000, got -1"),
     ],
 )
 def test_contradictions(fields: dict[str, Any], field: str, words: str) -> None:

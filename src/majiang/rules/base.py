@@ -16,13 +16,24 @@ from majiang.rules.game import GameRules
 if TYPE_CHECKING:
     from majiang.scoring import ScoreRequest, ScoreResult
 
+#: the most fan an option may count (HK's and Sichuan's caps, minimums and flower fan, a custom
+#: table's keys): far above any real table's cap (HK 10 or 13, Sichuan 3 to 6), and small
+#: enough that 2^fan times any stake stays an ordinary number
+MOST_FAN = 64
+
 
 @dataclass(frozen=True)
 class Option:
-    """A named table option: its default, and the values it accepts (``choices``) or its type.
+    """A named table option: its default and what it accepts, declared with it: one of
+    ``choices``, true or false (a yes/no default), or a whole number from ``minimum`` to
+    ``maximum`` (both required: no option takes a number without bounds).
 
-    >>> Option(3, "minimum fan to win").check("min_fan", 5)
+    >>> Option(3, "minimum fan to win", minimum=0, maximum=64).check("min_fan", 5)
     5
+    >>> Option(3, "minimum fan to win", minimum=0, maximum=64).check("min_fan", 65)
+    Traceback (most recent call last):
+    ...
+    majiang.errors.InvalidRequest: rule 'min_fan' must be a whole number from 0 to 64, got 65
     >>> Option(True, "kiriage").check("kiriage", "yes")
     Traceback (most recent call last):
     ...
@@ -33,42 +44,64 @@ class Option:
     doc: str = ""
     choices: tuple[Any, ...] | None = None
     minimum: int | None = None
+    maximum: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.choices is not None or isinstance(self.default, bool):
+            return
+        if not isinstance(self.default, int) or self.minimum is None or self.maximum is None:
+            raise TypeError(
+                f"option {self.doc!r}: give choices, a true/false default, or a whole-number "
+                "default with a minimum and a maximum"
+            )
+        if not self.minimum <= self.default <= self.maximum:
+            raise TypeError(f"option {self.doc!r}: default {self.default} is out of its bounds")
 
     def check(self, name: str, value: Any) -> Any:
-        """Return the value if this option accepts it, else raise ``InvalidRequest``."""
+        """Return the value if this option accepts it, else raise ``InvalidRequest`` (field
+        ``rules``) naming the option, what it accepts and the value given."""
         if self.choices is not None:
             if any(value == c and type(value) is type(c) for c in self.choices):
                 return value
             shown = ", ".join(repr(c) for c in self.choices)
             raise InvalidRequest(
-                f"rule {name!r} must be one of {shown}, got {value!r}", field="rules"
+                f"rule {name!r} must be one of {shown}, got {quote_value(value)}", field="rules"
             )
         if isinstance(self.default, bool):
             if isinstance(value, bool):
                 return value
             raise InvalidRequest(
-                f"rule {name!r} must be true or false, got {value!r}", field="rules"
+                f"rule {name!r} must be true or false, got {quote_value(value)}", field="rules"
             )
-        if isinstance(self.default, int):
-            if isinstance(value, int) and not isinstance(value, bool):
-                if self.minimum is not None and value < self.minimum:
-                    raise InvalidRequest(
-                        f"rule {name!r} must be at least {self.minimum}, got {value!r}",
-                        field="rules",
-                    )
-                return value
-            raise InvalidRequest(
-                f"rule {name!r} must be a whole number, got {value!r}", field="rules"
-            )
-        if isinstance(self.default, dict | type(None)):
-            if value is None or isinstance(value, dict):
-                return value
-            raise InvalidRequest(f"rule {name!r} must be an object, got {value!r}", field="rules")
-        if isinstance(value, type(self.default)):
+        if (
+            isinstance(value, int)
+            and not isinstance(value, bool)
+            and self.minimum is not None
+            and self.maximum is not None
+            and self.minimum <= value <= self.maximum
+        ):
             return value
         raise InvalidRequest(
-            f"rule {name!r} must be a {type(self.default).__name__}, got {value!r}", field="rules"
+            f"rule {name!r} must be a whole number from {self.minimum} to {self.maximum}, "
+            f"got {quote_value(value)}",
+            field="rules",
         )
+
+
+def quote_value(value: Any) -> str:
+    """Return ``repr(value)`` for an error message, cut short when long: the message quotes
+    the input, not all of a number of 4,300 digits.
+
+    >>> quote_value(10**80), quote_value(10**5000), quote_value("on")
+    ('a number of 81 digits', 'a number of over 4,300 digits', "'on'")
+    """
+    if isinstance(value, int) and value.bit_length() > 128:
+        try:
+            return f"a number of {len(str(abs(value)))} digits"
+        except ValueError:  # str() refuses numbers past 4,300 digits
+            return "a number of over 4,300 digits"
+    shown = repr(value)
+    return shown if len(shown) <= 80 else shown[:80] + "…"
 
 
 class Ruleset(GameRules):
@@ -97,7 +130,8 @@ class Ruleset(GameRules):
             if opt is None:
                 known = ", ".join(sorted(self.options)) or "none"
                 raise InvalidRequest(
-                    f"unknown rule {name!r} for {self.id} (known: {known})", field="rules"
+                    f"unknown rule {quote_value(name)} for {self.id} (known: {known})",
+                    field="rules",
                 )
             out[name] = opt.check(name, value)
         return out

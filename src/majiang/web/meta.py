@@ -115,6 +115,7 @@ def option_meta(variant: str) -> list[dict[str, Any]]:
                 "control": control,
                 "choices": list(opt.choices) if opt.choices is not None else None,
                 "minimum": opt.minimum,
+                "maximum": opt.maximum,
             }
         )
     return out

@@ -186,7 +186,8 @@ def _option_control(opt: dict[str, object]) -> str:
         return (
             f'<div class="field"><label for="{fid}"><code>{name}</code></label>{doc}'
             f'<input id="{fid}" type="number" data-option="{name}" value="{default}"'
-            f' min="{opt["minimum"] if opt["minimum"] is not None else ""}"></div>'
+            f' min="{opt["minimum"] if opt["minimum"] is not None else ""}"'
+            f' max="{opt["maximum"] if opt["maximum"] is not None else ""}"></div>'
         )
     shown = "" if default is None else json.dumps(default) if isinstance(default, dict) else default
     return (

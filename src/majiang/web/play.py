@@ -58,6 +58,7 @@ def play_meta() -> dict[str, Any]:
                     "control": control,
                     "choices": list(opt.choices) if opt.choices is not None else None,
                     "minimum": opt.minimum,
+                    "maximum": opt.maximum,
                 }
             )
         variants[v] = {"name": rules.name, "players": rules.players, "options": options}

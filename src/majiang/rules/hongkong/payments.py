@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from majiang.errors import InvalidRequest
-from majiang.rules.base import Option
+from majiang.rules.base import MOST_FAN, Option, quote_value
 from majiang.scoring import WIND_LETTERS, Payment, Points, ScoreRequest
 
 #: the half-spicy base value p(fan) for 0-13 fan (hongkong.md "Payment")
@@ -32,12 +32,19 @@ HALF_SPICY: tuple[int, ...] = (1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 192, 256
 TABLE_NAMES = ("half_spicy", "full_spicy")
 
 
+#: the largest value of a custom table: full_spicy's at ``MOST_FAN``
+MOST_TABLE_VALUE = 2**MOST_FAN
+#: the largest stake (a multiplier on every amount)
+MOST_STAKE = 1_000_000
+
+
 @dataclass(frozen=True)
 class FanTableOption(Option):
     """A point-table option: one of the named tables, or a whole custom table.
 
-    A custom table maps each fan (``"3"`` or ``3``) to its base value, a whole number >= 0;
-    it comes back with string keys in fan order.
+    A custom table maps each fan (``"3"`` or ``3``, 0 to ``MOST_FAN``) to its base value, a
+    whole number from 0 to ``MOST_TABLE_VALUE`` (2^64); it comes back with string keys in fan
+    order.
 
     >>> FanTableOption("half_spicy", names=TABLE_NAMES).check("table", {4: 16, "3": 8})
     {'3': 8, '4': 16}
@@ -45,9 +52,16 @@ class FanTableOption(Option):
     Traceback (most recent call last):
     ...
     majiang.errors.InvalidRequest: rule 'table' must be 'half_spicy', 'full_spicy' or an object {"fan": value}, got 'spicy'
+    >>> FanTableOption("half_spicy", names=TABLE_NAMES).check("table", {"65": 1})
+    Traceback (most recent call last):
+    ...
+    majiang.errors.InvalidRequest: rule 'table': '65' is not a fan count from 0 to 64 (use keys like "3")
     """
 
     names: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        """Its type and bounds are this class's own (a table name or a bounded table)."""
 
     def check(self, name: str, value: Any) -> Any:
         """Return the table name or the normalized custom table, else raise ``InvalidRequest``."""
@@ -60,16 +74,20 @@ class FanTableOption(Option):
             if self.names:
                 shown += f"{self.names[-1]!r} or "
             raise InvalidRequest(
-                f'rule {name!r} must be {shown}an object {{"fan": value}}, got {value!r}',
+                f'rule {name!r} must be {shown}an object {{"fan": value}}, got {quote_value(value)}',
                 field="rules",
             )
         table: dict[int, int] = {}
         for key, amount in value.items():
             fan = _fan_key(name, key)
-            if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+            if (
+                isinstance(amount, bool)
+                or not isinstance(amount, int)
+                or not 0 <= amount <= MOST_TABLE_VALUE
+            ):
                 raise InvalidRequest(
-                    f"rule {name!r}: the value for {fan} fan must be a whole number >= 0, "
-                    f"got {amount!r}",
+                    f"rule {name!r}: the value for {fan} fan must be a whole number from 0 to "
+                    f"2^{MOST_FAN} ({MOST_TABLE_VALUE}), got {quote_value(amount)}",
                     field="rules",
                 )
             table[fan] = amount
@@ -77,20 +95,30 @@ class FanTableOption(Option):
 
 
 def _fan_key(name: str, key: Any) -> int:
-    if isinstance(key, int) and not isinstance(key, bool) and key >= 0:
+    if isinstance(key, int) and not isinstance(key, bool) and 0 <= key <= MOST_FAN:
         return key
-    if isinstance(key, str) and key.isascii() and key.isdigit():
+    if (
+        isinstance(key, str)
+        and key.isascii()
+        and key.isdigit()
+        and len(key) <= 2
+        and int(key) <= MOST_FAN
+    ):
         return int(key)
     raise InvalidRequest(
-        f'rule {name!r}: {key!r} is not a fan count (use keys like "3")', field="rules"
+        f"rule {name!r}: {quote_value(key)} is not a fan count from 0 to {MOST_FAN} "
+        '(use keys like "3")',
+        field="rules",
     )
 
 
 def fan_options(max_fan: int = 10) -> dict[str, Option]:
     """Return the minimum and the cap, shared by the three variants."""
     return {
-        "min_fan": Option(3, "minimum fan for a legal win", minimum=0),
-        "max_fan": Option(max_fan, "the cap; every 10-fan hand scores it", minimum=1),
+        "min_fan": Option(3, "minimum fan for a legal win", minimum=0, maximum=MOST_FAN),
+        "max_fan": Option(
+            max_fan, "the cap; every 10-fan hand scores it", minimum=1, maximum=MOST_FAN
+        ),
     }
 
 
@@ -106,7 +134,7 @@ FOUR_PLAYER_OPTIONS: dict[str, Option] = {
         "discard win: the discarder pays 2p (all), or p and the other two p/2 each (half)",
         choices=("all", "half"),
     ),
-    "stake": Option(1, "multiplier on every amount", minimum=1),
+    "stake": Option(1, "multiplier on every amount", minimum=1, maximum=MOST_STAKE),
     "pao": Option(True, "a discarder who completes a 4th exposed set or 3rd dragon set is liable"),
 }
 
@@ -115,15 +143,22 @@ TWO_PLAYER_OPTIONS: dict[str, Option] = {
     "golden_table": FanTableOption(
         None, "golden values {fan: g}; default g = 2^fan, paid in full by the opponent"
     ),
-    "stake": Option(1, "multiplier on every amount", minimum=1),
+    "stake": Option(1, "multiplier on every amount", minimum=1, maximum=MOST_STAKE),
 }
 
 FLOWER_OPTIONS: dict[str, Option] = {
-    "seat_flower_fan": Option(1, "fan for each flower or season of the seat", minimum=0),
-    "flower_set_fan": Option(
-        2, "fan for all four flowers (or four seasons), instead of the seat tile's", minimum=0
+    "seat_flower_fan": Option(
+        1, "fan for each flower or season of the seat", minimum=0, maximum=MOST_FAN
     ),
-    "all_flowers_fan": Option(8, "fan for all eight flowers and seasons", minimum=0),
+    "flower_set_fan": Option(
+        2,
+        "fan for all four flowers (or four seasons), instead of the seat tile's",
+        minimum=0,
+        maximum=MOST_FAN,
+    ),
+    "all_flowers_fan": Option(
+        8, "fan for all eight flowers and seasons", minimum=0, maximum=MOST_FAN
+    ),
     "no_flower_fan": Option(True, "1 fan for a hand without any flower or season"),
 }
 

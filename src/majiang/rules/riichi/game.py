@@ -36,7 +36,9 @@ class RiichiGame(GameRules):
     """The game hooks of Japanese riichi mahjong."""
 
     game_options: ClassVar[Mapping[str, Option]] = {
-        "start_points": Option(25000, "points of each player at the start", minimum=0),
+        "start_points": Option(
+            25000, "points of each player at the start", minimum=100, maximum=1_000_000
+        ),
         "bust": Option(True, "the game ends when a player's points go below zero"),
         "double_ron": Option(True, "two players may win on one discard (off: head bump)"),
         "triple_ron_draw": Option(True, "three players winning on one discard abort the hand"),
@@ -52,7 +54,10 @@ class RiichiGame(GameRules):
         "abort_four_riichi": Option(True, "all four players in riichi"),
         "abort_four_kongs": Option(True, "four kongs made by more than one player"),
         "noten_payment": Option(
-            3000, "paid by the players not ready at an exhaustive draw", minimum=0
+            3000,
+            "paid by the players not ready at an exhaustive draw",
+            minimum=0,
+            maximum=100_000,
         ),
     }
     dead_wall: ClassVar[int] = 14

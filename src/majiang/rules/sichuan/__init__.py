@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from majiang.errors import InvalidRequest
-from majiang.rules.base import Option, Ruleset
+from majiang.rules.base import MOST_FAN, Option, Ruleset
 from majiang.rules.sichuan.fan import best_fan, holds_three_suits
 from majiang.rules.sichuan.game import SichuanGame
 from majiang.rules.sichuan.payments import win_points
@@ -42,8 +42,10 @@ class Sichuan(SichuanGame, Ruleset):
     players = 4
     hand_size = 13
     options: ClassVar[Mapping[str, Option]] = {
-        "base": Option(1, "the base: a 0-fan hand's payment", minimum=1),
-        "max_fan": Option(4, "the cap: fan beyond it count as the cap", minimum=0),
+        "base": Option(1, "the base: a 0-fan hand's payment", minimum=1, maximum=1_000_000),
+        "max_fan": Option(
+            4, "the cap: fan beyond it count as the cap", minimum=0, maximum=MOST_FAN
+        ),
         "self_draw": Option(
             "plus_one_base",
             "a self-draw's extra: each payer adds one base, or +1 fan, or nothing",

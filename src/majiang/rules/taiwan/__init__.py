@@ -36,8 +36,10 @@ class Taiwan(TaiwanGame, Ruleset):
     #: the last 16 tiles of the wall are never drawn
     reserve_tiles: ClassVar[int] = 16
     options: ClassVar[Mapping[str, Option]] = {
-        "base": Option(3, "points every win is worth before its tai", minimum=0),
-        "tai_value": Option(1, "points per tai (dealer tai included)", minimum=0),
+        "base": Option(3, "points every win is worth before its tai", minimum=0, maximum=1_000_000),
+        "tai_value": Option(
+            1, "points per tai (dealer tai included)", minimum=0, maximum=1_000_000
+        ),
         "stack_dragon_tai": Option(
             False, "little/big three dragons add their dragon pungs' 1 tai each"
         ),

@@ -28,7 +28,9 @@ function optionField(o) {
   if (o.control === "int") {
     return `<div class="field"><label for="${id}"><code>${esc(o.name)}</code></label>${doc}<input id="${id}" type="number" data-option="${esc(
       o.name,
-    )}" value="${esc(o.default)}"${o.minimum !== null && o.minimum !== undefined ? ` min="${o.minimum}"` : ""}></div>`;
+    )}" value="${esc(o.default)}"${o.minimum !== null && o.minimum !== undefined ? ` min="${o.minimum}"` : ""}${
+      o.maximum !== null && o.maximum !== undefined ? ` max="${o.maximum}"` : ""
+    }></div>`;
   }
   const shown = o.default === null ? "" : typeof o.default === "object" ? JSON.stringify(o.default) : o.default;
   return `<div class="field"><label for="${id}"><code>${esc(o.name)}</code></label>${doc}<input id="${id}" data-option="${esc(
