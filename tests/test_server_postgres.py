@@ -7,6 +7,7 @@ refuses root); ``make test`` installs the package. Without it these tests fail a
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from sqlalchemy import inspect
 
 from majiang.records import GameRecord, verify
 from majiang.server.db import make_engine, migrate
+from test_server_faults import play_through_outage
 from test_server_journal import actions_alone, refused_alone, run_beside_other_writes
 from test_server_process import crash_and_resume
 from test_server_support import Postgres, client_for, guest, hello, play, postgres_server
@@ -78,3 +80,22 @@ def test_the_journal_on_postgres(pg: Postgres, count: int) -> None:
 def test_a_refused_row_alone_on_postgres(pg: Postgres) -> None:
     # the one statement fails whole; the group is retried write by write on a new connection
     refused_alone(pg.new_database())
+
+
+@pytest.mark.long  # a 3 s outage and its backoff: ~8 s quiet, more on the shared machine
+def test_postgres_stopped_and_started_during_a_game(pg: Postgres) -> None:
+    # pg_ctl stop -m fast as the human seat answers; started again some 3 s later: the game
+    # pauses, resumes by itself on the same process, and no acknowledged action is lost
+    stopped: list[float] = []
+
+    def stop() -> None:
+        pg.stop()
+        stopped.append(time.monotonic())
+
+    def start() -> None:
+        time.sleep(max(0.0, stopped.pop() + 3.0 - time.monotonic()))  # the outage lasts 3 s
+        pg.start()
+
+    with client_for(pg.new_database()) as client:
+        frames = play_through_outage(client, stop, start)
+    assert [f["type"] for f in frames].count("resumed") == 1

@@ -281,10 +281,30 @@ def _as_postgres(*argv: str) -> list[str]:
 
 @dataclass
 class Postgres:
-    """A running cluster; ``url(db)`` names one of its databases."""
+    """A running cluster; ``url(db)`` names one of its databases; ``stop()`` and ``start()``
+    take it down and up again (an outage)."""
 
     port: int
     data: Path
+    root: Path
+
+    def _ctl(self, *argv: str) -> None:
+        pg_ctl = str(_pg_bin() / "pg_ctl")
+        subprocess.run(
+            _as_postgres(pg_ctl, "-D", str(self.data), *argv),
+            check=True,
+            capture_output=True,
+            cwd="/",
+        )
+
+    def stop(self) -> None:
+        """Stop the server at once (``-m fast``: sessions are ended, as in a restart)."""
+        self._ctl("-w", "-m", "fast", "stop")
+
+    def start(self) -> None:
+        """Start the server again on the same port; return once it accepts connections."""
+        self._ctl("-w", "-l", str(self.root / "log"), "-o", _options(self.port, self.root), "start")
+        _wait_for_port(self.port)
 
     def url(self, database: str = "postgres") -> str:
         """Return the SQLAlchemy URL of ``database``."""
@@ -300,6 +320,22 @@ class Postgres:
         ) as conn:
             conn.execute(f"CREATE DATABASE {name}")
         return self.url(name)
+
+
+def _options(port: int, root: Path) -> str:
+    return f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=on"
+
+
+def _wait_for_port(port: int) -> None:
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
 
 
 @contextlib.contextmanager
@@ -325,22 +361,14 @@ def postgres_server() -> Iterator[Postgres]:
             "-l",
             str(root / "log"),
             "-o",
-            f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=on",
+            _options(port, root),
             "start",
         ),
         **run,  # type: ignore[call-overload]
     )
     try:
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.1)
-        yield Postgres(port, data)
+        _wait_for_port(port)
+        yield Postgres(port, data, root)
     finally:
         subprocess.run(
             _as_postgres(str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"),

@@ -2,7 +2,9 @@
 
 ``create_app(settings)`` opens (and migrates) the database and mounts the routes. Every
 ``MajiangError`` raised by the core becomes a 422 with the contract's error object
-``{"error": ..., "field": ...}``: the only place where core errors turn into HTTP.
+``{"error": ..., "field": ...}``: the only place where core errors turn into HTTP. A database
+that does not answer (locked past the busy timeout, full, down) makes any request that needs it
+a 503 with the same error object, here too.
 """
 
 import gc
@@ -15,6 +17,7 @@ from typing import Annotated, Any
 from fastapi import Body, Depends, FastAPI, Header, HTTPException, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
+from sqlalchemy import exc as sql_errors
 from sqlalchemy.orm import Session, sessionmaker
 
 from majiang import __version__
@@ -25,6 +28,7 @@ from majiang.server.db import Player, hash_token, open_database, player_by_token
 from majiang.server.registry import Registry
 from majiang.server.rooms import make_router
 from majiang.server.settings import Settings
+from majiang.server.store import DatabaseUnavailable, cause
 from majiang.server.ws import mount as mount_websocket
 
 __all__ = ["create_app", "hash_token"]
@@ -91,6 +95,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def majiang_error(_request: Request, exc: MajiangError) -> JSONResponse:
         return JSONResponse(status_code=422, content=error_object(exc))
 
+    async def database_unavailable(_request: Request, exc: Exception) -> JSONResponse:
+        # a request during an outage: the database's error is not the client's fault, nor a bug
+        return JSONResponse(
+            status_code=503,
+            content={"error": f"the database is unavailable: {cause(exc)}", "field": None},
+            headers={"Retry-After": "5"},
+        )
+
+    for unavailable in (
+        DatabaseUnavailable,
+        sql_errors.OperationalError,
+        sql_errors.InterfaceError,
+        sql_errors.TimeoutError,
+    ):
+        app.add_exception_handler(unavailable, database_unavailable)
+
     def db() -> Any:
         with sessions() as session:
             yield session
@@ -109,10 +129,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.current_player = current_player
     app.state.db = db
 
-    @app.get("/api/health")
-    def health() -> dict[str, str]:
-        """Return the server's version: a liveness probe."""
-        return {"status": "ok", "version": __version__}
+    @app.get("/api/health", responses={503: {"description": "the database is unavailable"}})
+    async def health() -> JSONResponse:
+        """Return the server's version and the database's state: 200 when it answers and
+        would take a write, 503 with the reason when it is locked, full or down (the probe
+        waits at most about a second)."""
+        problem = await registry.journal.check()
+        body = {"status": "ok", "database": "ok", "version": __version__}
+        if problem is None:
+            return JSONResponse(body)
+        body |= {"status": "unavailable", "database": "unavailable", "reason": problem}
+        return JSONResponse(body, status_code=503)
 
     @app.post("/api/score")
     def api_score(request: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:

@@ -119,6 +119,9 @@ def player_by_token(session: Session, token: str) -> Player | None:
 #: disk (survives a power cut); NORMAL leaves the last commits in the OS cache (they survive the
 #: server being killed, not the machine losing power)
 SYNCHRONOUS = ("FULL", "NORMAL")
+#: SQLite: how long a write waits for another connection's lock before it fails ("database is
+#: locked"); the journal then pauses the games whose writes failed (``store.Journal``)
+BUSY_TIMEOUT_MS = 10_000
 
 
 def make_engine(url: str, synchronous: str = "FULL") -> Engine:
@@ -132,7 +135,7 @@ def make_engine(url: str, synchronous: str = "FULL") -> Engine:
             cursor = dbapi_connection.cursor()
             cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute(f"PRAGMA synchronous={level}")
-            cursor.execute("PRAGMA busy_timeout=10000")
+            cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
             # no checkpoint inside a commit: the journal checkpoints beside the writer
             cursor.execute("PRAGMA wal_autocheckpoint=0")
             cursor.execute("PRAGMA foreign_keys=ON")

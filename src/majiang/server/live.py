@@ -9,6 +9,11 @@ Who plays a seat: its person while at least one connection is open; a bot when t
 person (``player_id`` None), when the person left the game, or when the seat has had no
 connection for the grace period (``disconnect_grace`` after a disconnect, ``resume_grace`` after
 the game started or the server restarted). The person takes the seat back by reconnecting.
+
+A write that fails (the database locked, full, down) pauses the game: nothing the lost actions
+caused is sent, the players get ``paused``, and the game task probes the database with a
+growing delay; once it answers, the table is rebuilt from the stored actions (as at a restart)
+and play goes on: ``resumed`` and a snapshot to every connection.
 """
 
 from __future__ import annotations
@@ -29,7 +34,15 @@ from majiang.actions import Action
 from majiang.errors import MajiangError
 from majiang.server.protocol import PROTOCOL_VERSION, error_frame, frame_ref
 from majiang.server.settings import Settings
-from majiang.server.store import Journal, StoredGame, finish_game, store_action
+from majiang.server.store import (
+    Journal,
+    StoredGame,
+    cause,
+    finish_game,
+    is_outage,
+    load_game,
+    store_action,
+)
 from majiang.server.tables import QUICK_BOTS, SPECTATOR, Table, bot_name
 from majiang.server.trace import ActionMark
 
@@ -139,6 +152,20 @@ class Decision:
 BOT_THREADS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="majiang-bot")
 #: a run of bot actions is flushed (committed, then sent) at least every this many actions
 FLUSH_EVERY = 32
+#: a paused game probes the database after this many seconds, then twice as long each time up
+#: to ``RETRY_MAX``; the delay goes back to the first once a write of the game commits
+RETRY_FIRST = 0.25
+RETRY_MAX = 4.0
+
+
+class WriteFailed(Exception):
+    """A write of the game was not committed: the game pauses (``LiveGame._pause``)."""
+
+    def __init__(self, error: BaseException) -> None:
+        super().__init__(cause(error))
+        #: ``database_unavailable`` (locked, full, down) or ``write_failed`` (refused)
+        self.code = "database_unavailable" if is_outage(error) else "write_failed"
+
 
 Item = tuple[Any, ...]
 
@@ -178,8 +205,12 @@ class LiveGame:
         self.task: asyncio.Task[None] | None = None
         self.finished_at: float | None = None
         self.failed: str | None = None
+        #: why the game is paused (a write failed), None while it plays
+        self.paused: str | None = None
+        self._retry = RETRY_FIRST
         self._outgoing: list[Callable[[], None]] = []
-        self._last_write: asyncio.Future[None] | None = None
+        #: the writes of the actions not yet flushed, in order
+        self._writes: list[asyncio.Future[None]] = []
         self._unflushed = 0
         #: the game task is not running (before its start, after its end): attach at once
         self._direct = True
@@ -317,10 +348,20 @@ class LiveGame:
             conn.last_sent = last
 
     async def _flush(self) -> None:
-        """Wait until every action so far is committed, then send the frames they caused."""
-        if self._last_write is not None:
-            await self._last_write
-            self._last_write = None
+        """Wait until every action so far is committed, then send the frames they caused; if
+        one is not, send nothing and raise ``WriteFailed`` (its cause: the first that failed,
+        the later ones were refused untried)."""
+        writes, self._writes = self._writes, []
+        for n, write in enumerate(writes):
+            try:
+                await write
+            except Exception as error:
+                # the later writes are refused untried; let them settle before pausing
+                await asyncio.gather(*writes[n + 1 :], return_exceptions=True)
+                self._outgoing = []
+                raise WriteFailed(error) from error
+        if writes:
+            self._retry = RETRY_FIRST
         self._unflushed = 0
         outgoing, self._outgoing = self._outgoing, []
         for send in outgoing:
@@ -333,7 +374,23 @@ class LiveGame:
         self.task = asyncio.get_running_loop().create_task(self.run())
 
     async def run(self) -> None:
-        """Play the game to its end: offer decisions, let bots and timers act, take actions."""
+        """Play the game to its end; a write that fails pauses it until the database answers,
+        then it goes on from what is stored."""
+        while True:
+            try:
+                await self._play()
+                return
+            except WriteFailed as failure:
+                try:
+                    await self._pause(failure)
+                except asyncio.CancelledError:
+                    raise
+                except Exception as exc:  # the stored game does not replay: a bug
+                    self._fail(exc)
+                    return
+
+    async def _play(self) -> None:
+        """Offer decisions, let bots and timers act, take actions, until the game ends."""
         try:
             while not self.table.over:
                 now = time.monotonic()
@@ -377,17 +434,97 @@ class LiveGame:
             await self._finish()
             self._direct = True
             await self._drain()  # connections that came while the game ended
-        except asyncio.CancelledError:
+        except (asyncio.CancelledError, WriteFailed):
             raise
-        except Exception as exc:  # a bug or a database failure: the game resumes on restart
-            log.exception("game %s stopped", self.game_id)
-            self.failed = str(exc)
-            self._direct = True
-            waiting = [self.inbox.get_nowait() for _ in range(self.inbox.qsize())]
-            arriving = [item[1] for item in waiting if item[0] == "attach"]
-            for conn in self.connections() + arriving:
-                conn.send(error_frame("server", "the game stopped; it resumes when restarted"))
-                conn.close(1011)
+        except Exception as exc:  # a bug: the game resumes on restart
+            self._fail(exc)
+
+    def _fail(self, exc: Exception) -> None:
+        """Stop the game for good (until a restart): a bug, not the database."""
+        log.exception("game %s stopped", self.game_id, exc_info=exc)
+        self.failed = str(exc)
+        self._direct = True
+        waiting = [self.inbox.get_nowait() for _ in range(self.inbox.qsize())]
+        arriving = [item[1] for item in waiting if item[0] == "attach"]
+        for conn in self.connections() + arriving:
+            conn.send(error_frame("server", "the game stopped; it resumes when restarted"))
+            conn.close(1011)
+
+    async def _pause(self, failure: WriteFailed) -> None:
+        """Stop playing until the database answers again, then rebuild the table from the
+        stored actions and tell every connection (``resumed`` and a snapshot).
+
+        The table in memory may be ahead of what is stored, so while paused nothing of it is
+        sent: an ``action`` gets ``error`` ``paused``, a ``sync`` the ``paused`` frame again,
+        and a connection arriving gets ``paused`` now and its ``welcome`` on resuming."""
+        self._outgoing, self._unflushed = [], 0
+        self.decisions.clear()
+        self.paused = str(failure)
+        log.warning("game %s paused: %s", self.game_id, failure)
+        frame = {"type": "paused", "reason": failure.code, "message": self._pause_message()}
+        for conn in self.connections():
+            conn.send(frame)
+        arriving: list[Item] = []  # welcomed once resumed (or told the game stopped)
+        try:
+            self.table = await self._restored(frame, arriving)
+        finally:
+            for item in arriving:
+                self.inbox.put_nowait(item)
+        self.journal.reopen(self.game_id)
+        self.paused = None
+        log.warning("game %s resumed at action %d", self.game_id, len(self.table.actions))
+        for conn in self.connections():
+            conn.send({"type": "resumed", "seq": self.table.seq})
+            self.send_snapshot(conn)
+
+    async def _restored(self, frame: dict[str, Any], arriving: list[Item]) -> Table:
+        """Return the table rebuilt from the database once it answers, probing it after a
+        delay that doubles each time (see ``RETRY_FIRST``)."""
+        delay = self._retry
+        while True:
+            await self._wait_paused(delay, frame, arriving)
+            problem = await self.journal.check()
+            if problem is None:
+                try:
+                    stored = await asyncio.to_thread(self.journal.read, load_game, self.game_id)
+                    table = await asyncio.to_thread(
+                        Table.replay, stored.spec, stored.actions, stored.bot_level
+                    )
+                except Exception as error:
+                    if not is_outage(error):
+                        raise
+                    problem = cause(error)
+                else:
+                    self._retry = min(delay * 2, RETRY_MAX)  # failing again soon: wait longer
+                    return table
+            delay = min(delay * 2, RETRY_MAX)
+            log.debug("game %s still paused (%s); next try in %.2g s", self.game_id, problem, delay)
+
+    def _pause_message(self) -> str:
+        return (
+            f"the game is paused: the database did not store its last actions ({self.paused}); "
+            "it resumes by itself when the database answers"
+        )
+
+    async def _wait_paused(
+        self, seconds: float, frame: dict[str, Any], arriving: list[Item]
+    ) -> None:
+        """Answer the inbox for ``seconds`` while paused (see ``_pause``)."""
+        until = time.monotonic() + seconds
+        while (left := until - time.monotonic()) > 0:
+            try:
+                item = await asyncio.wait_for(self.inbox.get(), left)
+            except TimeoutError:
+                return
+            kind = item[0]
+            if kind == "action":
+                ref = frame_ref(item[2])
+                item[1].send(error_frame("paused", self._pause_message(), ref))
+            elif kind == "sync":
+                item[1].send(frame)
+            elif kind == "attach":
+                item[1].send(frame)
+                arriving.append(item)
 
     async def _drain(self) -> bool:
         """Handle every queued item (the state is all committed); return whether any came."""
@@ -487,12 +624,13 @@ class LiveGame:
     ) -> None:
         """Queue the action's write, apply it, and queue its frames until the write commits."""
         number = len(self.table.actions) + 1
-        self._last_write = self.journal.submit(
-            store_action(self.game_id, number, seat, action.to_dict())
+        write = self.journal.submit(
+            store_action(self.game_id, number, seat, action.to_dict()), chain=self.game_id
         )
+        self._writes.append(write)
         if mark is not None:
             mark.queued = time.monotonic()
-            self._last_write.add_done_callback(partial(_committed, mark))
+            write.add_done_callback(partial(_committed, mark))
         self._unflushed += 1
         decision = self.decisions.pop(seat, None)
         self.table.apply(seat, action)
@@ -514,7 +652,12 @@ class LiveGame:
         # on the event loop it held up every other game for tens of milliseconds
         names = self.names()
         record = await asyncio.to_thread(lambda: json.dumps(self.table.record(names)))
-        await self.journal.write(finish_game(self.game_id, self.room_code, record))
+        try:
+            await self.journal.write(
+                finish_game(self.game_id, self.room_code, record), chain=self.game_id
+            )
+        except Exception as error:
+            raise WriteFailed(error) from error
         self.finished_at = time.monotonic()
         frame = self.game_over_frame()
         for conn in self.connections():

@@ -7,6 +7,13 @@ whatever writes queued up while the previous commit was running go in the next t
 together (a group commit), so a hundred tables cost a handful of commits per second, not a
 hundred. A table sends the events of an action only after its write is committed: what a client
 has seen is on disk.
+
+A game's writes form a chain (``submit(write, chain=game_id)``): they commit in order, and once
+one fails the journal refuses the chain's later writes (``EarlierWriteFailed``) until the game
+has rebuilt itself from what is stored and calls ``reopen``. So a failure never leaves a later
+action stored after a lost earlier one. A database that stops answering (locked past the busy
+timeout, full, down) fails a write with ``DatabaseUnavailable``; ``probe`` says when it answers
+again.
 """
 
 from __future__ import annotations
@@ -15,13 +22,15 @@ import asyncio
 import contextlib
 import json
 import logging
+import shutil
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, Engine, select
+from sqlalchemy import Connection, Engine, exc, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from majiang.server.db import Game, GameAction, Player, Room, RoomSeat, utcnow
@@ -32,11 +41,44 @@ log = logging.getLogger("majiang.server")
 
 Write = Callable[[Session], None]
 T = TypeVar("T")
+#: a queued write: the function, its future, whether it commits alone, when it was queued, and
+#: its chain (the game it belongs to, or None)
+Queued = tuple[Callable[[Session], Any], asyncio.Future[Any], bool, float, str | None]
 
 #: the most writes in one transaction
 BATCH = 512
 #: SQLite: seconds between two checkpoints of the write-ahead log
 CHECKPOINT_SECONDS = 1.0
+#: seconds a probe of the database (``Journal.probe``) waits for its lock or its answer
+PROBE_SECONDS = 0.5
+#: SQLite: the room a probe asks for (pages allocated inside a transaction rolled back): more
+#: than the pages a group of actions splits, less than the cache, so nothing reaches the disk
+PROBE_BYTES = 65536
+
+
+class DatabaseUnavailable(Exception):
+    """The database did not take a write or a probe: locked past the busy timeout, full,
+    unreachable. The message says what the database answered."""
+
+
+class EarlierWriteFailed(Exception):
+    """A game's write not tried: an earlier write of the same game failed (``Journal``)."""
+
+
+def is_outage(error: BaseException) -> bool:
+    """Return whether ``error`` says the database is unavailable (rather than a write being
+    refused: a duplicate key, a request's own check).
+
+    >>> is_outage(exc.OperationalError("INSERT", {}, Exception("database is locked")))
+    True
+    >>> is_outage(exc.IntegrityError("INSERT", {}, Exception("UNIQUE constraint failed")))
+    False
+    """
+    if isinstance(error, DatabaseUnavailable | exc.OperationalError | exc.InterfaceError):
+        return True
+    if isinstance(error, exc.TimeoutError):  # no connection free in the pool
+        return True
+    return isinstance(error, exc.DBAPIError) and error.connection_invalidated
 
 
 class Journal:
@@ -45,16 +87,21 @@ class Journal:
     ``submit``/``write`` queue a write and ``run`` one whose return value is wanted; whatever
     is queued commits in one transaction. A write that raises (a request refused: the room is
     full ...) rolls its group back, and the group is then retried one write at a time, so each
-    write gets its own outcome and a refused one stores nothing. Every write goes through here,
-    so SQLite never sees two writers fight over its lock.
+    write gets its own outcome and a refused one stores nothing. A write of a chain (a game)
+    that fails breaks the chain: its later writes are refused untried, in this group and after,
+    until ``reopen``. When the database itself fails (``is_outage``) nothing more of the group
+    is tried: every write of it fails with ``DatabaseUnavailable`` (retrying each alone would
+    wait out the busy timeout once per write). Every write goes through here, so SQLite never
+    sees two writers fight over its lock.
     """
 
     def __init__(self, sessions: sessionmaker[Session]) -> None:
         self.sessions = sessions
-        self._queue: asyncio.Queue[
-            tuple[Callable[[Session], Any], asyncio.Future[Any], bool, float]
-        ]
-        self._queue = asyncio.Queue()
+        self._queue: asyncio.Queue[Queued] = asyncio.Queue()
+        #: the chains whose later writes are refused (an earlier one failed), until ``reopen``
+        self._broken: set[str] = set()
+        #: the probe under way (``check``), shared by whoever asks meanwhile
+        self._probing: asyncio.Future[str | None] | None = None
         self._task: asyncio.Task[None] | None = None
         #: the writer's own thread: commits never queue behind other work sent to threads
         self._thread: ThreadPoolExecutor | None = None
@@ -137,20 +184,97 @@ class Journal:
                     {"kind": "checkpoint", "at": began, "seconds": time.monotonic() - began}
                 )
 
-    def _put(self, fn: Callable[[Session], Any], solo: bool) -> asyncio.Future[Any]:
+    def _put(
+        self, fn: Callable[[Session], Any], solo: bool, chain: str | None = None
+    ) -> asyncio.Future[Any]:
         self.start()
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self._queue.put_nowait((fn, future, solo, time.monotonic()))
+        self._queue.put_nowait((fn, future, solo, time.monotonic(), chain))
         return future
 
-    def submit(self, fn: Write) -> asyncio.Future[None]:
+    def submit(self, fn: Write, chain: str | None = None) -> asyncio.Future[None]:
         """Queue ``fn(session)``; return a future done when it is committed. Writes commit in
-        the order they were submitted."""
-        return self._put(fn, False)
+        the order they were submitted; a write of a broken ``chain`` fails untried."""
+        return self._put(fn, False, chain)
 
-    async def write(self, fn: Write) -> None:
+    async def write(self, fn: Write, chain: str | None = None) -> None:
         """Queue ``fn(session)`` and return when it is committed (or raise what it raised)."""
-        await self._put(fn, False)
+        await self._put(fn, False, chain)
+
+    def reopen(self, chain: str) -> None:
+        """Take a broken chain's writes again (its owner rebuilt itself from the database and
+        none of its earlier writes is still queued)."""
+        self._broken.discard(chain)
+
+    def read(self, fn: Callable[..., T], *args: Any) -> T:
+        """Return ``fn(session, *args)`` in a session of its own (call it in a thread)."""
+        with self.sessions() as session:
+            return fn(session, *args)
+
+    def probe(self, seconds: float = PROBE_SECONDS) -> None:
+        """Return if the database answers a query and would take a write now; raise
+        ``DatabaseUnavailable`` saying why not. Blocking: call it in a thread.
+
+        SQLite: find ``PROBE_BYTES`` free on the database's disk; take the write lock, waiting
+        at most ``seconds`` (not the busy timeout), and store ``PROBE_BYTES`` in a new table
+        inside it, rolled back: the pages they need fail when the database may not grow
+        (``SQLITE_FULL``; pages rolled back never reach the disk, hence the free space asked
+        first). PostgreSQL: ``SELECT 1``, refused when the server is down.
+        """
+        engine = self.sessions.kw["bind"]
+        if engine.dialect.name == "sqlite" and engine.url.database not in (None, "", ":memory:"):
+            free = shutil.disk_usage(Path(engine.url.database).absolute().parent).free
+            if free < PROBE_BYTES:
+                raise DatabaseUnavailable(f"no space left on the disk ({free} bytes free)")
+        try:
+            with engine.connect() as connection:
+                if engine.dialect.name != "sqlite":
+                    timeout = max(1, int(seconds * 1000))
+                    connection.exec_driver_sql(f"SET statement_timeout = {timeout}")
+                    connection.exec_driver_sql("SELECT 1")
+                    connection.exec_driver_sql("SET statement_timeout = 0")
+                    return
+                busy = connection.exec_driver_sql("PRAGMA busy_timeout").scalar()
+                connection.exec_driver_sql(f"PRAGMA busy_timeout = {int(seconds * 1000)}")
+                try:
+                    connection.exec_driver_sql("BEGIN IMMEDIATE")
+                    try:
+                        connection.exec_driver_sql("CREATE TABLE majiang_probe (x BLOB)")
+                        connection.exec_driver_sql(
+                            f"INSERT INTO majiang_probe VALUES (zeroblob({PROBE_BYTES}))"
+                        )
+                    finally:
+                        connection.exec_driver_sql("ROLLBACK")
+                finally:
+                    connection.exec_driver_sql(f"PRAGMA busy_timeout = {int(busy)}")
+        except Exception as error:
+            if not is_outage(error):
+                raise
+            raise DatabaseUnavailable(cause(error)) from error
+
+    async def check(self, seconds: float = PROBE_SECONDS) -> str | None:
+        """Return None when the database answers and takes writes (``probe``), else why not;
+        in a thread, never longer than about ``seconds``. Callers at the same time share one
+        probe: a hundred paused games (and ``/api/health``) hold one thread, not a hundred."""
+        if self._probing is None:
+            probing = asyncio.ensure_future(self._check(seconds))
+            probing.add_done_callback(self._probed)
+            self._probing = probing
+        return await asyncio.shield(self._probing)
+
+    def _probed(self, probing: asyncio.Future[str | None]) -> None:
+        self._probing = None
+        if not probing.cancelled():
+            probing.exception()  # retrieved, even when every caller was cancelled meanwhile
+
+    async def _check(self, seconds: float) -> str | None:
+        try:
+            await asyncio.wait_for(asyncio.to_thread(self.probe, seconds), seconds + 1.0)
+        except DatabaseUnavailable as error:
+            return str(error)
+        except TimeoutError:
+            return f"no answer in {seconds + 1.0:g} s"
+        return None
 
     async def run(self, fn: Callable[[Session], T]) -> T:
         """Run ``fn(session)`` on the writer; return its value once committed, or raise what it
@@ -165,11 +289,11 @@ class Journal:
                 batch.append(self._queue.get_nowait())
             began = time.monotonic()
             outcomes = await asyncio.get_running_loop().run_in_executor(
-                thread, self._apply, [(fn, solo) for fn, _, solo, _ in batch]
+                thread, self._apply, [(fn, solo, chain) for fn, _, solo, _, chain in batch]
             )
             if TRACE is not None:
                 TRACE.commit(len(batch), batch[0][3], began, time.monotonic())
-            for (_, future, _, _), (ok, value) in zip(batch, outcomes, strict=True):
+            for (_, future, _, _, _), (ok, value) in zip(batch, outcomes, strict=True):
                 if future.done():
                     continue
                 if ok:
@@ -177,31 +301,69 @@ class Journal:
                 else:
                     future.set_exception(value)
 
-    def _apply(self, items: list[tuple[Callable[[Session], Any], bool]]) -> list[tuple[bool, Any]]:
-        """Commit the items in order: runs of game writes together, each request alone."""
-        out: list[tuple[bool, Any]] = []
-        group: list[Callable[[Session], Any]] = []
+    def _apply(
+        self, items: list[tuple[Callable[[Session], Any], bool, str | None]]
+    ) -> list[tuple[bool, Any]]:
+        """Commit the items in order: runs of writes together, each request alone; return each
+        item's outcome (committed and its value, or not and the exception)."""
+        out: list[tuple[bool, Any] | None] = [None] * len(items)
+        group: list[int] = []
+        down: list[BaseException] = []  # the outage met in this batch: fail everything after
+
+        def fail(n: int, error: BaseException) -> None:
+            chain = items[n][2]
+            if chain is not None:
+                self._broken.add(chain)
+            if is_outage(error):
+                down[:] = [error]
+                error = DatabaseUnavailable(cause(error))
+            out[n] = (False, error)
+
+        def one(n: int) -> None:
+            fn, _, chain = items[n]
+            if down:
+                fail(n, down[0])
+            elif chain is not None and chain in self._broken:
+                out[n] = (False, EarlierWriteFailed(f"an earlier write of {chain!r} failed"))
+            else:
+                ok, value = self._solo(fn)
+                if ok:
+                    out[n] = (True, value)
+                else:
+                    fail(n, value)
 
         def commit_group() -> None:
             if not group:
                 return
             try:
-                out.extend((True, value) for value in self._commit(group))
-            except Exception:
-                if len(group) > 1:
-                    log.info("a write of a group failed; retrying them one by one")
-                for fn in group:
-                    out.append(self._solo(fn))
+                values = self._commit([items[n][0] for n in group])
+            except Exception as error:
+                if is_outage(error):
+                    log.warning("a group of %d writes failed: %s", len(group), cause(error))
+                    for n in group:
+                        fail(n, error)
+                else:
+                    if len(group) > 1:
+                        log.info("a write of a group failed; retrying them one by one")
+                    for n in group:
+                        one(n)
+            else:
+                for n, value in zip(group, values, strict=True):
+                    out[n] = (True, value)
             group.clear()
 
-        for fn, solo in items:
-            if solo:
+        for n, (_, solo, chain) in enumerate(items):
+            if down or (chain is not None and chain in self._broken):
+                one(n)  # refused untried
+            elif solo:
                 commit_group()
-                out.append(self._solo(fn))
+                one(n)
             else:
-                group.append(fn)
+                group.append(n)
         commit_group()
-        return out
+        done = [outcome for outcome in out if outcome is not None]
+        assert len(done) == len(items), "every write has an outcome"
+        return done
 
     def _insert_alone(self, rows: list[ActionRow]) -> None:
         """PostgreSQL: store a group of actions alone as one statement on the writer's own
@@ -257,6 +419,18 @@ class Journal:
         self.commits += 1
         self.writes += len(fns)
         return values
+
+
+def cause(error: BaseException) -> str:
+    """Return the database's own words for ``error`` (the driver's message, first line).
+
+    >>> cause(exc.OperationalError("INSERT ...", {}, Exception("database is locked")))
+    'database is locked'
+    """
+    if isinstance(error, exc.DBAPIError) and error.orig is not None:
+        error = error.orig
+    text = str(error).strip().splitlines()
+    return text[0] if text else type(error).__name__
 
 
 @dataclass(frozen=True)

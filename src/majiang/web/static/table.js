@@ -195,6 +195,16 @@ function onFrame(f) {
       }
       draw();
       break;
+    case "paused":
+      // the server cannot store actions now: the open decision is offered again on resuming
+      ui.decision = null;
+      ui.pending = false;
+      setStatus(f.message);
+      draw();
+      break;
+    case "resumed":
+      setStatus("");
+      break;
     case "left":
       ui.terminal = true;
       setStatus("You left this game; a bot plays your seat.");
