@@ -14,6 +14,10 @@ A write that fails (the database locked, full, down) pauses the game: nothing th
 caused is sent, the players get ``paused``, and the game task probes the database with a
 growing delay; once it answers, the table is rebuilt from the stored actions (as at a restart)
 and play goes on: ``resumed`` and a snapshot to every connection.
+
+Nothing a seat receives depends on whether another could claim (docs/protocol.md, "What a seat
+can learn"): decisions are numbered by the seat's own actions, and with ``bot_delay`` every
+window of claims is paced alike (``_close_window``, ``_pace_window``).
 """
 
 from __future__ import annotations
@@ -214,6 +218,10 @@ class LiveGame:
         self._unflushed = 0
         #: the game task is not running (before its start, after its end): attach at once
         self._direct = True
+        #: pacing (``bot_delay`` > 0): the number of the event that opened the claim window
+        #: being paced (the events after it are held back), and when it was shown
+        self._window: int | None = None
+        self._window_shown: float | None = None
 
     # -- what other tasks call (each only queues work for the game task, or changes a seat)
     def names(self) -> list[str | None]:
@@ -393,13 +401,18 @@ class LiveGame:
         """Offer decisions, let bots and timers act, take actions, until the game ends."""
         try:
             while not self.table.over:
+                if await self._close_window():
+                    continue
                 now = time.monotonic()
                 self._refresh_decisions(now)
-                bot = next(
-                    (s for s in self.table.waiting() if self.seats[s].played_by_bot(now)), None
-                )
+                if await self._pace_window():
+                    continue
+                bot = self._bot_to_play(time.monotonic())
                 if bot is not None:
-                    if self.bot_delay:
+                    # a claim is answered within its window's pause, unflushed: nothing is
+                    # shown, slept or flushed for an answer a seat without a claim never gives
+                    claim = self.table.phase() == "claim"
+                    if self.bot_delay and not claim:
                         await self._flush()
                         await asyncio.sleep(self.bot_delay)
                         await self._drain()
@@ -410,12 +423,15 @@ class LiveGame:
                     if bot_name(self.bot_level) in QUICK_BOTS:
                         action = self.table.bot_action(bot, self.bot_level, seed)
                     else:  # a thinking bot: show what is done, think off the event loop
-                        await self._flush()
+                        if not claim:
+                            await self._flush()
                         action = await asyncio.get_running_loop().run_in_executor(
                             BOT_THREADS, self.table.bot_action, bot, self.bot_level, seed
                         )
                     self._act(bot, action, "bot")
-                    if self._unflushed >= FLUSH_EVERY:
+                    # never inside a claim window: the run is cut at the same place whether or
+                    # not the seats had claims to answer
+                    if self._unflushed >= FLUSH_EVERY and self.table.phase() != "claim":
                         await self._flush()
                         await self._drain()
                     continue
@@ -430,6 +446,7 @@ class LiveGame:
                     self._expire(time.monotonic())
                     continue
                 self._handle(item)
+            await self._close_window()
             await self._flush()
             await self._finish()
             self._direct = True
@@ -527,14 +544,64 @@ class LiveGame:
                 arriving.append(item)
 
     async def _drain(self) -> bool:
-        """Handle every queued item (the state is all committed); return whether any came."""
+        """Handle every queued item (the state is all committed); return whether any came.
+        Nothing is handled while a claim window is paced (see ``_pace_window``)."""
         handled = False
-        while not self.inbox.empty():
+        while not self.inbox.empty() and not self._window_holds():
             self._handle(self.inbox.get_nowait())
             handled = True
             if self._outgoing:
                 await self._flush()
         return handled
+
+    # -- pacing: every claim window lasts the same, whether or not anyone could claim
+    def _bot_to_play(self, now: float) -> int | None:
+        return next((s for s in self.table.waiting() if self.seats[s].played_by_bot(now)), None)
+
+    def _window_holds(self) -> bool:
+        """Return whether a paced claim window keeps the inbox waiting: its pause runs, or it
+        closed and what followed is not shown yet (a snapshot would show it early)."""
+        if self._window is None:
+            return False
+        if self._window_shown is None or self.table.seq > self._window:
+            return True
+        return time.monotonic() < self._window_shown + self.bot_delay
+
+    async def _show_window(self) -> float:
+        """Send the event that opened the paced window (and the claims just offered) once;
+        return when it was shown."""
+        if self._window_shown is None:
+            await self._flush()
+            self._window_shown = time.monotonic()
+        return self._window_shown
+
+    async def _close_window(self) -> bool:
+        """When the paced window has closed (every claim answered, or none to give): wait
+        out its pause, ``bot_delay`` after its event was shown, then release the events that
+        followed; return whether it did. The same one sleep for every window."""
+        if self._window is None or self.table.seq <= self._window:
+            return False
+        shown = await self._show_window()
+        await asyncio.sleep(max(0.0, shown + self.bot_delay - time.monotonic()))
+        self._window = self._window_shown = None
+        self._outgoing.append(partial(self._broadcast_upto, self.table.seq))
+        await self._flush()
+        await self._drain()
+        return True
+
+    async def _pace_window(self) -> bool:
+        """While the paced window is open: show it, let the bots answer at once, and when
+        only people may still answer, handle nothing before the pause is over (a snapshot or
+        a reconnection then sees what it would see had nobody a claim). Return whether it
+        slept."""
+        if self._window is None:
+            return False
+        shown = await self._show_window()
+        left = shown + self.bot_delay - time.monotonic()
+        if left > 0 and self._bot_to_play(time.monotonic()) is None:
+            await asyncio.sleep(left)
+            return True
+        return False
 
     def _handle(self, item: Item) -> None:
         kind = item[0]
@@ -569,7 +636,7 @@ class LiveGame:
             if current is not None and current.actions == legal:
                 continue
             decision = Decision(
-                id=len(self.table.actions) + 1,
+                id=self.table.actions_of(seat) + 1,
                 seat=seat,
                 actions=legal,
                 offered=now,
@@ -631,8 +698,10 @@ class LiveGame:
         if mark is not None:
             mark.queued = time.monotonic()
             write.add_done_callback(partial(_committed, mark))
-        self._unflushed += 1
+        if self.table.phase() != "claim":  # the answers to claims are not counted: hidden
+            self._unflushed += 1
         decision = self.decisions.pop(seat, None)
+        before = self.table.seq
         self.table.apply(seat, action)
         if decision is not None:
             taken = {
@@ -644,7 +713,10 @@ class LiveGame:
             if ref is not None:
                 taken["ref"] = ref
             self._outgoing.append(partial(self._send_seat, seat, taken, mark))
-        self._outgoing.append(partial(self._broadcast_upto, self.table.seq))
+        if self.bot_delay and self._window is None:
+            self._window = self.table.claim_window_after(before)
+        shown = self.table.seq if self._window is None else min(self.table.seq, self._window)
+        self._outgoing.append(partial(self._broadcast_upto, shown))
 
     async def _finish(self) -> None:
         self.decisions.clear()

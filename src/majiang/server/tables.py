@@ -27,7 +27,7 @@ from majiang.bots import Bot
 from majiang.bots.levels import make_bot
 from majiang.engine import legal_actions, new_game, resolve_options, step
 from majiang.errors import IllegalAction
-from majiang.events import Event
+from majiang.events import Called, Discarded, Event
 from majiang.records import GameRecord
 from majiang.rules import get_ruleset
 from majiang.rules.base import Ruleset
@@ -149,6 +149,25 @@ class Table:
     def legal(self, seat: int) -> list[Action]:
         """Return the actions ``seat`` may take now."""
         return legal_actions(self.rules, self.state, seat)
+
+    def actions_of(self, seat: int) -> int:
+        """Return how many actions ``seat`` has taken in the game (its own: every seat knows
+        its count, and nothing of the others' answers to claims)."""
+        return sum(1 for s, _ in self.actions if s == seat)
+
+    def claim_window_after(self, last: int) -> int | None:
+        """Return the number of the first event after number ``last`` that offered the other
+        seats a claim (a discard, a concealed or added kong, which may be robbed), else None.
+
+        Every such event opens a window, whether or not a seat has a claim to make (the
+        engine closes it at once when none has): the event, not the hands, says so.
+        """
+        for n, event in enumerate(self.events[max(last, 0) :], max(last, 0) + 1):
+            if isinstance(event, Discarded):
+                return n
+            if isinstance(event, Called) and event.meld in ("ankan", "kakan"):
+                return n
+        return None
 
     # -- acting
     def check(self, seat: int, data: Any) -> Action:

@@ -11,9 +11,11 @@ from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, HTTPException
 
+from majiang.actions import Action
 from majiang.bots import Bot, make_bot
 from majiang.errors import MajiangError
 from majiang.server.db import Player
+from majiang.server.live import LiveGame
 from majiang.server.registry import Registry, game_seat
 from majiang.view import player_view
 
@@ -49,11 +51,22 @@ def mount_hint(app: FastAPI) -> None:
         seat = game_seat(game, me.id)
         if seat is None:
             raise HTTPException(403, "you have no seat at this table")
-        table = game.table
-        legal = table.legal(seat)
-        if not legal:
-            raise HTTPException(409, "you have nothing to decide now")
-        scoring = {k: v for k, v in table.state.options.items() if k in table.rules.options}
-        bot = hint_bot(table.spec.variant, scoring)
-        action = bot.choose(player_view(table.rules, table.state, seat), legal)
+        bot, action = hint_for(game, seat)
         return {"seat": seat, "level": bot.name, "action": action.to_dict(), "text": str(action)}
+
+
+def hint_for(game: LiveGame, seat: int) -> tuple[Bot, Action]:
+    """Return the hint bot and its choice among the actions of the seat's open decision.
+
+    Only a decision offered to the seat counts, never the engine's legal actions of the
+    moment: while a claim window is paced (docs/protocol.md, "What a seat can learn") the
+    engine may already be at the next seat's turn, its draw not shown; a hint then would show
+    the draw, and that nobody could claim. Raises ``HTTPException`` 409 without a decision.
+    """
+    decision = game.decisions.get(seat)
+    if decision is None:
+        raise HTTPException(409, "you have nothing to decide now")
+    table = game.table
+    scoring = {k: v for k, v in table.state.options.items() if k in table.rules.options}
+    bot = hint_bot(table.spec.variant, scoring)
+    return bot, bot.choose(player_view(table.rules, table.state, seat), decision.actions)
