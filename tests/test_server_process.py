@@ -34,6 +34,11 @@ def start_server(url: str, port: int, log: Path) -> subprocess.Popen[bytes]:
         "MAJIANG_DATABASE_URL": url,
         "MAJIANG_RATE_PER_SECOND": "1000",  # this client answers at machine speed
         "MAJIANG_RATE_BURST": "1000",
+        # every client (these tests', bench/server.py's hundreds) is on the loopback address
+        "MAJIANG_PLAYERS_BURST": "100000",
+        "MAJIANG_TABLES_BURST": "100000",
+        "MAJIANG_MAX_LIVE_TABLES_PER_ADDRESS": "100000",
+        "MAJIANG_MAX_SOCKETS_PER_ADDRESS": "100000",
     }
     with log.open("ab") as out:
         proc = subprocess.Popen(

@@ -57,9 +57,13 @@ def sqlite_url(tmp: Path) -> str:
 @contextlib.contextmanager
 def client_for(url: str, **settings: Any) -> Iterator[TestClient]:
     """Yield a test client whose application started (its registry resumed games). Test
-    clients answer at machine speed, so the rate limit is raised unless ``settings`` set it."""
+    clients answer at machine speed and every test's players come from the one address of the
+    test client, so the frame rate limit and the address's creation buckets are raised unless
+    ``settings`` set them."""
     settings.setdefault("rate_per_second", 1000.0)
     settings.setdefault("rate_burst", 1000)
+    settings.setdefault("players_burst", 10_000)
+    settings.setdefault("tables_burst", 10_000)
     # power cuts are not tested here (the process tests run the FULL default): skip the syncs
     settings.setdefault("sqlite_synchronous", "NORMAL")
     app = create_app(Settings(database_url=url, **settings))

@@ -25,6 +25,8 @@ from majiang.errors import MajiangError
 from majiang.scoring import error_object, score
 from majiang.server.analysis import AnalyzeRequest, analyze
 from majiang.server.db import Player, hash_token, open_database, player_by_token
+from majiang.server.limits import Limits
+from majiang.server.limits import install as install_limits
 from majiang.server.registry import Registry
 from majiang.server.rooms import make_router
 from majiang.server.settings import Settings
@@ -90,6 +92,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.sessions = sessions
     app.state.registry = registry
+    app.state.limits = limits = Limits(settings, registry.games)
+    install_limits(app)  # a request over a fair share: 429 with Retry-After
 
     @app.exception_handler(MajiangError)
     async def majiang_error(_request: Request, exc: MajiangError) -> JSONResponse:
@@ -152,8 +156,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return analyze(body)
 
     @app.post("/api/players", status_code=201)
-    async def new_player(body: NewPlayer) -> PlayerOut:
+    async def new_player(body: NewPlayer, request: Request) -> PlayerOut:
         """Create a guest identity; the token in the answer is the player's secret."""
+        limits.new_player(request)
         token = secrets.token_urlsafe(32)
         player = Player(
             id=secrets.token_hex(16), name=body.name.strip(), token_hash=hash_token(token)

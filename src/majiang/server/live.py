@@ -29,13 +29,13 @@ import random
 import secrets
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
 from majiang.actions import Action
 from majiang.errors import MajiangError
+from majiang.server.fair import FairExecutor
 from majiang.server.protocol import PROTOCOL_VERSION, error_frame, frame_ref
 from majiang.server.settings import Settings
 from majiang.server.store import (
@@ -152,8 +152,9 @@ class Decision:
         }
 
 
-#: the threads where bots that think (the levels) choose, off the event loop
-BOT_THREADS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="majiang-bot")
+#: the threads where bots that think (the levels) choose, off the event loop, taking turns
+#: between the tables' owners (``fair.FairExecutor``)
+BOT_WORK = FairExecutor(workers=2, name="majiang-bot")
 #: a run of bot actions is flushed (committed, then sent) at least every this many actions
 FLUSH_EVERY = 32
 #: a paused game probes the database after this many seconds, then twice as long each time up
@@ -202,6 +203,9 @@ class LiveGame:
             Seat(row.player_id, row.name, row.left, grace_until=now + settings.resume_grace)
             for row in stored.seats
         ]
+        #: whose table it is, for sharing the bots' threads: its first person (a practice
+        #: table's only one)
+        self.owner = next((s.player_id for s in self.seats if s.player_id), self.game_id)
         self.watchers: set[Conn] = set()
         self.decisions: dict[int, Decision] = {}
         self.inbox: asyncio.Queue[Item] = asyncio.Queue()
@@ -425,8 +429,10 @@ class LiveGame:
                     else:  # a thinking bot: show what is done, think off the event loop
                         if not claim:
                             await self._flush()
-                        action = await asyncio.get_running_loop().run_in_executor(
-                            BOT_THREADS, self.table.bot_action, bot, self.bot_level, seed
+                        action = await asyncio.wrap_future(
+                            BOT_WORK.submit(
+                                self.owner, self.table.bot_action, bot, self.bot_level, seed
+                            )
                         )
                     self._act(bot, action, "bot")
                     # never inside a claim window: the run is cut at the same place whether or

@@ -86,11 +86,16 @@ def frame_ref(data: dict[str, Any]) -> Any:
 
 @dataclass
 class RateLimit:
-    """A token bucket: ``rate`` frames a second on average, bursts up to ``burst``.
+    """A token bucket: ``rate`` frames a second on average, bursts up to ``burst``; besides,
+    each decision offered (``grant``) lets one ``action`` frame through uncounted, so that
+    answering every decision at once is never refused however fast the game goes.
 
     >>> r = RateLimit(rate=1.0, burst=2)
     >>> [r.allow(now=0.0) for _ in range(3)], r.allow(now=1.0)
     ([True, True, False], True)
+    >>> r.grant()
+    >>> r.allow(now=1.0), r.allow(now=1.0, answer=True), r.allow(now=1.0, answer=True)
+    (False, True, False)
     """
 
     rate: float
@@ -98,9 +103,19 @@ class RateLimit:
     tokens: float = field(default=-1.0)
     stamp: float = field(default=-1.0)
     refused: int = 0
+    #: frames allowed by the decisions offered and not yet answered (at most ``burst``)
+    granted: int = 0
 
-    def allow(self, now: float | None = None) -> bool:
-        """Return whether one more frame may pass now (and count it)."""
+    def grant(self) -> None:
+        """Allow one more frame: a decision was offered, whose answer must pass."""
+        self.granted = min(self.burst, self.granted + 1)
+
+    def allow(self, now: float | None = None, answer: bool = False) -> bool:
+        """Return whether one more frame may pass now (and count it); ``answer``: the frame is
+        an ``action``, which a decision granted first."""
+        if answer and self.granted > 0:
+            self.granted -= 1
+            return True
         now = time.monotonic() if now is None else now
         if self.stamp < 0:
             self.tokens, self.stamp = float(self.burst), now
@@ -111,3 +126,16 @@ class RateLimit:
             return True
         self.refused += 1
         return False
+
+    def wait(self, now: float | None = None) -> float:
+        """Return the seconds until ``allow`` would pass (0: now).
+
+        >>> r = RateLimit(rate=0.5, burst=1)
+        >>> r.allow(now=0.0), r.wait(now=0.0), r.wait(now=1.0), r.wait(now=2.0)
+        (True, 2.0, 1.0, 0.0)
+        """
+        if self.stamp < 0:
+            return 0.0
+        now = time.monotonic() if now is None else now
+        tokens = min(float(self.burst), self.tokens + (now - self.stamp) * self.rate)
+        return 0.0 if tokens >= 1.0 else (1.0 - tokens) / self.rate

@@ -7,7 +7,7 @@ import secrets
 from collections.abc import Callable
 from typing import Annotated, Any, Literal, TypeVar
 
-from fastapi import APIRouter, Depends, FastAPI, Header, HTTPException, Query, Response
+from fastapi import APIRouter, Depends, FastAPI, Header, HTTPException, Query, Request, Response
 from pydantic import BaseModel, Field
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session, sessionmaker
@@ -16,6 +16,7 @@ from majiang.records import GameRecord
 from majiang.records.mjai import dumps_mjai, export_mjai
 from majiang.rules import get_ruleset
 from majiang.server.db import Game, Player, Room, RoomSeat, player_by_token
+from majiang.server.limits import Limits
 from majiang.server.live import CLAIM_SECONDS, TURN_SECONDS
 from majiang.server.registry import Registry
 from majiang.server.tables import BOT_LEVELS, check_spec
@@ -187,6 +188,7 @@ def make_router(app: FastAPI) -> APIRouter:
     router = APIRouter()
     sessions: sessionmaker[Session] = app.state.sessions
     current_player = app.state.current_player
+    limits: Limits = app.state.limits
     Me = Annotated[Player, Depends(current_player)]
 
     def registry() -> Registry:
@@ -213,7 +215,7 @@ def make_router(app: FastAPI) -> APIRouter:
         return room
 
     @router.post("/api/tables", status_code=201, tags=["play"])
-    async def practice_table(body: PracticeOptions, me: Me) -> RoomOut:
+    async def practice_table(body: PracticeOptions, me: Me, request: Request) -> RoomOut:
         """Create a practice table: you and bots; the game starts at once."""
 
         def work(session: Session) -> tuple[RoomOut, str]:
@@ -221,15 +223,19 @@ def make_router(app: FastAPI) -> APIRouter:
             game_id = _start(session, room)
             return _room_out(session, room, me.id), game_id
 
-        out, game_id = await in_writer(work)
-        await registry().launch(game_id)
+        with limits.new_game(request, me.id) as launched:
+            out, game_id = await in_writer(work)
+            await registry().launch(game_id)
+            launched.add(out.code)
         return out
 
     @router.post("/api/rooms", status_code=201, tags=["play"])
-    async def private_room(body: RoomOptions, me: Me) -> RoomOut:
+    async def private_room(body: RoomOptions, me: Me, request: Request) -> RoomOut:
         """Create a private room; you are its host at seat 0. Share its code to invite."""
+        limits.new_room(request)
 
         def work(session: Session) -> RoomOut:
+            limits.check_waiting_rooms(session, me.id)
             room = _new_room(session, "private", body, me)
             return _room_out(session, room, me.id)
 
@@ -318,7 +324,7 @@ def make_router(app: FastAPI) -> APIRouter:
         return out
 
     @router.post("/api/rooms/{code}/start", tags=["play"])
-    async def start(code: str, me: Me) -> RoomOut:
+    async def start(code: str, me: Me, request: Request) -> RoomOut:
         """Start the game (the host only); empty seats are played by bots."""
 
         def work(session: Session) -> tuple[RoomOut, str]:
@@ -330,8 +336,10 @@ def make_router(app: FastAPI) -> APIRouter:
             game_id = _start(session, room)
             return _room_out(session, room, me.id), game_id
 
-        out, game_id = await in_writer(work)
-        await registry().launch(game_id)
+        with limits.new_game(request, me.id) as launched:
+            out, game_id = await in_writer(work)
+            await registry().launch(game_id)
+            launched.add(code)
         return out
 
     @router.get("/api/players/me/games", tags=["players"])

@@ -50,6 +50,27 @@ class Settings:
     resume_grace: float = 30.0
     #: frames queued for a slow client before the server drops the connection
     max_outbox: int = 10000
+    #: fair shares (a request over one is a 429 with ``Retry-After``; docs/server.md): games in
+    #: play a player has a seat at, rooms waiting a player hosts; per address
+    #: (``limits.client_address``): games in play created from it, guest identities and
+    #: tables/rooms created (token buckets: a burst, then so many a minute), websockets open;
+    #: per player, websockets greeted with their token
+    max_live_tables: int = 40
+    max_waiting_rooms: int = 20
+    max_live_tables_per_address: int = 200
+    players_burst: int = 30
+    players_per_minute: float = 6.0
+    tables_burst: int = 60
+    tables_per_minute: float = 30.0
+    max_sockets_per_address: int = 64
+    max_sockets_per_player: int = 32
+    #: a websocket that neither sends nor is sent a frame for this many seconds is closed (0:
+    #: never)
+    idle_seconds: float = 300.0
+    #: the proxies whose ``X-Forwarded-For`` is believed (addresses, comma-separated): a
+    #: request through one of them counts against the address the proxy saw; else the
+    #: socket's peer is the address
+    trusted_proxies: str = ""
     #: the interpreter, for a long-running server (``app.tune_runtime``; 0: as it is): the
     #: collector's youngest-generation threshold (Python's: 700; what exists at the start is
     #: frozen) and the thread switch interval in ms (Python's: 5). ``majiang serve``

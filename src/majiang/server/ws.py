@@ -17,6 +17,7 @@ from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 from sqlalchemy.orm import Session
 
 from majiang.server.db import Player, Room, player_by_token
+from majiang.server.limits import Limits
 from majiang.server.live import Conn
 from majiang.server.protocol import (
     PROTOCOL_VERSION,
@@ -71,57 +72,123 @@ def mount(app: FastAPI) -> None:
     @app.websocket("/ws/rooms/{code}")
     async def room_socket(ws: WebSocket, code: str) -> None:
         settings: Settings = app.state.settings
-        registry: Registry = app.state.registry
+        limits: Limits = app.state.limits
+        address = limits.address(ws)
         await ws.accept()
-
-        async def send(frame: dict[str, Any]) -> None:
+        if not limits.open_socket(address):
+            most = settings.max_sockets_per_address
+            reason = f"{most} websockets are open from your address (at most {most})"
             with contextlib.suppress(Exception):
-                await ws.send_text(_dumps(frame))
-
-        async def close(code_: int) -> None:
-            with contextlib.suppress(Exception):
-                await ws.close(code_)
-
-        conn = Conn(send, close, settings.max_outbox)
-        pump = asyncio.get_running_loop().create_task(conn.pump())
-        limit = RateLimit(settings.rate_per_second, settings.rate_burst)
+                await ws.send_text(_dumps(error_frame("too_many_sockets", reason)))
+                await ws.close(1013, reason)
+            return
         try:
-            try:
-                raw = await asyncio.wait_for(_next_text(ws), settings.hello_seconds)
-                token, last_seq = _check_hello(read_frame(raw, settings.max_frame_bytes))
-            except TimeoutError:
-                conn.send(error_frame("hello_first", "no hello in time"))
-                conn.close(1008)
-                return
-            except ProtocolError as exc:
-                conn.send(exc.frame())
-                conn.close(1008)
-                return
-            if not await _enter(app, conn, code, token, last_seq):
-                return
-            while not conn.closed:
-                raw = await _next_text(ws)
-                received = time.monotonic()
-                if not limit.allow():
-                    conn.send(error_frame("rate_limited", "too many frames; slow down"))
-                    if limit.refused > settings.max_refused:
-                        conn.close(1008)
-                    continue
-                try:
-                    frame = read_frame(raw, settings.max_frame_bytes)
-                except ProtocolError as exc:
-                    conn.send(exc.frame())
-                    continue
-                _dispatch(conn, frame, received)
-        except WebSocketDisconnect:
-            pass
+            await _serve(app, ws, code)
         finally:
-            registry.disconnect(conn)
-            conn.close()
+            limits.close_socket(address)
+
+
+async def _serve(app: FastAPI, ws: WebSocket, code: str) -> None:
+    """Greet the connection, seat it, then read its frames until it closes."""
+    settings: Settings = app.state.settings
+    registry: Registry = app.state.registry
+    limit = RateLimit(settings.rate_per_second, settings.rate_burst)
+    last_frame = time.monotonic()  # the last frame received or sent
+
+    async def send(frame: dict[str, Any]) -> None:
+        nonlocal last_frame
+        last_frame = time.monotonic()
+        if frame.get("type") == "decision":
+            limit.grant()  # its answer passes whatever the rate
+        with contextlib.suppress(Exception):
+            await ws.send_text(_dumps(frame))
+
+    async def close(code_: int) -> None:
+        with contextlib.suppress(Exception):
+            await ws.close(code_)
+
+    conn = Conn(send, close, settings.max_outbox)
+    pump = asyncio.get_running_loop().create_task(conn.pump())
+
+    async def watch_idle() -> None:
+        while not conn.closed:
+            quiet = time.monotonic() - last_frame
+            if quiet >= settings.idle_seconds:
+                conn.send(
+                    error_frame("idle", f"nothing sent or received for {quiet:.0f} s; closing")
+                )
+                conn.close(1000)
+                return
+            await asyncio.sleep(settings.idle_seconds - quiet)
+
+    watchdog = None  # idle_seconds 0: never closed for being quiet
+    if settings.idle_seconds > 0:
+        watchdog = asyncio.get_running_loop().create_task(watch_idle())
+    try:
+        try:
+            raw = await asyncio.wait_for(_next_text(ws), settings.hello_seconds)
+            last_frame = time.monotonic()
+            token, last_seq = _check_hello(read_frame(raw, settings.max_frame_bytes))
+        except TimeoutError:
+            conn.send(error_frame("hello_first", "no hello in time"))
+            conn.close(1008)
+            return
+        except ProtocolError as exc:
+            conn.send(exc.frame())
+            conn.close(1008)
+            return
+        if not await _enter(app, conn, code, token, last_seq):
+            return
+        while not conn.closed:
+            raw = await _next_text(ws)
+            received = last_frame = time.monotonic()
             try:
-                await asyncio.wait_for(pump, 2.0)
-            except (TimeoutError, asyncio.CancelledError):
-                pump.cancel()
+                frame = read_frame(raw, settings.max_frame_bytes)
+            except ProtocolError as exc:
+                unread: ProtocolError | None = exc
+                frame = {"type": None, "id": exc.ref}
+            else:
+                unread = None
+            if not limit.allow(received, answer=frame["type"] == "action"):
+                conn.send(_rate_limited(frame, settings))
+                if limit.refused > settings.max_refused:
+                    conn.close(1008)
+                continue
+            if unread is not None:
+                conn.send(unread.frame())
+                continue
+            _dispatch(conn, frame, received)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        if watchdog is not None:
+            watchdog.cancel()
+        if conn.player_id is not None:
+            app.state.limits.close_player_socket(conn.player_id)
+        registry.disconnect(conn)
+        conn.close()
+        try:
+            await asyncio.wait_for(pump, 2.0)
+        except (TimeoutError, asyncio.CancelledError):
+            pump.cancel()
+
+
+def _rate_limited(frame: dict[str, Any], settings: Settings) -> dict[str, Any]:
+    """Return the ``rate_limited`` error naming the refused frame (its type and ``ref``).
+
+    >>> s = Settings("sqlite://")
+    >>> _rate_limited({"type": "ping", "id": 4}, s)["message"]
+    'ping frame 4 refused: more than 20 frames a second (bursts of 40); send it again later'
+    """
+    kind = frame["type"] or "unreadable"
+    ref = frame_ref(frame)
+    named = f"{kind} frame" if ref is None else f"{kind} frame {ref!r}"
+    return error_frame(
+        "rate_limited",
+        f"{named} refused: more than {settings.rate_per_second:g} frames a second "
+        f"(bursts of {settings.rate_burst}); send it again later",
+        ref,
+    )
 
 
 async def _enter(
@@ -130,6 +197,8 @@ async def _enter(
     """Seat the connection at its game (or spectator seat, or the room's lobby); False if
     refused."""
     registry: Registry = app.state.registry
+    limits: Limits = app.state.limits
+    settings: Settings = app.state.settings
 
     def lookup() -> tuple[Player | None, Room | None]:
         session: Session
@@ -146,7 +215,12 @@ async def _enter(
         conn.send(error_frame("not_found", "no such room"))
         conn.close(1008)
         return False
-    conn.player_id = player.id if player else None
+    if player is not None and not limits.open_player_socket(player.id):
+        most = settings.max_sockets_per_player
+        conn.send(error_frame("too_many_sockets", f"you have {most} websockets open (at most)"))
+        conn.close(1013)
+        return False
+    conn.player_id = player.id if player else None  # counted until the socket closes
     game = registry.games.get(code)
     if game is not None:
         seat = game_seat(game, conn.player_id)

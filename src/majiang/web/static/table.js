@@ -512,6 +512,9 @@ function tick() {
   el.dataset.urgent = left < 5000 ? "true" : "false";
 }
 setInterval(tick, 250);
+// the server closes a websocket that neither sends nor is sent anything for 5 minutes
+// (docs/server.md): a quiet table (friends awaited, a long think without timers) pings each minute
+setInterval(() => send({ type: "ping" }), 60000);
 
 // ---------------------------------------------------------------- input
 

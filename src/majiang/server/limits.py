@@ -1,0 +1,285 @@
+"""Fair shares: how much of the server one player or one address may hold, and the 429 that
+answers a request over it (docs/server.md, "Fair shares").
+
+- Per player: the games in play at which they have a seat, left or not (``max_live_tables``),
+  and the rooms waiting that they host (``max_waiting_rooms``).
+- Per address: the games in play created from it (``max_live_tables_per_address``), guest
+  identities and tables or rooms created (token buckets: ``players_burst`` then
+  ``players_per_minute``; ``tables_burst`` then ``tables_per_minute``), websockets open
+  (``max_sockets_per_address``); and per player, websockets greeted with their token
+  (``max_sockets_per_player``).
+
+A request over a share gets 429, the contract's ``{"error", "field"}`` and a ``Retry-After``
+(seconds): when the bucket has a token again, or ``RETRY_WHEN_FULL`` when a game must end first.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import math
+import time
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+from starlette.requests import HTTPConnection
+
+from majiang.server.db import Room, RoomSeat
+from majiang.server.live import LiveGame
+from majiang.server.protocol import RateLimit
+from majiang.server.settings import Settings
+
+#: ``Retry-After`` when a share is full of games in play: one of them must end first
+RETRY_WHEN_FULL = 60
+#: a table of buckets forgets its full buckets when it grows past this many
+FORGET_AFTER = 10_000
+
+
+class TooMany(Exception):
+    """A request over a fair share: a 429 with the contract's error object and ``Retry-After``.
+
+    >>> r = TooMany("too many tables", "tables", 2.5).response()
+    >>> r.status_code, r.headers["retry-after"], r.body
+    (429, '3', b'{"error":"too many tables","field":"tables"}')
+    """
+
+    def __init__(self, message: str, field: str | None, retry_after: float) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+        self.retry_after = max(1, math.ceil(retry_after))
+
+    def response(self) -> JSONResponse:
+        """Return the 429 response."""
+        return JSONResponse(
+            status_code=429,
+            content={"error": self.message, "field": self.field},
+            headers={"Retry-After": str(self.retry_after)},
+        )
+
+
+def client_address(peer: str | None, forwarded: str | None, trusted: frozenset[str]) -> str:
+    """Return the address a request counts against: the socket's peer, or behind a trusted
+    proxy the last address of ``X-Forwarded-For`` that is not itself a trusted proxy. An IPv6
+    address counts as its /64, the block one subscriber gets.
+
+    >>> client_address("192.0.2.1", "203.0.113.7", frozenset())
+    '192.0.2.1'
+    >>> client_address("10.0.0.2", "198.51.100.1, 203.0.113.7", frozenset({"10.0.0.2"}))
+    '203.0.113.7'
+    >>> client_address("2001:db8::1:2", None, frozenset())
+    '2001:db8::/64'
+    """
+    address = peer or "unknown"
+    if forwarded and address in trusted:
+        hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
+        while hops:
+            address = hops.pop()
+            if address not in trusted:
+                break
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address  # not an IP (a test client, a unix socket): counted as it is
+    if ip.version == 6:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+class Buckets:
+    """A token bucket (``RateLimit``) per address: ``burst`` at once, then ``per_minute``."""
+
+    def __init__(self, burst: int, per_minute: float, what: str, field: str) -> None:
+        self.burst = burst
+        self.rate = per_minute / 60.0
+        self.what = what
+        self.field = field
+        self.buckets: dict[str, RateLimit] = {}
+
+    def take(self, address: str, now: float | None = None) -> None:
+        """Count one creation from ``address``, or raise ``TooMany`` when its bucket is empty.
+
+        >>> b = Buckets(2, 60.0, "players", "name")
+        >>> b.take("a", now=0.0); b.take("a", now=0.0); b.take("b", now=0.0)
+        >>> try:
+        ...     b.take("a", now=0.5)
+        ... except TooMany as exc:
+        ...     exc.message, exc.retry_after
+        ('too many players from your address: 2 at once, then 60 a minute', 1)
+        """
+        now = time.monotonic() if now is None else now
+        bucket = self.buckets.get(address)
+        if bucket is None:
+            if len(self.buckets) >= FORGET_AFTER:
+                self._forget_full(now)
+            bucket = self.buckets[address] = RateLimit(self.rate, self.burst)
+        if not bucket.allow(now):
+            raise TooMany(
+                f"too many {self.what} from your address: {self.burst} at once, "
+                f"then {self.rate * 60:g} a minute",
+                self.field,
+                bucket.wait(now),
+            )
+
+    def _forget_full(self, now: float) -> None:
+        """Drop the buckets refilled to the full burst: a new one is the same."""
+        for address, bucket in list(self.buckets.items()):
+            if bucket.tokens + (now - bucket.stamp) * bucket.rate >= bucket.burst:
+                del self.buckets[address]
+
+
+class Limits:
+    """The fair shares of one server: its settings, its live games (by room code) and what
+    each address holds."""
+
+    def __init__(self, settings: Settings, games: Mapping[str, LiveGame]) -> None:
+        self.settings = settings
+        self.games = games
+        self.trusted = frozenset(
+            p.strip() for p in settings.trusted_proxies.split(",") if p.strip()
+        )
+        self.players = Buckets(
+            settings.players_burst, settings.players_per_minute, "new players", "name"
+        )
+        self.creations = Buckets(
+            settings.tables_burst, settings.tables_per_minute, "new tables and rooms", "tables"
+        )
+        #: games being created (by player, by address) and games in play created (by address)
+        self.starting: Counter[str] = Counter()
+        self.starting_from: Counter[str] = Counter()
+        self.created: dict[str, set[str]] = {}
+        #: websockets open, by address and by player
+        self.sockets: Counter[str] = Counter()
+        self.player_sockets: Counter[str] = Counter()
+
+    def address(self, conn: HTTPConnection) -> str:
+        """Return the address a request or websocket counts against (``client_address``)."""
+        peer = conn.client.host if conn.client is not None else None
+        return client_address(peer, conn.headers.get("x-forwarded-for"), self.trusted)
+
+    # -- HTTP
+    def new_player(self, request: Request) -> None:
+        """Count a guest identity made from the request's address (or raise ``TooMany``)."""
+        self.players.take(self.address(request))
+
+    def new_room(self, request: Request) -> None:
+        """Count a room made from the request's address (or raise ``TooMany``); the rooms a
+        player may host are checked by ``check_waiting_rooms``, in the writer."""
+        self.creations.take(self.address(request))
+
+    def live_tables(self, player_id: str) -> int:
+        """Return the games in play at which ``player_id`` has a seat (left or not)."""
+        return sum(
+            1
+            for game in self.games.values()
+            if game.finished_at is None and any(seat.player_id == player_id for seat in game.seats)
+        )
+
+    def _live_from(self, address: str) -> int:
+        codes = self.created.get(address, set())
+        for code in list(codes):
+            game = self.games.get(code)
+            if game is None or game.finished_at is not None:
+                codes.discard(code)
+        if not codes:
+            self.created.pop(address, None)
+        return len(codes)
+
+    @contextmanager
+    def new_game(self, request: Request, player_id: str) -> Iterator[set[str]]:
+        """Hold a place for a game ``player_id`` starts (a practice table, a room started),
+        or raise ``TooMany``. Add the room's code to the set yielded once the game is
+        launched: it then counts against the address until it ends."""
+        address = self.address(request)
+        most = self.settings.max_live_tables
+        live = self.live_tables(player_id) + self.starting[player_id]
+        if live >= most:
+            raise TooMany(
+                f"you have {live} games in play (at most {most}): finish or wait for one",
+                "tables",
+                RETRY_WHEN_FULL,
+            )
+        most = self.settings.max_live_tables_per_address
+        live = self._live_from(address) + self.starting_from[address]
+        if live >= most:
+            raise TooMany(
+                f"{live} games in play were created from your address (at most {most})",
+                "tables",
+                RETRY_WHEN_FULL,
+            )
+        self.creations.take(address)
+        launched: set[str] = set()
+        self.starting[player_id] += 1
+        self.starting_from[address] += 1
+        try:
+            yield launched
+        finally:
+            for counter, key in ((self.starting, player_id), (self.starting_from, address)):
+                counter[key] -= 1
+                if counter[key] <= 0:
+                    del counter[key]
+            if launched:
+                self.created.setdefault(address, set()).update(launched)
+
+    def check_waiting_rooms(self, session: Session, player_id: str) -> None:
+        """Raise ``TooMany`` if ``player_id`` already hosts ``max_waiting_rooms`` rooms not
+        started (run in the writer, so two requests cannot both pass)."""
+        hosted = session.scalar(
+            select(func.count())
+            .select_from(RoomSeat)
+            .join(Room, Room.code == RoomSeat.room_code)
+            .where(
+                RoomSeat.player_id == player_id,
+                Room.host_id == player_id,
+                Room.status == "waiting",
+            )
+        )
+        most = self.settings.max_waiting_rooms
+        if (hosted or 0) >= most:
+            raise TooMany(
+                f"you host {hosted} rooms not started (at most {most}): start or leave one",
+                "rooms",
+                RETRY_WHEN_FULL,
+            )
+
+    # -- websockets
+    def open_socket(self, address: str) -> bool:
+        """Count a websocket opened from ``address``; False (not counted) if over the cap."""
+        return _count_in(self.sockets, address, self.settings.max_sockets_per_address)
+
+    def close_socket(self, address: str) -> None:
+        """Forget a websocket counted by ``open_socket``."""
+        _count_out(self.sockets, address)
+
+    def open_player_socket(self, player_id: str) -> bool:
+        """Count a websocket greeted with ``player_id``'s token; False if over the cap."""
+        return _count_in(self.player_sockets, player_id, self.settings.max_sockets_per_player)
+
+    def close_player_socket(self, player_id: str) -> None:
+        """Forget a websocket counted by ``open_player_socket``."""
+        _count_out(self.player_sockets, player_id)
+
+
+def _count_in(counts: Counter[str], key: str, most: int) -> bool:
+    if counts[key] >= most:
+        return False
+    counts[key] += 1
+    return True
+
+
+def _count_out(counts: Counter[str], key: str) -> None:
+    counts[key] -= 1
+    if counts[key] <= 0:
+        del counts[key]
+
+
+def install(app: FastAPI) -> None:
+    """Answer ``TooMany`` with its 429 in ``app``."""
+
+    @app.exception_handler(TooMany)
+    async def too_many(_request: Request, exc: TooMany) -> JSONResponse:
+        return exc.response()
