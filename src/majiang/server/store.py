@@ -228,11 +228,10 @@ class Journal:
                 raise DatabaseUnavailable(f"no space left on the disk ({free} bytes free)")
         try:
             with engine.connect() as connection:
-                if engine.dialect.name != "sqlite":
+                if engine.dialect.name != "sqlite":  # in a transaction, rolled back on closing
                     timeout = max(1, int(seconds * 1000))
-                    connection.exec_driver_sql(f"SET statement_timeout = {timeout}")
+                    connection.exec_driver_sql(f"SET LOCAL statement_timeout = {timeout}")
                     connection.exec_driver_sql("SELECT 1")
-                    connection.exec_driver_sql("SET statement_timeout = 0")
                     return
                 busy = connection.exec_driver_sql("PRAGMA busy_timeout").scalar()
                 connection.exec_driver_sql(f"PRAGMA busy_timeout = {int(seconds * 1000)}")
@@ -243,8 +242,9 @@ class Journal:
                         connection.exec_driver_sql(
                             f"INSERT INTO majiang_probe VALUES (zeroblob({PROBE_BYTES}))"
                         )
-                    finally:
-                        connection.exec_driver_sql("ROLLBACK")
+                    finally:  # (SQLite may have rolled back already: nothing to undo then)
+                        with contextlib.suppress(exc.OperationalError):
+                            connection.exec_driver_sql("ROLLBACK")
                 finally:
                     connection.exec_driver_sql(f"PRAGMA busy_timeout = {int(busy)}")
         except Exception as error:
