@@ -731,6 +731,7 @@ class FrameMaker:
 
 #: the first frames of a connection: ``hello`` as it should be, and every way it can be wrong
 HELLO_KINDS = (
+    "seat",
     "owner",
     "other",
     "stranger",

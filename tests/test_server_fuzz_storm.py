@@ -58,6 +58,7 @@ class Tally:
     an answer lost), and the slowest answers."""
 
     statuses: dict[str, Counter[int]] = field(default_factory=lambda: defaultdict(Counter))
+    seconds: Counter[str] = field(default_factory=Counter)
     failures: list[str] = field(default_factory=list)
     slowest: list[tuple[float, str]] = field(default_factory=list)
     closes: Counter[int] = field(default_factory=Counter)
@@ -144,7 +145,7 @@ def http_storm(client: TestClient, world: World, count: int, seed: int, tally: T
         req = make()
         watch = Stopwatch()
         status, body = send(client, req)
-        watch.took(f"request {n}: {req}", tally)
+        tally.seconds[req.route] += watch.took(f"request {n}: {req}", tally)
         tally.statuses[req.route][status or 0] += 1
         if status is None:  # the application raised: its last lines say where
             where = "\n".join(str(body).strip().splitlines()[-3:])
@@ -199,7 +200,12 @@ class Socket:
         else:
             self.ws.send_text(frame.data)
         while True:
-            got = self.receive()
+            try:
+                got = self.receive()
+            except TimeoutError:
+                self.tally.fail(f"{what}\n -> no answer in {LOST_SECONDS:.0f} s")
+                self.closed = 0  # given up: the storm goes on with another connection
+                return None
             if got is None or got["type"] in ANSWERS:
                 watch.took(what, self.tally)
                 return got
@@ -217,8 +223,9 @@ def check_frame(tally: Tally, what: str, answer: dict[str, Any] | None, sock: So
 
 
 class Storm:
-    """The websocket storm: the owner's seat at a practice game (a new one when it ends), and
-    now and then a connection of another kind (see ``side``)."""
+    """The websocket storm: a player of its own at a practice game (a new one when it ends:
+    the requests may have filled the owner's share of games in play), and now and then a
+    connection of another kind (see ``side``), a second one of that player's among them."""
 
     def __init__(self, client: TestClient, world: World, seed: int, tally: Tally) -> None:
         self.client = client
@@ -228,9 +235,11 @@ class Storm:
         self.seed = seed
         self.make = FrameMaker(seed, client.app.state.settings.max_frame_bytes)  # type: ignore[attr-defined]
         self.seat: Socket | None = None
+        self.player = guest(client, "Seat")
+        self.tokens = {**world.tokens, "seat": self.player.token}
 
     def open_seat(self) -> Socket:
-        """Return the owner's connection to a new practice game (a variant drawn at random)."""
+        """Return the player's connection to a new practice game (a variant drawn at random)."""
         r = self.client.post(
             "/api/tables",
             json={
@@ -240,15 +249,22 @@ class Storm:
                 "turn_seconds": 0,
                 "claim_seconds": 0,
             },
-            headers={"Authorization": f"Bearer {self.world.tokens['owner']}"},
+            headers=self.player.auth,
         )
         assert r.status_code == 201, r.text
         self.world.saw(r.json())
         sock = Socket(self.client, r.json()["websocket"], self.tally)
-        sock.ws.send_text(json.dumps(hello(self.world.tokens["owner"])))
+        sock.ws.send_text(json.dumps(hello(self.player.token)))
         return sock
 
     def run(self, count: int) -> None:
+        try:
+            self.play(count)
+        finally:  # an open test socket would hold the test client's exit for ever
+            if self.seat is not None:
+                self.seat.close()
+
+    def play(self, count: int) -> None:
         n = 0
         while n < count:
             if self.seat is None or self.seat.closed is not None or self.seat.over:
@@ -264,8 +280,6 @@ class Storm:
             self.tally.frames[frame.kind] += 1
             check_frame(self.tally, what, answer, self.seat)
             n += 1
-        if self.seat is not None:
-            self.seat.close()
 
     def side(self, n: int) -> int:
         """Open a connection of another kind (a room in any state, or none; any ``hello``),
@@ -274,7 +288,7 @@ class Storm:
         rooms = self.world.rooms
         code = rng.choice([*rng.choice(list(rooms.values())), "no-such-room", "%00", "x" * 300])
         kind = rng.choice(HELLO_KINDS)
-        first = hello_frame(rng, kind, self.world.tokens)
+        first = hello_frame(rng, kind, self.tokens)
         sock = Socket(self.client, f"/ws/rooms/{code}", self.tally)
         sent = 1
         try:
@@ -338,7 +352,8 @@ def test_every_route_is_found(tmp_path: Path) -> None:
 def report(tally: Tally, seconds: float) -> str:
     lines = [f"{seconds:.1f} s; closes {dict(tally.closes)}; frames {dict(tally.frames)}"]
     for route, statuses in sorted(tally.statuses.items()):
-        lines.append(f"  {route}: {dict(sorted(statuses.items()))}")
+        mean = tally.seconds[route] / statuses.total() * 1000
+        lines.append(f"  {route}: {dict(sorted(statuses.items()))}, mean {mean:.1f} ms")
     lines += [f"  slow {s:.3f} s: {what[:300]}" for s, what in tally.slowest]
     return "\n".join(lines)
 
