@@ -53,6 +53,7 @@ def test_score_malformed_is_422_naming_the_field(
 def test_score_body_not_an_object(client: TestClient) -> None:
     r = client.post("/api/score", json=[1, 2])
     assert r.status_code == 422
+    assert r.json() == {"error": "the body must be an object, got [1, 2]", "field": None}
 
 
 def test_guest_identity(client: TestClient) -> None:

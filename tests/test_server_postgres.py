@@ -99,3 +99,18 @@ def test_postgres_stopped_and_started_during_a_game(pg: Postgres) -> None:
     with client_for(pg.new_database()) as client:
         frames = play_through_outage(client, stop, start)
     assert [f["type"] for f in frames].count("resumed") == 1
+
+
+def test_a_nul_never_reaches_postgres(pg: Postgres) -> None:
+    """PostgreSQL refuses NUL in a string (the driver raised: a 500); the edge refuses it first."""
+    json_type = {"content-type": "application/json"}
+    with client_for(pg.new_database()) as client:
+        r = client.post("/api/players", content=b'{"name": "a\\u0000b"}', headers=json_type)
+        assert r.status_code == 422 and r.json()["field"] == "name"
+        lan = guest(client, "Lan")
+        for path in ("/api/rooms/a%00b", "/api/games/a%00b/record", "/api/rooms/a%00b/hint"):
+            r = client.get(path, headers=lan.auth)
+            assert r.status_code == 400 and r.json()["field"] == "address", path
+        r = client.post("/api/rooms/a%00b/join", json={}, headers=lan.auth)
+        assert r.status_code == 400
+        assert client.get("/api/health").status_code == 200

@@ -373,6 +373,9 @@ def test_phone_sized_screen_with_the_keyboard_alone(browser: Any, base_url: str)
         page.keyboard.press("Enter")
         page.wait_for_selector("#table-app[data-state=table]")
         assert p.wait_ready() == "decision"
+        # the hand's width in tiles (14, and 1.5 for the gap) is set through the CSSOM: the
+        # page's policy refuses a style attribute in markup
+        assert page.eval_on_selector("#hand", "e => e.style.getPropertyValue('--hand-n')") == "15.5"
         # the turn timer runs down where it can be seen
         page.wait_for_function(
             "() => /^\\d+ s$/.test(document.querySelector('#timer').textContent)"

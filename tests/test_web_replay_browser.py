@@ -170,18 +170,22 @@ def test_history_lists_the_game_and_the_replay_steps_through_it(
     # forward and back, with the buttons and with the keys
     caption = page.inner_text("#rp-event")
     page.click("#rp-forward")
-    page.wait_for_function(f"document.querySelector('#replay-app').dataset.pos === '{at + 1}'")
+    page.wait_for_function(
+        f"() => document.querySelector('#replay-app').dataset.pos === '{at + 1}'"
+    )
     assert page.inner_text("#rp-position").endswith(f"event {at + 2} of {len(events)}")
     assert events[at + 1]["type"] == "discarded"
     assert events[at + 1]["tile"] in page.inner_text("#rp-event")
     assert page.locator("#rp-board .pond svg.tile").count() == 1  # the first discard
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
-    page.wait_for_function(f"document.querySelector('#replay-app').dataset.pos === '{at + 3}'")
+    page.wait_for_function(
+        f"() => document.querySelector('#replay-app').dataset.pos === '{at + 3}'"
+    )
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowLeft")
     page.click("#rp-back")
-    page.wait_for_function(f"document.querySelector('#replay-app').dataset.pos === '{at}'")
+    page.wait_for_function(f"() => document.querySelector('#replay-app').dataset.pos === '{at}'")
     assert page.inner_text("#rp-event") == caption
     assert page.locator("#rp-board .pond svg.tile").count() == 0
     assert shown_hands(page) == hands_at_first_discard(events, starts[0])
@@ -190,7 +194,7 @@ def test_history_lists_the_game_and_the_replay_steps_through_it(
     last = len(starts) - 1
     page.select_option("#rp-hand", str(last))
     page.wait_for_function(
-        f"document.querySelector('#replay-app').dataset.hand === '{last}' && "
+        f"() => document.querySelector('#replay-app').dataset.hand === '{last}' && "
         "document.querySelector('#replay-app').dataset.state === 'ready'"
     )
     assert shown_hands(page) == hands_at_first_discard(events, starts[-1])
@@ -209,7 +213,7 @@ def test_history_lists_the_game_and_the_replay_steps_through_it(
     # the last event: the final scores on the board and in the table, the hand's result
     page.click("#rp-last")
     page.wait_for_function(
-        f"document.querySelector('#replay-app').dataset.pos === '{len(events) - 1}'"
+        f"() => document.querySelector('#replay-app').dataset.pos === '{len(events) - 1}'"
     )
     final = game["result"]["scores"]
     board = {

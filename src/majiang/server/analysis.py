@@ -21,7 +21,7 @@ class AnalyzeRequest(BaseModel):
     """A hand to analyse: concealed tiles, then melds (``"1123m, pon 777z"``), as the CLI."""
 
     hand: str = Field(min_length=1, max_length=200)
-    variant: str | None = None
+    variant: str | None = Field(None, max_length=20)
     form: Literal["standard", "seven_pairs", "thirteen_orphans", "seven_pairs_one_pung"] | None = (
         None
     )

@@ -1,22 +1,25 @@
-"""The FastAPI application: the HTTP API over the core (OpenAPI at ``/docs``).
+"""The FastAPI application: the HTTP API over the core (OpenAPI at ``/openapi.json``).
 
 ``create_app(settings)`` opens (and migrates) the database and mounts the routes. Every
-``MajiangError`` raised by the core becomes a 422 with the contract's error object
-``{"error": ..., "field": ...}``: the only place where core errors turn into HTTP. A database
-that does not answer (locked past the busy timeout, full, down) makes any request that needs it
-a 503 with the same error object, here too.
+``MajiangError`` raised by the core, and every request FastAPI finds invalid, becomes a 422
+with the contract's error object ``{"error": ..., "field": ...}``: the only place where core
+errors turn into HTTP. What cannot be read at all is refused before, at the edge (``edge``).
+A database that does not answer (locked past the busy timeout, full, down) makes any request
+that needs it a 503 with the same error object.
 """
 
 import gc
 import secrets
 import sys
+import unicodedata
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
 from fastapi import Body, Depends, FastAPI, Header, HTTPException, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 from sqlalchemy import exc as sql_errors
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -25,6 +28,7 @@ from majiang.errors import MajiangError
 from majiang.scoring import error_object, score
 from majiang.server.analysis import AnalyzeRequest, analyze
 from majiang.server.db import Player, hash_token, open_database, player_by_token
+from majiang.server.edge import Edge, validation_error
 from majiang.server.limits import Limits
 from majiang.server.limits import install as install_limits
 from majiang.server.registry import Registry
@@ -37,9 +41,39 @@ __all__ = ["create_app", "hash_token"]
 
 
 class NewPlayer(BaseModel):
-    """A guest identity request: just a display name."""
+    """A guest identity request: just a display name (``person_name`` checks it)."""
 
-    name: str = Field(min_length=1, max_length=40)
+    name: str = Field(max_length=40)
+
+    @field_validator("name")
+    @classmethod
+    def _person_name(cls, value: str) -> str:
+        return person_name(value)
+
+
+#: names that start with this (in any case) are the bots' (records show ``bot:expert``)
+BOT_PREFIX = "bot:"
+
+
+def person_name(name: str) -> str:
+    """Return the name a person gives themself, trimmed; raise ``ValueError`` saying why when
+    it is empty once trimmed, holds a control character, or is a bot's (``bot:...``).
+
+    >>> person_name("  Lan ")
+    'Lan'
+    >>> person_name(" BOT:expert")
+    Traceback (most recent call last):
+    ...
+    ValueError: names starting with 'bot:' are the bots'
+    """
+    trimmed = name.strip()
+    if not trimmed:
+        raise ValueError("a name may not be empty (or only spaces)")
+    if any(unicodedata.category(ch) == "Cc" for ch in trimmed):
+        raise ValueError("a name may not hold control characters")
+    if trimmed.casefold().startswith(BOT_PREFIX):
+        raise ValueError(f"names starting with {BOT_PREFIX!r} are the bots'")
+    return trimmed
 
 
 class PlayerOut(BaseModel):
@@ -88,7 +122,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             await registry.stop()
 
-    app = FastAPI(title="majiang", version=__version__, lifespan=lifespan)
+    docs = settings.api_docs
+    app = FastAPI(
+        title="majiang",
+        version=__version__,
+        lifespan=lifespan,
+        docs_url="/docs" if docs else None,
+        redoc_url="/redoc" if docs else None,
+    )
+    app.add_middleware(Edge, max_body_bytes=settings.max_body_bytes)
+    app.add_exception_handler(RequestValidationError, validation_error)
     app.state.settings = settings
     app.state.sessions = sessions
     app.state.registry = registry
@@ -160,9 +203,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Create a guest identity; the token in the answer is the player's secret."""
         limits.new_player(request)
         token = secrets.token_urlsafe(32)
-        player = Player(
-            id=secrets.token_hex(16), name=body.name.strip(), token_hash=hash_token(token)
-        )
+        player = Player(id=secrets.token_hex(16), name=body.name, token_hash=hash_token(token))
 
         def write(session: Session) -> None:
             session.add(player)

@@ -20,6 +20,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from majiang.server.edge import odd_string
+
 PROTOCOL_VERSION = 1
 
 #: the frame types a client may send
@@ -69,6 +71,10 @@ def read_frame(text: str | bytes | None, max_bytes: int = 4096) -> dict[str, Any
         raise ProtocolError(
             "malformed", f"a frame must be a JSON object, got {type(data).__name__}"
         )
+    odd = odd_string(data)
+    if odd is not None:  # (a token, a tile ... that no database or encoder takes)
+        where, why = odd
+        raise ProtocolError("malformed", f"{where or 'the frame'} holds {why}", _ref(data))
     kind = data.get("type")
     if kind not in CLIENT_TYPES:
         raise ProtocolError(

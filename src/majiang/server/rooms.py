@@ -12,6 +12,7 @@ from pydantic import BaseModel, Field
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session, sessionmaker
 
+from majiang.errors import InvalidRequest
 from majiang.records import GameRecord
 from majiang.records.mjai import dumps_mjai, export_mjai
 from majiang.rules import get_ruleset
@@ -29,8 +30,8 @@ BotLevel = Literal["beginner", "normal", "expert", "master", "simple"]
 class TableOptions(BaseModel):
     """What a table plays: variant, length, bot strength, house rules and timers."""
 
-    variant: str = "riichi"
-    length: str = "east"
+    variant: str = Field("riichi", max_length=20)
+    length: str = Field("east", max_length=20)
     bot_level: BotLevel = "normal"
     rules: dict[str, Any] = Field(default_factory=dict, description="the variant's options")
     turn_seconds: float = Field(TURN_SECONDS, ge=0, le=600, description="0: no timer")
@@ -132,8 +133,20 @@ def _room_out(session: Session, room: Room, you: str | None = None) -> RoomOut:
     )
 
 
-def _new_room(session: Session, kind: str, body: TableOptions, host: Player) -> Room:
+def _check_options(body: TableOptions) -> None:
+    """Raise ``MajiangError`` (a 422 naming the field) for options no table plays with: checked
+    before the request reaches the database's one writer."""
     check_spec(body.variant, body.length, body.rules)
+    players = get_ruleset(body.variant).players
+    host_seat = getattr(body, "seat", 0)
+    if not 0 <= host_seat < players:
+        raise InvalidRequest(
+            f"seat must be 0-{players - 1} in {body.variant}, got {host_seat}", field="seat"
+        )
+
+
+def _new_room(session: Session, kind: str, body: TableOptions, host: Player) -> Room:
+    """Return a new room of checked options (``_check_options``), its host seated."""
     players = get_ruleset(body.variant).players
     options: dict[str, Any] = {
         "rules": body.rules,
@@ -156,8 +169,6 @@ def _new_room(session: Session, kind: str, body: TableOptions, host: Player) -> 
     session.add(room)
     session.flush()
     host_seat = getattr(body, "seat", 0)
-    if not 0 <= host_seat < players:
-        raise HTTPException(422, f"seat must be 0-{players - 1} in {body.variant}")
     for seat in range(players):
         session.add(
             RoomSeat(
@@ -217,6 +228,7 @@ def make_router(app: FastAPI) -> APIRouter:
     @router.post("/api/tables", status_code=201, tags=["play"])
     async def practice_table(body: PracticeOptions, me: Me, request: Request) -> RoomOut:
         """Create a practice table: you and bots; the game starts at once."""
+        _check_options(body)
 
         def work(session: Session) -> tuple[RoomOut, str]:
             room = _new_room(session, "practice", body, me)
@@ -232,6 +244,7 @@ def make_router(app: FastAPI) -> APIRouter:
     @router.post("/api/rooms", status_code=201, tags=["play"])
     async def private_room(body: RoomOptions, me: Me, request: Request) -> RoomOut:
         """Create a private room; you are its host at seat 0. Share its code to invite."""
+        _check_options(body)
         limits.new_room(request)
 
         def work(session: Session) -> RoomOut:

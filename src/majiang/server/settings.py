@@ -77,6 +77,13 @@ class Settings:
     #: (``from_env``) sets ``SERVE_RUNTIME``
     gc_young: int = 0
     switch_ms: float = 0.0
+    #: the largest request body read, in bytes (a larger one: 413); requests are small (a
+    #: score request with a custom point table is about 2 KB)
+    max_body_bytes: int = 65536
+    #: serve the interactive API docs at ``/docs`` and ``/redoc`` (``MAJIANG_API_DOCS=1``):
+    #: off by default, as they load Swagger UI and ReDoc from a CDN; ``/openapi.json`` is
+    #: always served
+    api_docs: bool = False
 
     @classmethod
     def from_env(cls, host: str = "127.0.0.1", port: int = 8000) -> Settings:
@@ -97,6 +104,9 @@ class Settings:
                 continue
             if f.type in ("str", str):
                 tuned[f.name] = raw
+                continue
+            if f.type in ("bool", bool):
+                tuned[f.name] = raw.strip().lower() in ("1", "true", "yes", "on")
                 continue
             kind = int if f.type in ("int", int) else float
             try:

@@ -457,6 +457,9 @@ function draw() {
   const finalShown = !resultModel && (ui.showFinal || (ui.model.final && !ui.frozen && ui.model.phase === "game_over"));
   $("#table").innerHTML = render(ui, resultModel || ui.model, { frozen: Boolean(resultModel) });
   $("#table").hidden = false;
+  // the hand's width in tiles, set here: the page's policy refuses style attributes in markup
+  const hand = $("#hand");
+  if (hand) hand.style.setProperty("--hand-n", hand.dataset.handN);
   const res = $("#result");
   res.hidden = !resultModel;
   res.innerHTML = resultModel ? renderResult(ui, resultModel) : "";

@@ -153,7 +153,7 @@ function handTiles(ui, m) {
   });
   const size = Math.max(14, tiles.length) + 1.5;
   const riichi = ui.riichiMode ? '<p class="riichi-note">Riichi: choose the tile to discard (N or Esc cancels).</p>' : "";
-  return `${riichi}<div id="hand" class="hand${ui.riichiMode ? " riichi-mode" : ""}" role="toolbar" aria-label="Your hand: arrow keys move, Enter discards" style="--hand-n:${size}">${buttons.join(
+  return `${riichi}<div id="hand" class="hand${ui.riichiMode ? " riichi-mode" : ""}" role="toolbar" aria-label="Your hand: arrow keys move, Enter discards" data-hand-n="${size}">${buttons.join(
     "",
   )}</div>`;
 }

@@ -1,0 +1,327 @@
+"""The server's edge: what every request and every response passes through, once.
+
+- ``Edge`` (an ASGI middleware) refuses what cannot be read before any route sees it: a body
+  larger than ``Settings.max_body_bytes`` (413), a JSON body that is not UTF-8 JSON (400), a
+  NUL character or a lone surrogate in any string of a JSON body (422) or in the address
+  (400). Each answer is the contract's ``{"error": ..., "field": ...}``. So no route, no
+  database driver (PostgreSQL refuses NUL in a string) and no JSON encoder (a lone surrogate
+  is not a character) meets such a string.
+- It adds the security headers (``security_headers``) to every response: pages, API, static
+  files and errors alike.
+- ``validation_error`` answers FastAPI's validation errors in the contract's shape, a sentence
+  naming the field instead of ``{"detail": [...]}``.
+
+>>> odd_string({"name": "Lan", "rules": {"x": ["a\\x00"]}})
+('rules.x.0', 'a NUL character')
+>>> odd_string(["\\U0001f600", "ok"]) is None, odd_string("\\ud800")
+(True, ('', 'a lone surrogate (not a character)'))
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+from fastapi import Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+
+__all__ = [
+    "DOCS_PATHS",
+    "Edge",
+    "check_text",
+    "odd_string",
+    "security_headers",
+    "validation_error",
+]
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+#: the pages of the interactive API docs (served only with ``Settings.api_docs``): Swagger UI
+#: and ReDoc load their scripts from a CDN and run an inline script, so they get their own
+#: policy (``DOCS_POLICY``); every other response gets ``POLICY``
+DOCS_PATHS = ("/docs", "/docs/oauth2-redirect", "/redoc")
+
+#: the pages load their own scripts and styles only (no inline script or style, no eval), open
+#: a websocket to their own host, draw the favicon from a ``data:`` address, and may not be
+#: framed
+POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+DOCS_POLICY = (
+    "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+    "style-src 'self' https://cdn.jsdelivr.net; img-src 'self' data: https:; "
+    "connect-src 'self'; worker-src blob:; object-src 'none'; base-uri 'none'; "
+    "frame-ancestors 'none'"
+)
+
+
+def security_headers(path: str) -> list[tuple[bytes, bytes]]:
+    """Return the security headers of a response to ``path``.
+
+    >>> dict(security_headers("/"))[b"x-frame-options"]
+    b'DENY'
+    """
+    policy = DOCS_POLICY if path in DOCS_PATHS else POLICY
+    return [
+        (b"content-security-policy", policy.encode()),
+        (b"x-frame-options", b"DENY"),
+        (b"x-content-type-options", b"nosniff"),
+        (b"referrer-policy", b"same-origin"),
+    ]
+
+
+def odd_string(value: Any, path: str = "") -> tuple[str, str] | None:
+    """Return where the first string holding a NUL or a lone surrogate is in a JSON value (a
+    dotted path: ``rules.x.0``; a key counts as a string of its object) and what it holds, or
+    None when every string is plain text."""
+    if isinstance(value, str):
+        why = check_text(value)
+        return (path, why) if why else None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            where = f"{path}.{key}" if path else str(key)
+            why = check_text(key)
+            if why:
+                return (path, f"a name holding {why}")
+            found = odd_string(item, where)
+            if found:
+                return found
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            found = odd_string(item, f"{path}.{i}" if path else str(i))
+            if found:
+                return found
+    return None
+
+
+def check_text(text: str) -> str | None:
+    """Return what makes ``text`` unfit to store or send (a NUL, a lone surrogate), or None.
+
+    >>> check_text("Lan"), check_text("a\\x00")
+    (None, 'a NUL character')
+    """
+    if "\x00" in text:
+        return "a NUL character"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return "a lone surrogate (not a character)"
+    return None
+
+
+def _error(status: int, message: str, field: str | None) -> JSONResponse:
+    return JSONResponse(status_code=status, content={"error": message, "field": field})
+
+
+def _is_json(scope: Scope) -> bool:
+    """Return whether FastAPI reads the request's body as JSON: its type says so (a body
+    without a type is bytes to FastAPI, refused by the route's validation)."""
+    for name, value in scope.get("headers", ()):
+        if name == b"content-type":
+            kind = bytes(value).split(b";", 1)[0].strip().lower()
+            return kind == b"application/json" or kind.endswith(b"+json")
+    return False
+
+
+def check_body(body: bytes) -> JSONResponse | None:
+    """Return the refusal of a JSON body that cannot be read, or None when it can."""
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return _error(
+            400,
+            f"the body is not UTF-8 text: byte 0x{body[exc.start]:02x} at position {exc.start}",
+            None,
+        )
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return _error(400, f"the body is not valid JSON: {exc}", None)
+    except ValueError:  # a number past Python's 4,300 digits
+        return _error(400, "the body is not valid JSON: a number in it is too long", None)
+    except RecursionError:
+        return _error(400, "the body is not valid JSON: it is nested too deeply", None)
+    found = odd_string(data)
+    if found is not None:
+        where, why = found
+        place = f"field {where!r}" if where else "the body"
+        return _error(422, f"{place} holds {why}", where or None)
+    return None
+
+
+class Edge:
+    """The ASGI middleware of the edge (see the module's doc)."""
+
+    def __init__(self, app: ASGIApp, max_body_bytes: int = 65536) -> None:
+        self.app = app
+        self.max_body_bytes = max_body_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        kind = scope["type"]
+        if kind not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        path: str = scope.get("path", "")
+        query: bytes = scope.get("query_string", b"")
+        if "\x00" in path or b"%00" in query:
+            part = "address" if "\x00" in path else "query"
+            if kind == "websocket":
+                await send({"type": "websocket.close", "code": 1008})
+                return
+            nul = _error(400, f"the {part} holds a NUL character (%00)", part)
+            await nul(scope, receive, self._with_headers(path, send))
+            return
+        if kind == "websocket":
+            await self.app(scope, receive, send)
+            return
+        send = self._with_headers(path, send)
+        if scope.get("method") in ("GET", "HEAD", "OPTIONS", "DELETE"):
+            await self.app(scope, receive, send)
+            return
+        body, refusal = await self._read_body(receive)
+        if refusal is None and body and _is_json(scope):
+            refusal = check_body(body)
+        if refusal is not None:
+            await refusal(scope, receive, send)
+            return
+
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _read_body(self, receive: Receive) -> tuple[bytes, JSONResponse | None]:
+        """Return the whole body (or a refusal when it is too large)."""
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":  # the client left
+                return b"", _error(400, "the request ended before its body", None)
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_body_bytes:
+                return b"", _error(
+                    413, f"the body is larger than {self.max_body_bytes} bytes", None
+                )
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                return b"".join(chunks), None
+
+    @staticmethod
+    def _with_headers(path: str, send: Send) -> Send:
+        extra = security_headers(path)
+
+        async def sending(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                names = {name.lower() for name, _ in message.get("headers", ())}
+                message["headers"] = [
+                    *message.get("headers", ()),
+                    *(h for h in extra if h[0] not in names),
+                ]
+            await send(message)
+
+        return sending
+
+
+#: what a person reads for each kind of pydantic error (``{field}``, ``{got}`` and the error's
+#: context are filled in); any other kind: pydantic's own sentence
+_SENTENCES = {
+    "missing": "{field} is required",
+    "literal_error": "{field} must be one of {expected}, got {got}",
+    "string_too_long": "{field} must be at most {max_length} characters, got {length}",
+    "string_too_short": "{field} must be at least {min_length} characters, got {length}",
+    "string_type": "{field} must be a string, got {got}",
+    "int_type": "{field} must be a whole number, got {got}",
+    "int_parsing": "{field} must be a whole number, got {got}",
+    "float_type": "{field} must be a number, got {got}",
+    "float_parsing": "{field} must be a number, got {got}",
+    "bool_type": "{field} must be true or false, got {got}",
+    "bool_parsing": "{field} must be true or false, got {got}",
+    "dict_type": "{field} must be an object, got {got}",
+    "model_attributes_type": "{field} must be an object, got {got}",
+    "greater_than_equal": "{field} must be at least {ge}, got {got}",
+    "less_than_equal": "{field} must be at most {le}, got {got}",
+    "greater_than": "{field} must be more than {gt}, got {got}",
+    "less_than": "{field} must be less than {lt}, got {got}",
+    "json_invalid": "the body is not valid JSON: {error}",
+    "extra_forbidden": "unknown field {field!r}",
+    "value_error": "{field}: {reason}",
+}
+
+
+def _got(value: Any) -> str:
+    """Return the value as the error message quotes it: JSON, cut short when long."""
+    try:
+        shown = json.dumps(value, ensure_ascii=True)
+    except (TypeError, ValueError):
+        shown = repr(value)
+    return shown if len(shown) <= 80 else shown[:80] + "…"
+
+
+def _number(value: Any) -> Any:
+    """Return a bound as people write it: 600, not 600.0."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def describe(error: dict[str, Any]) -> tuple[str, str | None]:
+    """Return a sentence for one pydantic error and the field it names (a dotted path below
+    the body, the query or the path; None for the body as a whole).
+
+    >>> describe({"type": "literal_error", "loc": ("body", "bot_level"), "input": "god",
+    ...           "msg": "", "ctx": {"expected": "'normal' or 'expert'"}})
+    ('bot_level must be one of \\'normal\\' or \\'expert\\', got "god"', 'bot_level')
+    >>> describe({"type": "model_attributes_type", "loc": ("body",), "input": [1], "msg": ""})
+    ('the body must be an object, got [1]', None)
+    """
+    loc = [str(part) for part in error.get("loc", ())]
+    if loc and loc[0] in ("body", "query", "path", "header", "cookie"):
+        loc = loc[1:]
+    field = ".".join(loc) or None
+    ctx = dict(error.get("ctx") or {})
+    value = error.get("input")
+    facts: dict[str, Any] = {
+        **{k: _number(v) for k, v in ctx.items() if isinstance(v, str | int | float)},
+        "field": field or "the body",
+        "got": _got(value),
+        "length": len(value) if isinstance(value, str) else "?",
+        "reason": str(ctx.get("error", error.get("msg", ""))),
+        "error": str(ctx.get("error", "")),
+    }
+    if isinstance(value, bytes) and field is None:
+        return "the body must be JSON, sent with the header Content-Type: application/json", None
+    sentence = _SENTENCES.get(str(error.get("type")))
+    try:
+        text = sentence.format(**facts) if sentence else ""
+    except (KeyError, IndexError):
+        text = ""
+    if not text:
+        text = f"{facts['field']}: {error.get('msg', 'invalid')}, got {facts['got']}"
+    return text, field
+
+
+async def validation_error(_request: Request, exc: Exception) -> JSONResponse:
+    """Answer a ``RequestValidationError`` with the contract's 422 ``{"error", "field"}``: its
+    first error, in a sentence naming the field."""
+    assert isinstance(exc, RequestValidationError)
+    errors = list(exc.errors())
+    if not errors:
+        return _error(422, "the request is not valid", None)
+    text, field = describe(errors[0])
+    if len(errors) > 1:
+        text += f" (and {len(errors) - 1} more)"
+    return _error(422, text, field)
