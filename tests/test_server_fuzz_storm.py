@@ -30,6 +30,7 @@ from typing import Any
 import anyio
 import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from fuzz_support import (
     HELLO_KINDS,
@@ -164,9 +165,13 @@ class Socket:
 
     def __init__(self, client: TestClient, path: str, tally: Tally) -> None:
         self.stack = contextlib.ExitStack()
-        self.ws = self.stack.enter_context(client.websocket_connect(path))
         self.tally = tally
         self.closed: int | None = None
+        try:
+            self.ws: Any = self.stack.enter_context(client.websocket_connect(path))
+        except WebSocketDisconnect as refused:  # closed before it was accepted
+            self.closed = refused.code
+            tally.closes[refused.code] += 1
         self.decision: dict[str, Any] | None = None
         self.over = False
 
@@ -191,9 +196,9 @@ class Socket:
             self.over = True
         return frame
 
-    def send(self, frame: Frame, what: str) -> dict[str, Any] | None:
-        """Send a frame; return the frame that answers it (None: the socket closed instead);
-        the time it took goes to the tally as ``what``."""
+    def send(self, frame: Frame, what: str, until: set[str] = ANSWERS) -> dict[str, Any] | None:
+        """Send a frame; return the frame that answers it (one of ``until``; None: the socket
+        closed instead); the time it took goes to the tally as ``what``."""
         watch = Stopwatch()
         if isinstance(frame.data, bytes):
             self.ws.send_bytes(frame.data)
@@ -206,7 +211,7 @@ class Socket:
                 self.tally.fail(f"{what}\n -> no answer in {LOST_SECONDS:.0f} s")
                 self.closed = 0  # given up: the storm goes on with another connection
                 return None
-            if got is None or got["type"] in ANSWERS:
+            if got is None or got["type"] in until:
                 watch.took(what, self.tally)
                 return got
 
@@ -290,20 +295,17 @@ class Storm:
         kind = rng.choice(HELLO_KINDS)
         first = hello_frame(rng, kind, self.tokens)
         sock = Socket(self.client, f"/ws/rooms/{code}", self.tally)
+        what = f"seed {self.seed} frame {n} (room {code[:40]}): {first}"
+        if sock.closed is not None:  # refused before any frame (an address the edge refuses)
+            check_frame(self.tally, f"{what}: connecting", None, sock)
+            return 0
         sent = 1
         try:
-            what = f"seed {self.seed} frame {n} (room {code[:40]}): {first}"
-            watch = Stopwatch()
-            if isinstance(first.data, bytes):
-                sock.ws.send_bytes(first.data)
-            else:
-                sock.ws.send_text(first.data)
-            while (got := sock.receive()) is not None and got["type"] != "welcome":
-                pass
-            watch.took(what, self.tally)
+            # the hello's answer: welcome, or an error (and the socket closed)
+            got = sock.send(first, what, until={"welcome", "error"})
             self.tally.frames[first.kind] += 1
             check_frame(self.tally, what, got, sock)
-            for _ in range(rng.randrange(4) if got is not None else 0):
+            for _ in range(rng.randrange(4) if got is not None and got["type"] == "welcome" else 0):
                 frame = self.make(sock.decision)
                 what = f"seed {self.seed} frame {n + sent} (room {code[:40]}): {frame}"
                 answer = sock.send(frame, what)
