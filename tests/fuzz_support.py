@@ -381,9 +381,9 @@ def table_options(rng: random.Random) -> dict[str, Any]:
         "bot_level": rng.choice(["simple"] * 6 + ["beginner", "normal", "expert", "master"]),
         "rules": rules,
         # timers: mostly none (the fuzz's games then wait for their person and cost nothing),
-        # some short enough that the game runs on by itself
-        "turn_seconds": rng.choice([0, 0, 0, 20, 0.05]),
-        "claim_seconds": rng.choice([0, 0, 8, 0.05]),
+        # a few short enough that the game runs on by itself
+        "turn_seconds": rng.choice([0] * 8 + [20, 0.05]),
+        "claim_seconds": rng.choice([0] * 8 + [8, 0.05]),
     }
     if rng.random() < 0.1:
         body["bot_delay_ms"] = rng.choice([0, 1, 5000, 5001, -1])

@@ -45,7 +45,9 @@ from fuzz_support import (
 from test_server_support import client_for, guest, hello, play, practice, sqlite_url
 
 SEED = int(os.environ.get("MAJIANG_FUZZ_SEED", "26"))
-#: the slowest answer allowed (issue 26: "no request over 1 s")
+#: the slowest answer allowed (issue 26: "no request over 1 s"); a frame to a game whose room
+#: paces its claim windows (``bot_delay_ms`` d) may wait d more: nothing is handled before the
+#: pause ends (docs/protocol.md, "What a seat can learn")
 MOST_SECONDS = 1.0
 #: frames that answer a client's frame (the others are the game's own)
 ANSWERS = {"error", "pong", "snapshot", "accepted"}
@@ -62,11 +64,15 @@ class Tally:
     seconds: Counter[str] = field(default_factory=Counter)
     failures: list[str] = field(default_factory=list)
     slowest: list[tuple[float, str]] = field(default_factory=list)
+    #: the answers slower than allowed
+    late: list[str] = field(default_factory=list)
     closes: Counter[int] = field(default_factory=Counter)
     frames: Counter[str] = field(default_factory=Counter)
 
-    def timed(self, seconds: float, what: str) -> None:
+    def timed(self, seconds: float, what: str, allowed: float) -> None:
         self.slowest = sorted([*self.slowest, (seconds, what)], reverse=True)[:5]
+        if seconds >= allowed:
+            self.late.append(f"{seconds:.3f} s (allowed {allowed:g} s): {what}")
 
     def fail(self, what: str) -> None:
         self.failures.append(what)
@@ -79,8 +85,14 @@ class Tally:
 def fuzzed_server(tmp: Path) -> Iterator[tuple[TestClient, World]]:
     """Yield a server and its world: three players; the owner's finished practice game, a
     practice game in play waiting for the owner (no timers), a private room waiting (the other
-    player may join it) and one in play that allows spectators."""
-    with client_for(sqlite_url(tmp)) as client:
+    player may join it) and one in play that allows spectators.
+
+    A seat nobody connects to stays its person's (``resume_grace``, ``disconnect_grace``): the
+    hundreds of tables the requests create then wait for their people (most have no timers)
+    instead of being played out by bots after 30 s, which made a long run a load test of
+    bots (45 ms a request on average after 3,000 requests, against 10 ms). Bots under load
+    are the fair-share tests' (test_server_limits.py); here the requests are measured."""
+    with client_for(sqlite_url(tmp), resume_grace=10**6, disconnect_grace=10**6) as client:
         owner, other, stranger = guest(client, "Lan"), guest(client, "Mei"), guest(client, "Jun")
         world = World({"owner": owner.token, "other": other.token, "stranger": stranger.token})
         done = practice(client, owner)
@@ -116,11 +128,11 @@ class Stopwatch:
     def __init__(self) -> None:
         self.wall, self.cpu = time.perf_counter(), time.process_time()
 
-    def took(self, what: str, tally: Tally) -> float:
+    def took(self, what: str, tally: Tally, allowed: float = MOST_SECONDS) -> float:
         wall = time.perf_counter() - self.wall
         cpu = time.process_time() - self.cpu
         load = os.getloadavg()[0]
-        tally.timed(wall, f"{what} [cpu {cpu:.3f} s, load average {load:.1f}]")
+        tally.timed(wall, f"{what} [cpu {cpu:.3f} s, load average {load:.1f}]", allowed)
         return wall
 
 
@@ -163,9 +175,12 @@ def http_storm(client: TestClient, world: World, count: int, seed: int, tally: T
 class Socket:
     """One open websocket of the test client, read with a time limit."""
 
-    def __init__(self, client: TestClient, path: str, tally: Tally) -> None:
+    def __init__(
+        self, client: TestClient, path: str, tally: Tally, allowed: float = MOST_SECONDS
+    ) -> None:
         self.stack = contextlib.ExitStack()
         self.tally = tally
+        self.allowed = allowed  # seconds to an answer
         self.closed: int | None = None
         try:
             self.ws: Any = self.stack.enter_context(client.websocket_connect(path))
@@ -212,7 +227,7 @@ class Socket:
                 self.closed = 0  # given up: the storm goes on with another connection
                 return None
             if got is None or got["type"] in until:
-                watch.took(what, self.tally)
+                watch.took(what, self.tally, self.allowed)
                 return got
 
     def close(self) -> None:
@@ -286,6 +301,12 @@ class Storm:
             check_frame(self.tally, what, answer, self.seat)
             n += 1
 
+    def allowed(self, code: str) -> float:
+        """Return the seconds a frame to the room may wait for its answer."""
+        r = self.client.get(f"/api/rooms/{code}")
+        pacing = r.json()["options"]["bot_delay_ms"] / 1000 if r.status_code == 200 else 0.0
+        return MOST_SECONDS + pacing
+
     def side(self, n: int) -> int:
         """Open a connection of another kind (a room in any state, or none; any ``hello``),
         send it a few frames if it is greeted, close it; return the frames sent."""
@@ -294,7 +315,7 @@ class Storm:
         code = rng.choice([*rng.choice(list(rooms.values())), "no-such-room", "%00", "x" * 300])
         kind = rng.choice(HELLO_KINDS)
         first = hello_frame(rng, kind, self.tokens)
-        sock = Socket(self.client, f"/ws/rooms/{code}", self.tally)
+        sock = Socket(self.client, f"/ws/rooms/{code}", self.tally, self.allowed(code))
         what = f"seed {self.seed} frame {n} (room {code[:40]}): {first}"
         if sock.closed is not None:  # refused before any frame (an address the edge refuses)
             check_frame(self.tally, f"{what}: connecting", None, sock)
@@ -381,8 +402,7 @@ def test_storm(tmp_path: Path, requests: int, frames: int) -> None:
         print(report(tally, time.perf_counter() - start))
 
         assert not tally.failures, "\n".join(tally.failures[:10])
-        slowest, what = tally.slowest[0]
-        assert slowest < MOST_SECONDS, f"{slowest:.3f} s: {what}"
+        assert not tally.late, "\n".join(tally.late[:10])
         http_routes, _ = routes(client.app)  # type: ignore[arg-type]
         for route in http_routes:  # every route reached, and reached by a valid request
             statuses = tally.statuses[route.key]
