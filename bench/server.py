@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
@@ -106,7 +106,7 @@ BOT_LEVEL = {"level": "simple"}
 NEXT_ID = [0]
 
 
-async def new_table(http: httpx.AsyncClient, ws_base: str, token: str) -> Any:
+async def new_table(http: httpx2.AsyncClient, ws_base: str, token: str) -> Any:
     """Return an open websocket at a new practice table, greeted."""
     auth = {"Authorization": f"Bearer {token}"}
     body = {"length": "east", "bot_level": BOT_LEVEL["level"]}
@@ -117,7 +117,7 @@ async def new_table(http: httpx.AsyncClient, ws_base: str, token: str) -> Any:
 
 
 async def client(
-    http: httpx.AsyncClient,
+    http: httpx2.AsyncClient,
     ws_base: str,
     think: float,
     clock: Clock,
@@ -194,8 +194,8 @@ async def load(
     clock = Clock(seconds)
     seated: asyncio.Queue[None] = asyncio.Queue()
     ws_base = base.replace("http://", "ws://")
-    limits = httpx.Limits(max_connections=tables, max_keepalive_connections=tables)
-    async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits) as http:
+    limits = httpx2.Limits(max_connections=tables, max_keepalive_connections=tables)
+    async with httpx2.AsyncClient(base_url=base, timeout=120, limits=limits) as http:
         players = [
             asyncio.create_task(client(http, ws_base, think, clock, seated, stats))
             for _ in range(tables)

@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from majiang.cli import main
+from majiang.server.settings import Settings
 from test_server_support import client_for, guest, hello, sqlite_url
 
 pytestmark = pytest.mark.timeout(120)
@@ -339,3 +340,15 @@ def test_the_cli_refuses_an_out_of_range_rule(capsys: pytest.CaptureFixture[str]
     assert "rule 'start_points' must be a whole number from 100 to 1000000" in (
         capsys.readouterr().err
     )
+
+
+@pytest.mark.parametrize(("raw", "on"), [("1", True), ("true", True), ("0", False), ("no", False)])
+def test_the_docs_setting_is_read_from_the_environment(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, raw: str, on: bool
+) -> None:
+    monkeypatch.setenv("MAJIANG_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("MAJIANG_API_DOCS", raw)
+    monkeypatch.setenv("MAJIANG_MAX_BODY_BYTES", "1024")
+    settings = Settings.from_env()
+    assert settings.api_docs is on
+    assert settings.max_body_bytes == 1024
