@@ -2,7 +2,8 @@
 of the application (walked from ``app.routes``, so a new route is covered with no change here)
 and every frame type, valid, almost valid and hostile (``fuzz_support``). After the storm: no
 answer 5xx, no connection closed 1011 (nor a game stopped with ``server``), no request or frame
-answered in a second or more, the server healthy and a new game playable to its end.
+answered in a second or more (a frame to a paced game: its pause more), every frame answered,
+every route answered 2xx at least once, the server healthy and a new game playable to its end.
 
 The default run sends 2,000 requests and 500 frames; ``make test-long`` (marker ``long``)
 100,000 and 20,000. ``MAJIANG_FUZZ_SEED`` picks another seed (a failure names its seed and
@@ -42,6 +43,7 @@ from fuzz_support import (
     hello_frame,
     routes,
 )
+from majiang.rules import VARIANTS
 from test_server_support import client_for, guest, hello, play, practice, sqlite_url
 
 SEED = int(os.environ.get("MAJIANG_FUZZ_SEED", "26"))
@@ -263,7 +265,7 @@ class Storm:
         r = self.client.post(
             "/api/tables",
             json={
-                "variant": self.rng.choice(["riichi", "hk", "hk2", "hkos", "taiwan", "sichuan"]),
+                "variant": self.rng.choice(VARIANTS),
                 "length": "one_hand",
                 "bot_level": "simple",
                 "turn_seconds": 0,
