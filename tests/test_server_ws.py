@@ -98,6 +98,8 @@ def test_whole_practice_game_and_its_record(client: TestClient) -> None:
     history = client.get("/api/players/me/games", headers=me.auth).json()
     assert [g["game_id"] for g in history] == [room["game_id"]]
     assert history[0]["scores"] == over["scores"]
+    assert history[0]["placements"] == record["result"]["placements"]
+    assert history[0]["players"] == record["seats"] and record["seats"][0] == "Lan"
 
 
 def test_record_visibility(client: TestClient) -> None:
