@@ -385,6 +385,11 @@ def table_options(rng: random.Random) -> dict[str, Any]:
         "turn_seconds": rng.choice([0] * 8 + [20, 0.05]),
         "claim_seconds": rng.choice([0] * 8 + [8, 0.05]),
     }
+    if body["turn_seconds"] or body["claim_seconds"]:
+        # a table that plays on by itself: one hand of instant bots (thinking bots playing
+        # whole games took most of a long run's CPU; bots under load are the fair-share
+        # tests', test_server_limits.py)
+        body |= {"length": "one_hand", "bot_level": "simple"}
     if rng.random() < 0.1:
         body["bot_delay_ms"] = rng.choice([0, 1, 5000, 5001, -1])
     return body
