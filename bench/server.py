@@ -17,6 +17,7 @@ the round trip goes.
     python bench/server.py                       # 100 tables, 30 s, SQLite and PostgreSQL
     python bench/server.py --tables 100 --seconds 20 --backend all --trace
     python bench/server.py --tables 20 --seconds 10 --backend sqlite
+    python bench/server.py --tables 100 --step 25 --backend sqlite   # the most tables held
 """
 
 from __future__ import annotations
@@ -97,6 +98,8 @@ class Clock:
         return time.monotonic() < self.until
 
 
+#: the round trip's p99 a table count must keep to be held (``--step``), in ms
+TARGET_MS = 100.0
 #: the bots' level at every table (``--bot-level``)
 BOT_LEVEL = {"level": "simple"}
 #: the last action id the clients used
@@ -353,6 +356,14 @@ def main() -> int:
     """Run the benchmark and print one row per backend."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument(
+        "--step",
+        type=int,
+        default=0,
+        help="find the most tables held: --tables, then so many more each run (a fresh "
+        f"server each), until the p99 reaches {TARGET_MS:.0f} ms or the tables pass --most",
+    )
+    parser.add_argument("--most", type=int, default=1000, help="with --step: the most tried")
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--think", type=float, default=0.5)
     parser.add_argument(
@@ -421,47 +432,68 @@ def main() -> int:
     )
     verdicts: list[str] = []
     for name in names:
-        with tempfile.TemporaryDirectory() as tmp, backend(name, Path(tmp)) as url:
-            trace = Path(tmp) / "trace.jsonl"
-            if args.trace:
-                os.environ["MAJIANG_TRACE"] = str(trace)  # read by the server process
-            if args.py_spy:
-                PROFILE["path"] = args.py_spy.with_suffix(f".{name}.txt")
-            port = free_port()
-            server = start_server(url, port, Path(tmp) / "server.log")
-            try:
-                stats, (start, until) = asyncio.run(
-                    load(
-                        f"http://127.0.0.1:{port}",
-                        args.tables,
-                        args.seconds,
-                        args.think,
-                        server.pid,
-                        args.warmup,
-                    )
-                )
-                time.sleep(1.5 if args.trace else 0)  # the server writes its trace each second
-            finally:
-                server.kill()
-                server.wait()
-            took = until - start
-            lat = stats.latencies
-            print(
-                f"{name:<14} {len(lat):>8} {percentile(lat, 0.5):>10.1f} "
-                f"{percentile(lat, 0.99):>8.1f} {stats.events / took:>9.0f} "
-                f"{stats.games:>6} {stats.errors:>6} {stats.server_cpu / took:>10.0%} "
-                f"{stats.server_cpu / max(len(lat), 1) * 1000:>8.1f} ms "
-                f"{stats.client_cpu / took:>10.0%} {load_average():>5}",
-                flush=True,
-            )
-            if stats.error_codes:
-                print(f"  error frames: {stats.error_codes}")
-            if args.trace:
-                print_trace(trace, stats, start, until)
-            verdicts.append(f"{name} {percentile(lat, 0.99):.0f} ms")
-    if args.tables >= 100:
+        if not args.step:
+            p99 = run(name, args.tables, args)
+            verdicts.append(f"{name} {p99:.0f} ms")
+            continue
+        held = None  # the most tables held at p99 < TARGET_MS so far
+        tables = args.tables
+        while tables <= args.most:
+            if not run(name, tables, args) < TARGET_MS:  # nan: no action came back
+                break
+            held = tables
+            tables += args.step
+        shown = "none of those tried" if held is None else f"{held} tables"
+        if held is not None and held + args.step > args.most:
+            shown += f" (every count tried, up to --most {args.most})"
+        print(f"{name}: the most tables held at p99 < {TARGET_MS:.0f} ms: {shown}", flush=True)
+    if args.tables >= 100 and not args.step:
         print(f"target p99 < 100 ms at 100 tables: {', '.join(verdicts)} (load as shown)")
     return 0
+
+
+def run(name: str, tables: int, args: argparse.Namespace) -> float:
+    """Play ``tables`` tables on a fresh server and database of backend ``name``, print the
+    row, and return the p99 round trip in ms."""
+    with tempfile.TemporaryDirectory() as tmp, backend(name, Path(tmp)) as url:
+        trace = Path(tmp) / "trace.jsonl"
+        if args.trace:
+            os.environ["MAJIANG_TRACE"] = str(trace)  # read by the server process
+        if args.py_spy:
+            PROFILE["path"] = args.py_spy.with_suffix(f".{name}.txt")
+        port = free_port()
+        server = start_server(url, port, Path(tmp) / "server.log")
+        try:
+            stats, (start, until) = asyncio.run(
+                load(
+                    f"http://127.0.0.1:{port}",
+                    tables,
+                    args.seconds,
+                    args.think,
+                    server.pid,
+                    args.warmup,
+                )
+            )
+            time.sleep(1.5 if args.trace else 0)  # the server writes its trace each second
+        finally:
+            server.kill()
+            server.wait()
+        took = until - start
+        lat = stats.latencies
+        label = name if not args.step else f"{name} {tables}"
+        print(
+            f"{label:<14} {len(lat):>8} {percentile(lat, 0.5):>10.1f} "
+            f"{percentile(lat, 0.99):>8.1f} {stats.events / took:>9.0f} "
+            f"{stats.games:>6} {stats.errors:>6} {stats.server_cpu / took:>10.0%} "
+            f"{stats.server_cpu / max(len(lat), 1) * 1000:>8.1f} ms "
+            f"{stats.client_cpu / took:>10.0%} {load_average():>5}",
+            flush=True,
+        )
+        if stats.error_codes:
+            print(f"  error frames: {stats.error_codes}")
+        if args.trace:
+            print_trace(trace, stats, start, until)
+        return percentile(lat, 0.99)
 
 
 if __name__ == "__main__":

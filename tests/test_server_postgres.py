@@ -62,6 +62,9 @@ def test_rooms_and_a_whole_game_on_postgres(pg: Postgres) -> None:
         assert verify(GameRecord.from_dict(record)) == len(record["events"])
         history = client.get("/api/players/me/games", headers=host.auth).json()
         assert [g["game_id"] for g in history] == [room["game_id"]]
+        # read from the stored record by the database (PostgreSQL's JSON operators)
+        assert history[0]["scores"] == record["result"]["scores"]
+        assert history[0]["players"] == record["seats"]
 
 
 @pytest.mark.long  # two server starts: ~10-20 s on the shared machine (SQLite's runs by default)

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import anyio
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
@@ -98,6 +99,28 @@ def test_whole_practice_game_and_its_record(client: TestClient) -> None:
     history = client.get("/api/players/me/games", headers=me.auth).json()
     assert [g["game_id"] for g in history] == [room["game_id"]]
     assert history[0]["scores"] == over["scores"]
+    assert history[0]["placements"] == record["result"]["placements"]
+    assert history[0]["players"] == record["seats"] and record["seats"][0] == "Lan"
+
+
+def test_an_action_after_the_game_ended_is_answered(client: TestClient) -> None:
+    # found by the fuzz (test_server_fuzz_storm.py): the game task was done, so an action
+    # frame sent after game_over waited in its inbox for ever, unanswered
+    me = guest(client)
+    room = practice(client, me, turn_seconds=0, claim_seconds=0)
+    with client.websocket_connect(room["websocket"]) as ws:
+        ws.send_json(hello(me.token))
+        assert play(ws, []) is not None
+        ws.send_json({"type": "action", "id": 7, "decision": 1, "action": {"type": "pass"}})
+
+        async def answer() -> Any:
+            with anyio.fail_after(10):
+                return await ws._send_rx.receive()
+
+        frame = json.loads(ws.portal.call(answer)["text"])
+        assert frame["type"] == "error" and frame["code"] == "game_over" and frame["ref"] == 7
+        ws.send_json({"type": "ping", "id": 8})
+        assert ws.receive_json() == {"type": "pong", "ref": 8}
 
 
 def test_record_visibility(client: TestClient) -> None:

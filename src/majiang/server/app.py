@@ -3,9 +3,9 @@
 ``create_app(settings)`` opens (and migrates) the database and mounts the routes. Every
 ``MajiangError`` raised by the core, and every request FastAPI finds invalid, becomes a 422
 with the contract's error object ``{"error": ..., "field": ...}``: the only place where core
-errors turn into HTTP. What cannot be read at all is refused before, at the edge (``edge``). A
-database that does not answer (locked past the busy timeout, full, down) makes any request that
-needs it a 503 with the same error object, here too.
+errors turn into HTTP. What cannot be read at all is refused before, at the edge (``edge``).
+A database that does not answer (locked past the busy timeout, full, down) makes any request
+that needs it a 503 with the same error object.
 """
 
 import gc

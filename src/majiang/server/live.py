@@ -259,7 +259,12 @@ class LiveGame:
             self.inbox.put_nowait(("sync", conn))
 
     def submit(self, conn: Conn, frame: dict[str, Any], mark: ActionMark | None = None) -> None:
-        """Queue a client's ``action`` frame for the game task (``mark``: when tracing)."""
+        """Queue a client's ``action`` frame for the game task (``mark``: when tracing); once
+        the task is done nothing would take it: refused at once (``game_over``)."""
+        if self._direct:
+            message = "the game is over" if self.failed is None else "the game stopped"
+            conn.send(error_frame("game_over", message, frame_ref(frame)))
+            return
         self.inbox.put_nowait(("action", conn, frame, mark))
 
     def next_hand(self, conn: Conn, ref: Any = None) -> None:
