@@ -14,7 +14,7 @@ from majiang.errors import InvalidRequest
 from majiang.rules.game import GameRules
 
 if TYPE_CHECKING:
-    from majiang.scoring import ScoreRequest, ScoreResult
+    from majiang.scoring import ScoreRequest, ScoreResult, WinValue
 
 
 @dataclass(frozen=True)
@@ -108,3 +108,9 @@ class Ruleset(GameRules):
     def score(self, req: ScoreRequest) -> ScoreResult:
         """Return the score of a win (the scoring contract's result)."""
         raise NotImplementedError(f"scoring for {self.id} is not written yet")
+
+    def score_value(self, req: ScoreRequest, value: WinValue) -> ScoreResult:
+        """Return the result of a win known only by its value (``req.hand`` is not read): the
+        variant's payments of a hand of that value in this setting, no items; raise
+        ``InvalidRequest`` (field ``value``) for a value the table cannot pay."""
+        raise NotImplementedError(f"values of {self.id} wins are not paid yet")

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, ClassVar, cast
 
 from majiang.hand import Hand
 from majiang.rules.base import Option
-from majiang.rules.game import GameRules, NextHand, Options, Outcome
+from majiang.rules.game import DrawFacts, GameRules, Moves, NextHand, Options, Outcome
 from majiang.scoring import ScoreRequest
 from majiang.tiles import DRAGONS, WINDS, is_orphan, kind
 
@@ -60,6 +60,13 @@ class RiichiGame(GameRules):
     furiten: ClassVar[frozenset[str]] = frozenset({"discard", "temporary", "riichi"})
     stick_value: ClassVar[int] = 1000
     max_kongs: ClassVar[int] = 4
+    abortive_draws: ClassVar[Mapping[str, str]] = {
+        "nine_terminals": "abort_nine_terminals",
+        "four_winds": "abort_four_winds",
+        "four_riichi": "abort_four_riichi",
+        "four_kongs": "abort_four_kongs",
+        "triple_ron": "triple_ron_draw",
+    }
 
     def starting_score(self, options: Options) -> int:
         """Return the start points (option ``start_points``, 25,000)."""
@@ -161,24 +168,34 @@ class RiichiGame(GameRules):
             return "four_kongs"
         return None
 
-    def draw_settlement(
-        self, options: Options, state: GameState, ready: tuple[int, ...]
-    ) -> list[tuple[str, tuple[int, ...]]]:
-        """Return nagashi mangan payments when a seat qualifies, else the noten payments."""
+    def draw_facts(self, options: Options, state: GameState, ready: tuple[int, ...]) -> DrawFacts:
+        """Return the ready seats and the seats whose river qualifies for nagashi mangan (every
+        discard a terminal or honor, none claimed; option ``nagashi_mangan``)."""
+        nagashi: tuple[int, ...] = ()
+        if options.get("nagashi_mangan", True):
+            nagashi = tuple(
+                seat
+                for seat, river in enumerate(state.rivers)
+                if river and all(is_orphan(r.tile) and not r.claimed for r in river)
+            )
+        return DrawFacts(ready, nagashi)
+
+    def draw_payments(self, options: Options, state: GameState, facts: DrawFacts) -> Moves:
+        """Return nagashi mangan payments (a mangan paid as a self-draw) when a seat qualifies,
+        else the noten payments: ``noten_payment`` (3000) split between the ready seats, paid
+        by the others in equal shares."""
         from majiang.engine import settle
 
         n = state.players
-        out: list[tuple[str, tuple[int, ...]]] = []
-        if options.get("nagashi_mangan", True):
-            for seat in range(n):
-                river = state.rivers[seat]
-                if river and all(is_orphan(r.tile) and not r.claimed for r in river):
-                    result = cast("Ruleset", self).score(self._nagashi_request(state, seat))
-                    if result.valid:
-                        deltas, _ = settle(state, seat, result, None, None)
-                        out.append(("nagashi_mangan", deltas))
+        out: Moves = []
+        for seat in facts.nagashi:
+            result = cast("Ruleset", self).score(self._nagashi_request(state, seat))
+            if result.valid:
+                deltas, _ = settle(state, seat, result, None, None)
+                out.append(("nagashi_mangan", deltas))
         if out:
             return out
+        ready = facts.ready
         total = int(options.get("noten_payment", 3000))
         if 0 < len(ready) < n and total:
             gain = total // len(ready)
@@ -187,12 +204,14 @@ class RiichiGame(GameRules):
         return out
 
     def _nagashi_request(self, state: GameState, seat: int) -> ScoreRequest:
-        tiles = state.concealed[seat]
+        # the hand is not read for nagashi mangan; a score sheet's state holds no tiles
+        tiles = state.concealed[seat] if state.concealed else ()
+        melds = state.melds[seat] if state.melds else ()
         return ScoreRequest(
             variant=state.variant,
             rules=state.options,
-            hand=Hand(tuple(tiles), state.melds[seat]),
-            win_tile=tiles[0],
+            hand=Hand(tuple(tiles), melds),
+            win_tile=tiles[0] if tiles else 0,
             win="tsumo",
             seat_wind=state.seat_wind(seat),
             round_wind=state.round_wind,
