@@ -146,17 +146,18 @@ class Table:
         self.hands_checked += 1
 
 
-def keep_game(variant: str, seed: int, length: str = "east") -> Table:
-    """Return the table that kept the seeded game on a sheet, every hand checked."""
+def keep_game(
+    variant: str, seed: int, length: str = "east", bots: tuple[str, ...] = ("eager", "random")
+) -> Table:
+    """Return the table that kept the seeded game on a sheet, every hand checked; ``bots``
+    take the seats in turn."""
     rules = get_ruleset(variant)
     names = list(NAMES[: rules.players])
     sheet = Sheet.new(variant, names, length=length)
     table = Table(variant, sheet)
-    bots = [
-        make_bot("eager" if s % 2 == 0 else "random", seed * 16 + s) for s in range(rules.players)
-    ]
+    seated = [make_bot(bots[s % len(bots)], seed * 16 + s) for s in range(rules.players)]
     game = play_game(
-        rules, bots, seed=seed, length=length, record_events=False, on_events=table.see
+        rules, seated, seed=seed, length=length, record_events=False, on_events=table.see
     )
     assert table.ended and game.state.game_over
     assert table.hands_checked == len(sheet.standing().rows) == game.state.hand_index + 1
