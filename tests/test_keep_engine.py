@@ -170,8 +170,22 @@ def test_sheet_agrees_with_the_engine(variant: str, seed: int) -> None:
     keep_game(variant, seed)
 
 
+@pytest.mark.parametrize(("seed", "found"), [(1003, "double ron"), (1010, "four_riichi")])
+def test_double_ron_and_abortive_draws_agree(seed: int, found: str) -> None:
+    # four eager bots: seeds found to hold a double ron and an abortive draw (four riichi)
+    table = keep_game("riichi", seed, "south", bots=("eager",))
+    steps = [step for hand in table.sheet.hands for step in hand]
+    if found == "double ron":
+        assert any(s["type"] == "win" and len(s["wins"]) == 2 for s in steps)
+    else:
+        assert any(s["type"] == "abortive" and s["reason"] == found for s in steps)
+
+
 @pytest.mark.long
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_sheet_agrees_with_the_engine_over_many_games(variant: str) -> None:
-    hands = sum(keep_game(variant, 1000 + seed, "south").hands_checked for seed in range(40))
+    hands = 0
+    for seed in range(40):
+        bots = ("eager",) if seed % 2 else ("eager", "random")
+        hands += keep_game(variant, 1000 + seed, "south", bots).hands_checked
     assert hands >= 40 * 8
