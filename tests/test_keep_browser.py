@@ -176,3 +176,27 @@ def test_a_riichi_east_round_on_a_phone(base_url: str, browser: Any) -> None:
     wide.locator("#keep-payments summary").click()
     shot(wide, "desktop_final")
     assert errors == [], f"JavaScript errors: {errors}"
+
+
+def test_a_two_player_south_game_is_started_as_chosen(base_url: str, browser: Any) -> None:
+    errors: list[str] = []
+    pg = new_page(browser, PHONE, errors)
+    pg.goto(f"{base_url}/keep")
+    pg.select_option("select[name=variant]", "hk2")
+    pg.select_option("select[name=game_length]", "south")
+    pg.fill("input[name=player0]", "Ann")
+    pg.fill("input[name=player1]", "Bob")
+    pg.locator("#keep-new button[type=submit]").click()
+    pg.wait_for_selector("body[data-keep-ready=true]")
+    assert "South" in pg.locator("#keep-title").inner_text()
+    assert pg.locator(".keep-player").count() == 2
+    tap(pg, "winner", 1)
+    tap(pg, "from", "self")
+    pg.fill("#keep-entry input[data-value='fan'][data-seat='1']", "3")
+    pg.locator("#keep-entry input[data-value='fan'][data-seat='1']").dispatch_event("change")
+    enter(pg)
+    # hk2 pays the golden value 2^fan from the opponent: 8
+    assert [
+        int(pg.locator(f".keep-player[data-seat='{s}'] .score").inner_text()) for s in range(2)
+    ] == [-8, 8]
+    assert errors == [], f"JavaScript errors: {errors}"

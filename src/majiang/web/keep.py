@@ -134,7 +134,7 @@ def keep_body() -> str:
 it, moves the deal, counts honba, streak and sticks, and ends the game. Everyone can follow it
 on their own phone by its link.</p>
 <label>Variant <select name="variant">{variants}</select></label>
-<label>Length <select name="length">{lengths}</select></label>
+<label>Length <select name="game_length">{lengths}</select></label>
 <fieldset><legend>Players, by seat</legend>{names}</fieldset>
 <p class="error" id="keep-new-error" role="alert"></p>
 <button class="primary big" type="submit">Start the sheet</button>

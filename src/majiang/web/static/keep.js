@@ -66,7 +66,7 @@ function showNew() {
     try {
       const out = await api("/api/sheets", {
         method: "POST",
-        body: { variant: form.variant.value, length: form.length.value, players },
+        body: { variant: form.variant.value, length: form.game_length.value, players },
       });
       localStorage.setItem(`majiang.sheet.${out.id}`, out.key);
       location.href = `/keep?s=${encodeURIComponent(out.id)}`;
