@@ -200,3 +200,40 @@ def test_a_two_player_south_game_is_started_as_chosen(base_url: str, browser: An
         int(pg.locator(f".keep-player[data-seat='{s}'] .score").inner_text()) for s in range(2)
     ] == [-8, 8]
     assert errors == [], f"JavaScript errors: {errors}"
+
+
+def test_a_sichuan_hand_with_a_kong_a_win_and_a_draw(base_url: str, browser: Any) -> None:
+    errors: list[str] = []
+    pg = new_page(browser, PHONE, errors)
+    pg.goto(f"{base_url}/keep")
+    pg.select_option("select[name=variant]", "sichuan")
+    for i, name in enumerate("ABCD"):
+        pg.fill(f"input[name=player{i}]", name)
+    pg.locator("#keep-new button[type=submit]").click()
+    pg.wait_for_selector("body[data-keep-ready=true]")
+    # C adds to its pung: 1 from each other player
+    kind(pg, "kong")
+    tap(pg, "konger", 2)
+    pg.locator("#keep-kakan").click()
+    enter(pg)
+    # A self-draws 1 fan: 2 + 1 from each of B, C, D; A leaves play
+    kind(pg, "win")
+    tap(pg, "winner", 0)
+    tap(pg, "from", "self")
+    pg.fill("#keep-entry input[data-value='fan'][data-seat='0']", "1")
+    pg.locator("#keep-entry input[data-value='fan'][data-seat='0']").dispatch_event("change")
+    pg.locator("#keep-save").click()
+    pg.wait_for_function(
+        "document.querySelector(\".keep-player[data-seat='0'] .score\").textContent === '8'"
+    )
+    # the wall runs out: B ready for 2 fan, D holds three suits, C is not ready
+    kind(pg, "draw")
+    pg.fill("#keep-entry input[data-fan='1']", "2")
+    pg.locator("#keep-entry input[data-fan='1']").dispatch_event("change")
+    tap(pg, "three", 3)
+    pg.locator("#keep-save").click()
+    pg.wait_for_function("document.querySelector('#keep-next').textContent.includes('hand 2')")
+    # D pays the cap 16 to B and C; C pays B 4 and returns its kong's 1 to A, B and D
+    got = [int(pg.locator(f".keep-player[data-seat='{s}'] .score").inner_text()) for s in range(4)]
+    assert got == [-1 + 9 + 1, -1 - 3 + 16 + 4 + 1, 3 - 3 + 16 - 4 - 3, -1 - 3 - 32 + 1]
+    assert errors == [], f"JavaScript errors: {errors}"

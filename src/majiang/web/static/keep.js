@@ -201,7 +201,9 @@ function renderEntry() {
     body += `<div class="keep-row"><label>Reason <select id="keep-reason">${opts}</select></label></div>`;
   } else if (entry.kind === "kong") {
     body += seatButtons("konger", (s) => entry.konger === s, "Kong by");
-    body += seatButtons("kongfrom", (s) => entry.kongFrom === s, "Claimed from (none: concealed)");
+    body += seatButtons("kongfrom", (s) => entry.kongFrom === s, "Claimed from");
+    body += `<div class="keep-row"><span class="keep-label">Or</span><button type="button" id="keep-kakan" aria-pressed="${!!entry.kongAdded}">Added to own pung</button>
+<span class="muted">(neither: concealed)</span></div>`;
   }
   const title = editing ? `Replace hand ${editing}` : "Enter the hand";
   const cancel = editing ? `<button type="button" id="keep-cancel" class="big">Cancel</button>` : "";
@@ -226,7 +228,10 @@ function renderEntry() {
       else if (g === "ready") toggle(entry.ready, seat);
       else if (g === "three") toggle(entry.three, seat);
       else if (g === "konger") entry.konger = seat;
-      else if (g === "kongfrom") entry.kongFrom = entry.kongFrom === seat ? null : seat;
+      else if (g === "kongfrom") {
+        entry.kongFrom = entry.kongFrom === seat ? null : seat;
+        entry.kongAdded = false;
+      }
       renderEntry();
     }),
   );
@@ -240,6 +245,12 @@ function renderEntry() {
       entry.readyFan[el.dataset.fan] = el.value;
     }),
   );
+  const kakan = $("#keep-kakan");
+  if (kakan) kakan.addEventListener("click", () => {
+    entry.kongAdded = !entry.kongAdded;
+    if (entry.kongAdded) entry.kongFrom = null;
+    renderEntry();
+  });
   const reason = $("#keep-reason");
   if (reason) reason.addEventListener("change", () => (entry.reason = reason.value));
   $("#keep-save").addEventListener("click", save);
@@ -277,7 +288,8 @@ function steps() {
   } else {
     if (entry.konger === undefined) throw new Error("choose who made the kong");
     const claimed = entry.kongFrom !== undefined && entry.kongFrom !== null;
-    out.push({ type: "kong", player: entry.konger, kind: claimed ? "kan" : "ankan", from: claimed ? entry.kongFrom : null });
+    const kongKind = claimed ? "kan" : entry.kongAdded ? "kakan" : "ankan";
+    out.push({ type: "kong", player: entry.konger, kind: kongKind, from: claimed ? entry.kongFrom : null });
   }
   return out;
 }
