@@ -1,8 +1,9 @@
 """The HTTP API of score sheets (``majiang.keep``): a table playing real tiles keeps its game
 here, and every player follows it by link. Mounted by ``create_app``.
 
-- ``POST /api/sheets``: a new sheet; the answer holds its ``id`` (the link) and its ``key``, the
-  secret that every change needs (header ``X-Sheet-Key``); anyone with the id may read it.
+- ``POST /api/sheets``: a new sheet (no account needed; counted with the rooms made from the
+  same address); the answer holds its ``id`` (the link) and its ``key``, the secret that every
+  change needs (header ``X-Sheet-Key``); anyone with the id may read it.
 - ``GET /api/sheets/{id}``: the sheet, its standing (running totals) and its ``version``, which
   grows with each change (a page polls it to follow live); ``?format=csv`` for CSV.
 - ``POST /api/sheets/{id}/hands``: enter the next step (or ``{"steps": [...]}``).
@@ -22,13 +23,14 @@ import secrets
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Body, FastAPI, Header, HTTPException, Query, Response
+from fastapi import APIRouter, Body, FastAPI, Header, HTTPException, Query, Request, Response
 from pydantic import BaseModel, Field
 from sqlalchemy import JSON, DateTime, Integer, String
 from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 
 from majiang.keep import InvalidEntry, Sheet
 from majiang.server.db import Base, hash_token, utcnow
+from majiang.server.limits import Limits
 from majiang.server.registry import Registry
 
 __all__ = ["MAX_STEPS", "StoredSheet", "make_router"]
@@ -80,6 +82,7 @@ def make_router(app: FastAPI) -> APIRouter:
     """Return the router of score sheets for ``app`` (its sessions and journal)."""
     router = APIRouter()
     sessions: sessionmaker[Session] = app.state.sessions
+    limits: Limits = app.state.limits
 
     def registry() -> Registry:
         reg: Registry = app.state.registry
@@ -112,8 +115,9 @@ def make_router(app: FastAPI) -> APIRouter:
         return result
 
     @router.post("/api/sheets", status_code=201, tags=["sheets"])
-    async def new_sheet(body: NewSheet) -> dict[str, Any]:
+    async def new_sheet(body: NewSheet, request: Request) -> dict[str, Any]:
         """Start a sheet. Keep the ``key`` of the answer: every change needs it."""
+        limits.new_room(request)  # counted with the rooms made from the same address
         sheet = Sheet.new(body.variant, body.players, body.rules, body.length)
         key = secrets.token_urlsafe(16)
         row = StoredSheet(
