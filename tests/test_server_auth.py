@@ -46,6 +46,14 @@ PUBLIC = {
     "/play/{code}": "a page: the browser sends the token from the page's script",
     "/history": "a page: the browser sends the token from the page's script",
     "/replay/{game_id}": "a page: the browser sends the token from the page's script",
+    "/api/sheets": "a score sheet is made without an account; its answer holds the sheet's "
+    "key (counted like rooms made from one address)",
+    "/api/sheets/{sheet_id}": "anyone with a sheet's id follows it (docs/keep.md)",
+    "/api/sheets/{sheet_id}/hands": "changes need the sheet's key, not a player "
+    "(test_keep_api.test_writes_need_the_key_and_errors_name_the_field)",
+    "/api/sheets/{sheet_id}/hands/{number}": "changes need the sheet's key, not a player",
+    "/api/sheets/{sheet_id}/undo": "changes need the sheet's key, not a player",
+    "/keep": "a page: the sheet's key stays in the browser",
     "/tiles.svg": "the tile sprite",
     "/static": "static files",
 }

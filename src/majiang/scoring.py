@@ -294,6 +294,17 @@ class ScoreRequest:
 
 
 @dataclass(frozen=True)
+class WinValue:
+    """A win known only by its value, as a player says it at the table: ``total`` han, fan or
+    tai; riichi's ``fu`` (needed below 5 han) or ``yakuman`` (how many; ``total`` unused).
+    ``Ruleset.score_value`` pays it as the variant pays a scored hand of that value."""
+
+    total: int = 0
+    fu: int | None = None
+    yakuman: int = 0
+
+
+@dataclass(frozen=True)
 class Item:
     """One counted pattern: a stable snake_case ``id``, a display ``name``, its ``value``."""
 

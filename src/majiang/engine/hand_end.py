@@ -11,10 +11,11 @@ from majiang.events import Event, GameEnded, HandEnded, HandRevealed, PointsMove
 from majiang.melds import Meld
 from majiang.rules.base import Ruleset
 from majiang.rules.game import Outcome, placements
+from majiang.scoring import ScoreResult
 from majiang.state import GameState
 from majiang.tiles import Tile, kind, sort_key
 
-__all__ = ["award_wins", "end_hand", "exhaustive_draw"]
+__all__ = ["award_wins", "close_hand", "end_hand", "exhaustive_draw", "pay_win"]
 
 
 def award_wins(
@@ -50,9 +51,7 @@ def award_wins(
             )
         )
         payer = rules.win_discarder(st.options, st, seat, source)
-        deltas, sticks = settle(st, seat, result, payer, liable)
-        st.scores = tuple(a + b for a, b in zip(st.scores, deltas, strict=True))
-        st.sticks -= sticks
+        deltas, sticks = pay_win(st, seat, result, payer, liable)
         ev.append(PointsMoved("win", deltas, -sticks, rules.stick_value))
     moves, st.variant_state = rules.on_wins(st.options, st, winners, source)
     pay(st, moves, ev)
@@ -70,6 +69,17 @@ def award_wins(
         exhaustive_draw(rules, st, ev)
     else:
         draws.draw(rules, st, next_seat(st, winners[-1]), ev)
+
+
+def pay_win(
+    st: GameState, seat: int, result: ScoreResult, payer: int | None, liable: int | None
+) -> tuple[tuple[int, ...], int]:
+    """Pay ``seat``'s scored win (``payer``: the seat paying as its discarder, None for a
+    self-draw); return each seat's change and the sticks taken from the table."""
+    deltas, sticks = settle(st, seat, result, payer, liable)
+    st.scores = tuple(a + b for a, b in zip(st.scores, deltas, strict=True))
+    st.sticks -= sticks
+    return deltas, sticks
 
 
 def _unmake_robbed_kong(st: GameState, seat: int, tile: Tile, winner: int) -> None:
@@ -102,23 +112,38 @@ def exhaustive_draw(rules: Ruleset, st: GameState, ev: list[Event]) -> None:
 def end_hand(rules: Ruleset, st: GameState, outcome: Outcome, ev: list[Event]) -> None:
     """End the hand with ``outcome``, then deal the next or end the game."""
     ev.append(HandEnded(outcome.kind, outcome.reason, outcome.winners, outcome.ready, st.scores))
+    taken = st.sticks
+    why, final = close_hand(rules, st, outcome)
+    if why is not None:
+        if any(final):
+            ev.append(PointsMoved("final_sticks", final, -taken, rules.stick_value))
+        st.phase = "game_over"
+        st.claim_options = ((),) * st.players
+        ev.append(GameEnded(st.scores, st.placements, why))
+        return
+    deal.start_hand(rules, st, ev)
+
+
+def close_hand(
+    rules: Ruleset, st: GameState, outcome: Outcome
+) -> tuple[str | None, tuple[int, ...]]:
+    """Close the hand's accounts: move the table to the next hand (dealer, round wind, honba,
+    dealer streak, hand index), or end the game with its final settlement (the sticks left go
+    to the first) and placements. Return why the game ended (None: it goes on) and the final
+    settlement's change of each seat. The engine and the score sheet (``majiang.keep``) both
+    end a hand with it; no tiles are read."""
     nxt = rules.next_hand(st.options, st, outcome)
     why = rules.game_end(st.options, st, nxt)
     if why is not None:
         final = rules.final_settlement(st.options, st)
         if any(final):
-            taken = st.sticks
             st.scores = tuple(a + b for a, b in zip(st.scores, final, strict=True))
             st.sticks = 0
-            ev.append(PointsMoved("final_sticks", final, -taken, rules.stick_value))
         st.placements = placements(st.scores)
-        st.phase = "game_over"
-        st.claim_options = ((),) * st.players
-        ev.append(GameEnded(st.scores, st.placements, why))
-        return
+        return why, final
     st.dealer = nxt.dealer
     st.round_wind = nxt.round_wind
     st.honba = nxt.honba
     st.dealer_streak = nxt.dealer_streak
     st.hand_index += 1
-    deal.start_hand(rules, st, ev)
+    return None, (0,) * st.players

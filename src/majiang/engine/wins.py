@@ -15,6 +15,8 @@ changes the state.
 
 from __future__ import annotations
 
+from typing import Any
+
 from majiang.errors import InvalidRequest
 from majiang.hand import Hand
 from majiang.rules.base import Ruleset
@@ -22,7 +24,14 @@ from majiang.scoring import ScoreRequest, ScoreResult
 from majiang.state import GameState
 from majiang.tiles import Tile
 
-__all__ = ["indicator_tiles", "payer_seats", "settle", "win_request", "win_result"]
+__all__ = [
+    "indicator_tiles",
+    "payer_seats",
+    "settle",
+    "win_request",
+    "win_result",
+    "win_setting",
+]
 
 
 def indicator_tiles(rules: Ruleset, st: GameState, ura: bool) -> tuple[Tile, ...]:
@@ -140,26 +149,38 @@ def _request(
     counters: bool = False,
 ) -> ScoreRequest:
     """Return the score request of ``seat``'s win with this hand and situation now."""
-    liable = st.liable[seat]
-    payer = rules.win_discarder(st.options, st, seat, source)
     return ScoreRequest(
-        variant=st.variant,
-        rules=st.options,
         hand=hand,
         win_tile=tile,
-        win="tsumo" if source is None else "ron",
-        seat_wind=st.seat_wind(seat),
-        round_wind=st.round_wind,
-        discarder=None if payer is None else st.seat_wind(payer),
         situation=situation,
         dora_indicators=st.dora_indicators,
         ura_indicators=ura,
-        honba=st.honba if counters else 0,
-        riichi_sticks=st.sticks if counters else 0,
-        dealer_streak=st.dealer_streak,
-        liable=None if liable is None or liable == seat else st.seat_wind(liable),
-        players_in_hand=sum(1 for s in st.status if "out" not in s) - 1,
+        **win_setting(rules, st, seat, source, counters=counters),
     )
+
+
+def win_setting(
+    rules: Ruleset, st: GameState, seat: int, source: int | None, *, counters: bool = False
+) -> dict[str, Any]:
+    """Return the fields of ``seat``'s score request that the table decides, not the tiles:
+    the variant and options, ron or tsumo, the winds, the discarder, the counters (honba and
+    sticks when ``counters``, the dealer streak), the liable seat, the players in the hand, as
+    ``ScoreRequest`` keywords. The score sheet (``majiang.keep``) asks it too."""
+    liable = st.liable[seat]
+    payer = rules.win_discarder(st.options, st, seat, source)
+    return {
+        "variant": st.variant,
+        "rules": st.options,
+        "win": "tsumo" if source is None else "ron",
+        "seat_wind": st.seat_wind(seat),
+        "round_wind": st.round_wind,
+        "discarder": None if payer is None else st.seat_wind(payer),
+        "honba": st.honba if counters else 0,
+        "riichi_sticks": st.sticks if counters else 0,
+        "dealer_streak": st.dealer_streak,
+        "liable": None if liable is None or liable == seat else st.seat_wind(liable),
+        "players_in_hand": sum(1 for s in st.status if "out" not in s) - 1,
+    }
 
 
 def payer_seats(

@@ -14,7 +14,7 @@ from majiang.errors import InvalidRequest
 from majiang.rules.game import GameRules
 
 if TYPE_CHECKING:
-    from majiang.scoring import ScoreRequest, ScoreResult
+    from majiang.scoring import ScoreRequest, ScoreResult, WinValue
 
 #: the most fan an option may count (HK's and Sichuan's caps, minimums and flower fan, a custom
 #: table's keys): far above any real table's cap (HK 10 or 13, Sichuan 3 to 6), and small
@@ -142,3 +142,9 @@ class Ruleset(GameRules):
     def score(self, req: ScoreRequest) -> ScoreResult:
         """Return the score of a win (the scoring contract's result)."""
         raise NotImplementedError(f"scoring for {self.id} is not written yet")
+
+    def score_value(self, req: ScoreRequest, value: WinValue) -> ScoreResult:
+        """Return the result of a win known only by its value (``req.hand`` is not read): the
+        variant's payments of a hand of that value in this setting, no items; raise
+        ``InvalidRequest`` (field ``value``) for a value the table cannot pay."""
+        raise NotImplementedError(f"values of {self.id} wins are not paid yet")

@@ -76,6 +76,23 @@ class NextHand:
 
 
 @dataclass(frozen=True)
+class DrawFacts:
+    """What the players show at an exhaustive draw, as a score sheet can declare it without the
+    tiles: the ``ready`` seats, riichi's ``nagashi`` seats (a river of terminals and honors none
+    claimed), and Sichuan's ``ready_fan`` (each ready seat's best waiting hand, as ``(seat,
+    fan)``) and ``three_suits`` (the seats holding all three suits).
+
+    >>> DrawFacts(ready=(0, 2)).nagashi
+    ()
+    """
+
+    ready: tuple[int, ...]
+    nagashi: tuple[int, ...] = ()
+    ready_fan: tuple[tuple[int, int], ...] = ()
+    three_suits: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
 class Decision:
     """What a decision round before play did once every seat answered: the new concealed tiles
     (None: unchanged), flags added to each seat's status (None: none), and its events."""
@@ -117,6 +134,8 @@ class GameRules:
     stick_value: ClassVar[int] = 0
     #: most kongs in one hand
     max_kongs: ClassVar[int] = 4
+    #: the abortive draws the variant knows, each with the table option that turns it on
+    abortive_draws: ClassVar[Mapping[str, str]] = {}
 
     def build_wall(
         self, options: Options, tiles: list[int], rng: random.Random
@@ -188,7 +207,17 @@ class GameRules:
     def draw_settlement(
         self, options: Options, state: GameState, ready: tuple[int, ...]
     ) -> list[tuple[str, tuple[int, ...]]]:
-        """Return the payments of an exhaustive draw as (reason, deltas per seat)."""
+        """Return the payments of an exhaustive draw as (reason, deltas per seat): what the
+        hands show (``draw_facts``), paid by ``draw_payments``."""
+        return self.draw_payments(options, state, self.draw_facts(options, state, ready))
+
+    def draw_facts(self, options: Options, state: GameState, ready: tuple[int, ...]) -> DrawFacts:
+        """Return what the hands show at an exhaustive draw: by default the ready seats only."""
+        return DrawFacts(ready)
+
+    def draw_payments(self, options: Options, state: GameState, facts: DrawFacts) -> Moves:
+        """Return the payments of an exhaustive draw from what the hands showed, reading no
+        tiles (a score sheet pays a draw with it): none by default."""
         return []
 
     def liability(

@@ -217,6 +217,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return PlayerOut(id=player.id, name=player.name)
 
     app.include_router(make_router(app))
+    from majiang.server.sheets import make_router as sheets_router  # score sheets (keep.py)
+
+    app.include_router(sheets_router(app))
     mount_websocket(app)
 
     from majiang.web import mount as mount_web  # the pages, sprite and static files

@@ -10,6 +10,7 @@ builds; the pages talk to the server's JSON API (``POST /api/score``) from ES mo
 | ``/calc``, ``/calc/<variant>`` | the calculators |
 | ``/rules``, ``/rules/<variant>`` | the rules and pattern table of a variant |
 | ``/play/<code>`` | the table of a room: lobby, game, results (``static/table.js``) |
+| ``/keep`` | the score sheet of a table playing real tiles (``keep.py``, ``static/keep.js``) |
 | ``/history`` | your finished games (``history.py``, ``static/history.js``) |
 | ``/replay/<game>`` | a finished game event by event, every hand shown (``static/replay.js``) |
 | ``/api/games/<game>/replay[/<hand>]`` | the replay's frames (``history.py``, ``replay.py``) |
@@ -31,6 +32,7 @@ from majiang.rules import VARIANTS
 from majiang.web import pages
 from majiang.web.hint import mount_hint
 from majiang.web.history import history_body, mount_history, replay_body
+from majiang.web.keep import mount_keep
 
 STATIC_DIR = Path(__file__).parent / "static"
 
@@ -87,6 +89,7 @@ def mount(app: FastAPI) -> None:
         return pages.table_page(code)
 
     mount_hint(app)
+    mount_keep(app)
 
     @app.get("/history", response_class=HTMLResponse, include_in_schema=False)
     def history() -> str:

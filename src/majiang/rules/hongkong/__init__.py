@@ -18,12 +18,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from majiang.errors import InvalidRequest
 from majiang.rules.base import Option, Ruleset
 from majiang.rules.hongkong import checks, payments
 from majiang.rules.hongkong.fan import HK_PATTERNS, HKOS_PATTERNS, Pattern
 from majiang.rules.hongkong.game import HongKongGame, OldStyleGame
 from majiang.rules.hongkong.result import score_win
-from majiang.scoring import ScoreRequest, ScoreResult
+from majiang.scoring import ScoreRequest, ScoreResult, WinValue
 
 __all__ = ["RULESETS", "HongKong", "HongKongOldStyle", "HongKongTwoPlayer"]
 
@@ -55,7 +56,35 @@ class HongKong(HongKongGame, Ruleset):
 
     def score(self, req: ScoreRequest) -> ScoreResult:
         """Return the score of a win: the best reading's fan, capped, and its payments."""
-        return score_win(req, self.patterns, payments.four_player_points)
+        return score_win(req, self.patterns, self.points_rule)
+
+    #: the payments of a hand of so many fan (the table's and who pays)
+    points_rule = staticmethod(payments.four_player_points)
+
+    def score_value(self, req: ScoreRequest, value: WinValue) -> ScoreResult:
+        """Return a win of ``value.total`` fan paid as ``score`` pays it: capped at
+        ``max_fan``, refused below ``min_fan``.
+
+        >>> from majiang.hand import Hand
+        >>> req = ScoreRequest("hk", HongKong().resolve_options({}), Hand(()), 0, "tsumo")
+        >>> HongKong().score_value(req, WinValue(12)).points.total  # the cap: 10 fan, 3 x 128
+        384
+        """
+        rules = req.rules
+        if value.total < rules["min_fan"]:
+            raise InvalidRequest(
+                f"{value.total} fan is below the table's minimum of {rules['min_fan']} "
+                "(rule min_fan)",
+                field="fan",
+            )
+        total = min(value.total, rules["max_fan"])
+        return ScoreResult(
+            valid=True,
+            unit=self.unit,
+            total=total,
+            limit="limit" if value.total >= rules["max_fan"] else None,
+            points=self.points_rule(total, req, rules),
+        )
 
 
 class HongKongTwoPlayer(HongKong):
@@ -73,9 +102,8 @@ class HongKongTwoPlayer(HongKong):
         checks.check_seats(req, self.players)
         checks.check_situation(req)
 
-    def score(self, req: ScoreRequest) -> ScoreResult:
-        """Return the score of a win, paid from the golden table."""
-        return score_win(req, self.patterns, payments.two_player_points)
+    #: paid from the golden table
+    points_rule = staticmethod(payments.two_player_points)
 
 
 class HongKongOldStyle(OldStyleGame, HongKong):

@@ -22,8 +22,12 @@ from majiang.errors import InvalidRequest
 from majiang.rules.base import Option, Ruleset
 from majiang.rules.riichi.calculate import score_win
 from majiang.rules.riichi.game import RiichiGame
-from majiang.rules.riichi.options import OPTIONS, contradiction
-from majiang.scoring import ScoreRequest, ScoreResult
+from majiang.rules.riichi.options import OPTIONS, RiichiOptions, contradiction
+from majiang.rules.riichi.payments import base_points, payments
+from majiang.scoring import ScoreRequest, ScoreResult, WinValue
+
+#: the fu a hand may count: 20 (pinfu tsumo), 25 (seven pairs), then 30 to 110 in tens
+FU_VALUES = (20, 25, *range(30, 120, 10))
 
 __all__ = ["RULESETS", "Riichi"]
 
@@ -58,6 +62,54 @@ class Riichi(RiichiGame, Ruleset):
     def score(self, req: ScoreRequest) -> ScoreResult:
         """Return the score of a riichi win (see ``majiang.rules.riichi.calculate``)."""
         return score_win(req)
+
+    def score_value(self, req: ScoreRequest, value: WinValue) -> ScoreResult:
+        """Return a win of ``value.total`` han and ``value.fu`` fu (or ``value.yakuman``
+        yakuman) paid as ``score`` pays it: the base points and their limit, honba and sticks
+        (``req.honba``, ``req.riichi_sticks``), pao (``req.liable``, a yakuman only).
+
+        >>> from majiang.hand import Hand
+        >>> req = ScoreRequest("riichi", Riichi().resolve_options({}), Hand(()), 0, "ron",
+        ...                    seat_wind=1, discarder=2, honba=1)
+        >>> Riichi().score_value(req, WinValue(3, 40)).points.total
+        5500
+        """
+        han, fu = value.total, value.fu
+        if value.yakuman:
+            if value.yakuman < 0:
+                raise InvalidRequest(
+                    f"yakuman must be 1 or more, got {value.yakuman}", field="value"
+                )
+            han, fu = 13 * value.yakuman, None
+        elif han < 1:
+            raise InvalidRequest(f"a riichi win has at least 1 han, got {han}", field="han")
+        elif han < 5 and fu not in FU_VALUES:
+            raise InvalidRequest(
+                f"fu must be 20, 25 or 30 to 110 in tens below 5 han, got {fu!r}", field="fu"
+            )
+        options = RiichiOptions.of(req.rules)
+        base, limit = base_points(han, fu or 0, value.yakuman, options)
+        liable = req.liable is not None and options.pao
+        if liable and not value.yakuman:
+            raise InvalidRequest(
+                "pao (liable) pays for a yakuman only (daisangen, daisuushii)", field="pao"
+            )
+        return ScoreResult(
+            valid=True,
+            unit=self.unit,
+            total=han,
+            fu=fu if limit is None or limit == "mangan" else None,
+            limit=limit,
+            points=payments(
+                base,
+                req.is_dealer,
+                req.tsumo,
+                req.honba,
+                req.riichi_sticks,
+                liable,
+                req.liable == req.discarder,
+            ),
+        )
 
 
 RULESETS: dict[str, Ruleset] = {"riichi": Riichi()}

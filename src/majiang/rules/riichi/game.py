@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from majiang.rules.base import Option
-from majiang.rules.game import GameRules, NextHand, Options, Outcome
+from majiang.rules.game import DrawFacts, GameRules, Moves, NextHand, Options, Outcome
 from majiang.rules.riichi.payments import MANGAN, up100
 from majiang.tiles import DRAGONS, WINDS, is_orphan, kind
 
@@ -63,6 +63,13 @@ class RiichiGame(GameRules):
     furiten: ClassVar[frozenset[str]] = frozenset({"discard", "temporary", "riichi"})
     stick_value: ClassVar[int] = 1000
     max_kongs: ClassVar[int] = 4
+    abortive_draws: ClassVar[Mapping[str, str]] = {
+        "nine_terminals": "abort_nine_terminals",
+        "four_winds": "abort_four_winds",
+        "four_riichi": "abort_four_riichi",
+        "four_kongs": "abort_four_kongs",
+        "triple_ron": "triple_ron_draw",
+    }
 
     def starting_score(self, options: Options) -> int:
         """Return the start points (option ``start_points``, 25,000)."""
@@ -164,19 +171,29 @@ class RiichiGame(GameRules):
             return "four_kongs"
         return None
 
-    def draw_settlement(
-        self, options: Options, state: GameState, ready: tuple[int, ...]
-    ) -> list[tuple[str, tuple[int, ...]]]:
-        """Return nagashi mangan payments when a seat qualifies, else the noten payments."""
-        n = state.players
-        out: list[tuple[str, tuple[int, ...]]] = []
+    def draw_facts(self, options: Options, state: GameState, ready: tuple[int, ...]) -> DrawFacts:
+        """Return the ready seats and the seats whose river qualifies for nagashi mangan (every
+        discard a terminal or honor, none claimed; option ``nagashi_mangan``)."""
+        nagashi: tuple[int, ...] = ()
         if options.get("nagashi_mangan", True):
-            for seat in range(n):
-                river = state.rivers[seat]
-                if river and all(is_orphan(r.tile) and not r.claimed for r in river):
-                    out.append(("nagashi_mangan", self._nagashi_deltas(state, seat)))
+            nagashi = tuple(
+                seat
+                for seat, river in enumerate(state.rivers)
+                if river and all(is_orphan(r.tile) and not r.claimed for r in river)
+            )
+        return DrawFacts(ready, nagashi)
+
+    def draw_payments(self, options: Options, state: GameState, facts: DrawFacts) -> Moves:
+        """Return nagashi mangan payments (a mangan paid as a self-draw) when a seat qualifies,
+        else the noten payments: ``noten_payment`` (3000) split between the ready seats, paid
+        by the others in equal shares."""
+        n = state.players
+        out: Moves = [
+            ("nagashi_mangan", self._nagashi_deltas(state, seat)) for seat in facts.nagashi
+        ]
         if out:
             return out
+        ready = facts.ready
         total = int(options.get("noten_payment", 3000))
         if 0 < len(ready) < n and total:
             gain = total // len(ready)

@@ -18,7 +18,7 @@ from majiang.rules.base import MOST_FAN, Option, Ruleset
 from majiang.rules.sichuan.fan import best_fan, holds_three_suits
 from majiang.rules.sichuan.game import SichuanGame
 from majiang.rules.sichuan.payments import win_points
-from majiang.scoring import ScoreResult
+from majiang.scoring import ScoreResult, WinValue
 from majiang.tiles import kind, tile_name
 
 if TYPE_CHECKING:
@@ -135,9 +135,7 @@ class Sichuan(SichuanGame, Ruleset):
             )
         # A win on the replacement of a kong claimed from a discard may be paid by that
         # discarder (kong_flower_from_discard: discarder_pays; the request names the discarder).
-        paid_as_self_draw = req.tsumo and not (
-            rules["kong_flower_from_discard"] == "discarder_pays" and req.discarder is not None
-        )
+        paid_as_self_draw = self._paid_as_self_draw(req)
         count = best_fan(
             req.hand,
             tsumo=req.tsumo,
@@ -168,6 +166,43 @@ class Sichuan(SichuanGame, Ruleset):
             limit="limit" if count.raw >= max_fan else None,
             points=points,
             extra={"uncapped": count.raw},
+        )
+
+    def _paid_as_self_draw(self, req: ScoreRequest) -> bool:
+        """Return whether each player still in pays the win (a self-draw), not a discarder."""
+        return req.tsumo and not (
+            req.rules["kong_flower_from_discard"] == "discarder_pays" and req.discarder is not None
+        )
+
+    def score_value(self, req: ScoreRequest, value: WinValue) -> ScoreResult:
+        """Return a win of ``value.total`` fan (a self-draw's +1 fan included under
+        ``self_draw: plus_one_fan``) paid as ``score`` pays it: capped at ``max_fan``, by the
+        discarder or by each player still in.
+
+        >>> from majiang.hand import Hand
+        >>> from majiang.scoring import ScoreRequest
+        >>> req = ScoreRequest("sichuan", Sichuan().resolve_options({}), Hand(()), 0, "tsumo",
+        ...                    players_in_hand=2)
+        >>> Sichuan().score_value(req, WinValue(2)).points.total  # (4 + 1) from each of two
+        10
+        """
+        rules = req.rules
+        if value.total < 0:
+            raise InvalidRequest(f"fan must be 0 or more, got {value.total}", field="fan")
+        fan = min(value.total, rules["max_fan"])
+        points = win_points(
+            fan,
+            self_drawn=self._paid_as_self_draw(req),
+            players_in_hand=req.players_in_hand,
+            base=rules["base"],
+            self_draw=rules["self_draw"],
+        )
+        return ScoreResult(
+            valid=True,
+            unit=self.unit,
+            total=fan,
+            limit="limit" if value.total >= rules["max_fan"] else None,
+            points=points,
         )
 
 

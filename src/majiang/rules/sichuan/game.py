@@ -27,7 +27,15 @@ from majiang.actions import DeclareVoid, Exchange
 from majiang.events import DiceRolled, Event, TilesPassed, VoidDeclared
 from majiang.hand import Hand
 from majiang.rules.base import Option
-from majiang.rules.game import Decision, GameRules, Moves, NextHand, Options, Outcome
+from majiang.rules.game import (
+    Decision,
+    DrawFacts,
+    GameRules,
+    Moves,
+    NextHand,
+    Options,
+    Outcome,
+)
 from majiang.rules.sichuan.fan import best_waiting_fan, holds_three_suits
 from majiang.rules.sichuan.payments import deltas
 from majiang.rules.sichuan.settlements import (
@@ -35,6 +43,7 @@ from majiang.rules.sichuan.settlements import (
     Kong,
     kong_transfers,
     pass_on_kong_money,
+    settle_draw,
     settle_exhaustive_draw,
 )
 from majiang.tiles import kind, sort_key
@@ -252,17 +261,33 @@ class SichuanGame(GameRules):
             is not None
         )
 
-    def draw_settlement(
-        self, options: Options, state: GameState, ready: tuple[int, ...]
-    ) -> list[tuple[str, tuple[int, ...]]]:
-        """Return the exhaustive-draw settlement among the players still in
-        (``settlements.settle_exhaustive_draw``): three-suit penalties, not-ready payments and
-        returned kong money, one entry per reason."""
+    def draw_facts(self, options: Options, state: GameState, ready: tuple[int, ...]) -> DrawFacts:
+        """Return what the hands of the players still in show: who holds three suits, and each
+        ready seat's best possible hand (``settlements.settle_exhaustive_draw``)."""
         hands = {
             s: self._hand(state, s) for s in range(state.players) if "out" not in state.status[s]
         }
-        settled = settle_exhaustive_draw(ExhaustiveDraw(hands, state.variant_state or ()), options)
-        out: list[tuple[str, tuple[int, ...]]] = []
+        settled = settle_exhaustive_draw(ExhaustiveDraw(hands), options)
+        return DrawFacts(
+            ready=tuple(settled.ready),
+            ready_fan=tuple(settled.ready.items()),
+            three_suits=tuple(sorted(settled.three_suits)),
+        )
+
+    def draw_payments(self, options: Options, state: GameState, facts: DrawFacts) -> Moves:
+        """Return the exhaustive-draw settlement among the players still in
+        (``settlements.settle_draw``): three-suit penalties, not-ready payments and
+        returned kong money, one entry per reason."""
+        still_in = [s for s in range(state.players) if "out" not in state.status[s]]
+        settled = settle_draw(
+            still_in,
+            frozenset(facts.three_suits),
+            dict(facts.ready_fan),
+            state.variant_state or (),
+            int(options["base"]),
+            int(options["max_fan"]),
+        )
+        out: Moves = []
         for reason in ("three_suits", "not_ready", "kong_returned"):
             moved = [t for t in settled.transfers if t.reason == reason]
             if moved:

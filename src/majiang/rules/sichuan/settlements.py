@@ -175,17 +175,35 @@ def settle_exhaustive_draw(
         fan = best_waiting_fan(draw.hands[s], max_fan=max_fan, missing_suit=missing_suit)
         if fan is not None:
             ready[s] = fan
+    return settle_draw(still_in, three, ready, draw.kongs, base, max_fan)
+
+
+def settle_draw(
+    still_in: Sequence[int],
+    three_suits: frozenset[int],
+    ready: Mapping[int, int],
+    kongs: Sequence[Kong],
+    base: int = 1,
+    max_fan: int = 4,
+) -> DrawSettlement:
+    """Return the exhaustive-draw settlement from what the hands showed (no tiles read): the
+    seats ``still_in``, those holding ``three_suits``, each ready seat's best fan, the kongs
+    made (the three steps of ``settle_exhaustive_draw``).
+
+    >>> settle_draw([0, 1, 2], frozenset({2}), {0: 1}, []).deltas
+    (18, 14, -32, 0)
+    """
     not_ready = frozenset(still_in) - set(ready)
     out: list[Transfer] = []
     cap = hand_value(max_fan, base)
-    for payer in sorted(three):
-        out += [Transfer(payer, p, cap, "three_suits") for p in still_in if p not in three]
-    for payer in sorted(not_ready - three):
+    for payer in sorted(three_suits):
+        out += [Transfer(payer, p, cap, "three_suits") for p in still_in if p not in three_suits]
+    for payer in sorted(not_ready - three_suits):
         out += [Transfer(payer, p, hand_value(fan, base), "not_ready") for p, fan in ready.items()]
-    for kong in draw.kongs:
+    for kong in kongs:
         if kong.seat in not_ready and not kong.passed_on:
             out += [
                 Transfer(t.payee, t.payer, t.amount, "kong_returned")
                 for t in kong_transfers(kong, base)
             ]
-    return DrawSettlement(three, dict(sorted(ready.items())), not_ready, tuple(out))
+    return DrawSettlement(three_suits, dict(sorted(ready.items())), not_ready, tuple(out))

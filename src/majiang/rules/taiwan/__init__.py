@@ -15,15 +15,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from majiang.errors import InvalidRequest
 from majiang.rules.base import Option, Ruleset
 from majiang.rules.taiwan import checks
 from majiang.rules.taiwan.game import TaiwanGame
+from majiang.rules.taiwan.payments import payments
 from majiang.rules.taiwan.score import score_win
+from majiang.scoring import ScoreResult, WinValue
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from majiang.scoring import ScoreRequest, ScoreResult
+    from majiang.scoring import ScoreRequest
 
 
 class Taiwan(TaiwanGame, Ruleset):
@@ -61,6 +64,30 @@ class Taiwan(TaiwanGame, Ruleset):
     def score(self, req: ScoreRequest) -> ScoreResult:
         """Return the tai, total and payments of a Taiwan win."""
         return score_win(req)
+
+    def score_value(self, req: ScoreRequest, value: WinValue) -> ScoreResult:
+        """Return a win of ``value.total`` tai paid as ``score`` pays it: base plus tai, the
+        dealer's tai with the streak wherever the dealer pays or wins.
+
+        >>> from majiang.hand import Hand
+        >>> from majiang.scoring import ScoreRequest
+        >>> req = ScoreRequest("taiwan", Taiwan().resolve_options({}), Hand(()), 0, "ron",
+        ...                    seat_wind=0, discarder=2, dealer_streak=1)
+        >>> Taiwan().score_value(req, WinValue(2)).points.total  # 3 + 2 + 3 dealer tai
+        8
+        """
+        if value.total < 0:
+            raise InvalidRequest(f"tai must be 0 or more, got {value.total}", field="tai")
+        points = payments(
+            value.total,
+            winner=req.seat_wind,
+            tsumo=req.tsumo,
+            discarder=req.discarder,
+            dealer_streak=req.dealer_streak,
+            base=int(req.rules["base"]),
+            tai_value=int(req.rules["tai_value"]),
+        )
+        return ScoreResult(valid=True, unit=self.unit, total=value.total, points=points)
 
 
 RULESETS: dict[str, Ruleset] = {"taiwan": Taiwan()}
