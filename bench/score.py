@@ -3,18 +3,21 @@ peer's ``HandCalculator.estimate_hand_value`` on the same generated hands, in on
 
     .venv/bin/python bench/score.py [--hands 3000] [--repeat 3] [--warmup 3000] [--clock wall|cpu]
 
-Both sides get their own input format prepared beforehand (our request dicts, the peer's
-136-tile arrays, melds and ``HandConfig``); each timed call scores one hand from scratch (no
-cache of whole results on either side).
+Both sides do the same work from the same inputs. The headline starts from the request dicts
+with their notation strings (``"hand": "234777s55566677z"``, ``"melds": ["pon 111z"]``, dora
+strings, the situation list) and each side reads them inside the timed part with its own
+tools: ours ``majiang.scoring.score(request)``; the peer ``TilesConverter`` on each string,
+``Meld`` objects and ``HandConfig`` (``peer_parse`` in ``tests/test_riichi_peer.py``, which a
+test checks gives the peer the same answers as the arguments built from our parser), then
+``estimate_hand_value``. A second line times the calculators alone on inputs parsed beforehand
+on both sides: ``Riichi.score`` on a ``ScoreRequest`` against the peer on its prepared arrays.
 
-majiang keeps one table, never of requests: each suit's splits by its tile counts
-(``decompose``). So that it helps only as much as shapes genuinely repeat, the headline
-figure never scores a hand twice: after a warm-up on other hands (``--warmup``, not timed), each
-of ``--repeat`` sets of fresh hands (seeds ``--seed``, ``--seed + 1``...) is scored once by
-each side, and the best set is reported. Two more figures put it in context: the warm-up
-itself (the first hands of the process, every table empty) and the last set scored again.
-The two parts of ``score`` are timed too: reading and checking the request dict
-(``ScoreRequest.from_dict``) and the riichi calculator on an already parsed request.
+Every timed set is of fresh hands (no hand is scored twice; seeds ``--seed``, ``--seed + 1``...,
+other seeds for the parsed sets), after the same warm-up of ``--warmup`` other hands on both
+sides (not timed). majiang keeps one table, never of requests: each suit's splits by its tile
+counts (``decompose``), which helps only as much as shapes genuinely repeat. Each of
+``--repeat`` sets is scored once by each side and the best set of each is reported. The parsing
+alone is timed on the parsed sets too (``ScoreRequest.from_dict``; the peer's ``peer_parse``).
 
 ``--clock cpu`` times with the process's CPU time instead of the wall clock: on a shared,
 loaded machine it leaves out the time the process waits for a core, so the ratio is steadier.
@@ -22,7 +25,7 @@ The first line names the clock.
 
 Before each timed run the harness collects garbage (``gc.collect()``, for both sides alike, in
 the harness, never in the library), so that neither side pays the cyclic collector's passes
-over the request dicts ``generate()`` just made.
+over the objects the harness just made.
 """
 
 from __future__ import annotations
@@ -41,32 +44,29 @@ from mahjong.hand_calculating.hand import HandCalculator
 
 from majiang.rules import get_ruleset
 from majiang.scoring import ScoreRequest, score
-from test_riichi_peer import generate, peer_inputs
+from test_riichi_peer import PeerArgs, generate, peer_inputs, peer_parse
+
+Requests = list[dict[str, Any]]
 
 
-def _ours(requests: list[dict[str, Any]]) -> Callable[[], None]:
-    def run() -> None:
-        for r in requests:
-            score(r)
-
-    return run
+def ours_from_dicts(requests: Requests) -> None:
+    """Score each request dict (reading it included)."""
+    for r in requests:
+        score(r)
 
 
-def _peer(requests: list[dict[str, Any]]) -> Callable[[], None]:
-    args = [peer_inputs(r) for r in requests]
+def peer_from_dicts(requests: Requests) -> None:
+    """Read each request dict with the peer's tools, then score it with the peer."""
+    for r in requests:
+        peer_scores(peer_parse(r))
 
-    def run() -> None:
-        for tiles, win, melds, dora, ura, config in args:
-            HandCalculator.estimate_hand_value(
-                tiles,
-                win,
-                melds=melds,
-                dora_indicators=dora,
-                ura_dora_indicators=ura,
-                config=config,
-            )
 
-    return run
+def peer_scores(args: PeerArgs) -> None:
+    """Score one hand with the peer from its prepared arguments."""
+    tiles, win, melds, dora, ura, config = args
+    HandCalculator.estimate_hand_value(
+        tiles, win, melds=melds, dora_indicators=dora, ura_dora_indicators=ura, config=config
+    )
 
 
 def main() -> int:
@@ -85,61 +85,48 @@ def main() -> int:
     args = parser.parse_args()
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
 
-    def rate(fn: Callable[[], None], n: int) -> float:
+    def rate(fn: Callable[[Any], object], items: list[Any]) -> float:
         gc.collect()  # the harness's own garbage and young objects: not the timed side's
         t0 = clock()
-        fn()
-        return n / (clock() - t0)
+        fn(items)
+        return len(items) / (clock() - t0)
 
-    warmup = generate(args.warmup, args.seed - 1)
-    first = rate(_ours(warmup), len(warmup)) if warmup else 0.0
-    first_peer = rate(_peer(warmup), len(warmup)) if warmup else 0.0
-    ours: list[float] = []
-    peer: list[float] = []
-    requests: list[dict[str, Any]] = []
-    for i in range(args.repeat):
-        requests = generate(args.hands, args.seed + i)
-        ours.append(rate(_ours(requests), args.hands))
-        peer.append(rate(_peer(requests), args.hands))
-    again = rate(_ours(requests), args.hands)
-    parsed = [ScoreRequest.from_dict(r) for r in requests]
+    def best(fn: Callable[[Any], object], sets: list[list[Any]]) -> float:
+        return max(rate(fn, items) for items in sets)
+
     riichi = get_ruleset("riichi")
-
-    def run_parse() -> None:
-        for r in requests:
-            ScoreRequest.from_dict(r)
-
-    def run_typed() -> None:
-        for req in parsed:
-            riichi.score(req)
-
-    parse = rate(run_parse, args.hands)
-    typed = rate(run_typed, args.hands)
-    best, best_peer = max(ours), max(peer)
-    print(
-        f"riichi score, {args.clock} clock: {args.repeat} sets of {args.hands} fresh generated "
-        f"hands (seeds {args.seed}-{args.seed + args.repeat - 1}) after a warm-up of "
-        f"{args.warmup}; best set"
+    warmup = generate(args.warmup, args.seed - 1)
+    ours_from_dicts(warmup)
+    peer_from_dicts(warmup)
+    seeds = [args.seed + i for i in range(2 * args.repeat)]
+    fresh = [generate(args.hands, s) for s in seeds[: args.repeat]]
+    ours_dict, peer_dict = best(ours_from_dicts, fresh), best(peer_from_dicts, fresh)
+    for_parsing = [generate(args.hands, s) for s in seeds[args.repeat :]]
+    ours_parse = best(lambda rs: [ScoreRequest.from_dict(r) for r in rs], for_parsing)
+    peer_parse_rate = best(lambda rs: [peer_parse(r) for r in rs], for_parsing)
+    ours_parsed = best(
+        lambda reqs: [riichi.score(req) for req in reqs],
+        [[ScoreRequest.from_dict(r) for r in rs] for rs in for_parsing],
     )
-    print(f"  majiang.scoring.score              {best:10.0f} requests/s")
-    print(f"  mahjong 2.1.0 HandCalculator       {best_peer:10.0f} requests/s")
-    print(f"  ratio                              {best / best_peer:10.2f}x")
-    print("majiang.scoring.score in other conditions:")
-    if warmup:
-        print(
-            f"  the warm-up (tables empty)         {first:10.0f} requests/s"
-            f"  ({first / first_peer:.2f}x the peer on those hands)"
-        )
-    print(
-        f"  the last set again                 {again:10.0f} requests/s"
-        f"  ({again / best_peer:.2f}x the peer's best)"
+    peer_parsed = best(
+        lambda items: [peer_scores(a) for a in items],
+        [[peer_inputs(r) for r in rs] for rs in for_parsing],
     )
-    print("parts, on the last set:")
-    print(f"  ScoreRequest.from_dict alone       {parse:10.0f} requests/s")
     print(
-        f"  Riichi.score on parsed             {typed:10.0f} requests/s"
-        f"  ({typed / best_peer:.2f}x the peer's best)"
+        f"riichi score, {args.clock} clock: best of {args.repeat} sets of {args.hands} fresh "
+        f"generated hands on each line, after a warm-up of {args.warmup} on both sides"
     )
+    print("from the request dicts (each side reads the notation with its own tools):")
+    print(f"  majiang.scoring.score              {ours_dict:10.0f} requests/s")
+    print(f"  mahjong 2.1.0 (parse + score)      {peer_dict:10.0f} requests/s")
+    print(f"  ratio                              {ours_dict / peer_dict:10.2f}x")
+    print("from inputs parsed beforehand on both sides:")
+    print(f"  Riichi.score on a ScoreRequest     {ours_parsed:10.0f} requests/s")
+    print(f"  mahjong 2.1.0 estimate_hand_value  {peer_parsed:10.0f} requests/s")
+    print(f"  ratio                              {ours_parsed / peer_parsed:10.2f}x")
+    print("the reading alone:")
+    print(f"  ScoreRequest.from_dict             {ours_parse:10.0f} requests/s")
+    print(f"  the peer's TilesConverter etc.     {peer_parse_rate:10.0f} requests/s")
     return 0
 
 

@@ -16,8 +16,7 @@ most (rules/README.md: "the highest-scoring decomposition").
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from majiang.decompose import Decomposition, decompositions, is_seven_pairs, is_thirteen_orphans
 from majiang.melds import Meld
@@ -31,8 +30,7 @@ Form = Literal["standard", "seven_pairs", "thirteen_orphans"]
 Wait = Literal["two_sided", "closed", "edge", "single", "dual_pung"]
 
 
-@dataclass(frozen=True)
-class Set:
+class Set(NamedTuple):
     """A set of a reading: a chow from ``tile`` or a pung of ``tile`` (``kong`` for four).
 
     ``concealed`` holds for a set formed in the hand (unless a winning discard completed it)
@@ -89,21 +87,12 @@ class WinContext:
     has_terminals: bool
     has_simples: bool
     kongs: int
-
-    @cached_property
-    def chows(self) -> tuple[int, ...]:
-        """Return the first kinds of the chows."""
-        return tuple(s.tile for s in self.sets if s.kind == "chow")
-
-    @cached_property
-    def pungs(self) -> tuple[int, ...]:
-        """Return the kinds of the pungs and kongs."""
-        return tuple(s.tile for s in self.sets if s.kind == "pung")
-
-    @cached_property
-    def concealed_pungs(self) -> int:
-        """Return how many pungs and kongs are concealed."""
-        return sum(1 for s in self.sets if s.kind == "pung" and s.concealed)
+    #: the first kinds of the chows of ``sets``
+    chows: tuple[int, ...]
+    #: the kinds of its pungs and kongs
+    pungs: tuple[int, ...]
+    #: how many of its pungs and kongs are concealed
+    concealed_pungs: int
 
 
 def _placements(d: Decomposition, win: int) -> list[tuple[int | None, Wait]]:
@@ -157,6 +146,23 @@ def _hand_facts(req: ScoreRequest, options: RiichiOptions, counts: list[int]) ->
     }
 
 
+def reading(
+    form: Form, sets: tuple[Set, ...], pair: int | None, wait: Wait, facts: dict[str, Any]
+) -> WinContext:
+    """Return the context of one reading: its sets with the counts every yaku reads from
+    them, and the hand's facts."""
+    return WinContext(
+        form,
+        sets,
+        pair,
+        wait,
+        chows=tuple(s.tile for s in sets if s.kind == "chow"),
+        pungs=tuple(s.tile for s in sets if s.kind == "pung"),
+        concealed_pungs=sum(1 for s in sets if s.kind == "pung" and s.concealed),
+        **facts,
+    )
+
+
 def readings(req: ScoreRequest, options: RiichiOptions) -> list[WinContext]:
     """Return every reading of a win (empty when the hand is not complete)."""
     concealed = [0] * 34
@@ -165,15 +171,15 @@ def readings(req: ScoreRequest, options: RiichiOptions) -> list[WinContext]:
     melds = tuple(meld_set(m) for m in req.hand.melds)
     facts = _hand_facts(req, options, list(concealed))
     if not melds and is_thirteen_orphans(concealed):
-        return [WinContext("thirteen_orphans", (), None, "single", **facts)]
+        return [reading("thirteen_orphans", (), None, "single", facts)]
     out = []
     if not melds and is_seven_pairs(concealed):
-        out.append(WinContext("seven_pairs", (), None, "single", **facts))
+        out.append(reading("seven_pairs", (), None, "single", facts))
     for d in decompositions(concealed):
         for at, wait in _placements(d, facts["win_tile"]):
             sets = tuple(
                 Set(g.kind, g.tile, False, not (i == at and wait == "dual_pung" and not req.tsumo))
                 for i, g in enumerate(d.sets)
             )
-            out.append(WinContext("standard", melds + sets, d.pair, wait, **facts))
+            out.append(reading("standard", melds + sets, d.pair, wait, facts))
     return out
