@@ -147,6 +147,8 @@ class World:
     tokens: dict[str, str]
     rooms: dict[str, list[str]] = field(default_factory=dict)
     games: dict[str, list[str]] = field(default_factory=dict)
+    #: score sheets made by the fuzz: id -> the key that changes it
+    sheets: dict[str, str] = field(default_factory=dict)
 
     KEEP = 40
 
@@ -157,7 +159,10 @@ class World:
             del values[: -self.KEEP]
 
     def saw(self, body: Any) -> None:
-        """Remember the room (and game) a 2xx answer describes."""
+        """Remember the room (and game), or the score sheet, a 2xx answer describes."""
+        if isinstance(body, dict) and isinstance(body.get("key"), str) and "sheet" in body:
+            self.sheets[str(body["id"])] = body["key"]
+            return
         if isinstance(body, dict) and isinstance(body.get("code"), str) and "status" in body:
             self.add(self.rooms, str(body["status"]), body["code"])
             if isinstance(body.get("game_id"), str):
@@ -489,7 +494,7 @@ class RequestMaker:
             path = rng.choice(["/api", "/api/", "/api/rooms", "/ws", "//", "/%00", "/api/x" * 50])
             path += rng.choice(["", "/", "?", "#", "/..", "/%2e%2e/%2e%2e/etc/passwd"])
         path += self.query(route, valid=kind == "valid")
-        headers = self.headers(route, valid=kind == "valid")
+        headers = self.headers(route, valid=kind == "valid", path=path)
         content: bytes | None = None
         if route.body is not None or rng.random() < 0.1:
             if kind == "hostile":
@@ -529,6 +534,10 @@ class RequestMaker:
             known = list(VARIANTS)
         elif name == "hand":
             known = ["0"]  # the world's finished games have one hand
+        elif name == "sheet_id":
+            known = list(world.sheets)
+        elif name == "number":
+            known = ["1"]  # the first hand: one a valid POST of a hand has entered
         else:
             known = []
         if valid and known:
@@ -562,7 +571,7 @@ class RequestMaker:
             pairs.append(rng.choice(["a=%FF", "%00=1", "limit=1&limit=2", "format=%ED%A0%80"]))
         return "?" + "&".join(pairs) if pairs else ""
 
-    def headers(self, route: HttpRoute, valid: bool) -> dict[str, str]:
+    def headers(self, route: HttpRoute, valid: bool, path: str = "") -> dict[str, str]:
         rng = self.rng
         tokens = self.world.tokens
         if valid:
@@ -579,6 +588,12 @@ class RequestMaker:
         headers = {}
         if auth is not None and (valid or rng.random() < 0.9):
             headers["authorization"] = auth
+        sheets = self.world.sheets
+        if "{sheet_id}" in route.path and sheets and (valid or rng.random() < 0.5):
+            # the key of the sheet the path names, when it is one of the fuzz's, else another's
+            named = path.split("/")[3] if path.count("/") >= 3 else ""
+            valid_key = sheets.get(named) if valid else None
+            headers["x-sheet-key"] = valid_key or rng.choice(list(sheets.values()))
         if not valid and rng.random() < 0.1:
             headers["x-forwarded-for"] = rng.choice(["1.2.3.4", "::1", "junk", "1.2.3.4, 5.6.7.8"])
         return headers
@@ -599,6 +614,12 @@ class RequestMaker:
             else:
                 body["seat"] = rng.choice([0, 0, 1, 3])
             return body
+        if path == "/api/sheets":
+            variant = rng.choice(VARIANTS)
+            players = ["Ann", "Bo", "Cy", "Di"][: get_ruleset(variant).players]
+            return {"variant": variant, "players": players, "length": rng.choice(LENGTHS)}
+        if path.startswith("/api/sheets/") and route.body is not None:
+            return {"steps": [{"type": "draw", "ready": []}]}  # a hand nobody won
         if route.body is None:  # a body where none is read
             return odd_value(rng)
         return from_schema(rng, route.body, route.body.get("$defs", {}))

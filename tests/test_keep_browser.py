@@ -94,7 +94,7 @@ def enter(pg: Any) -> None:
     rows = pg.locator("#keep-hands tbody tr").count()
     pg.locator("#keep-save").click()
     pg.wait_for_function(
-        f"document.querySelectorAll('#keep-hands tbody tr').length > {rows}"
+        f"() => document.querySelectorAll('#keep-hands tbody tr').length > {rows}"
         " || document.querySelector('#keep-error').textContent !== ''"
     )
     assert pg.locator("#keep-error").inner_text() == ""
@@ -156,14 +156,15 @@ def test_a_riichi_east_round_on_a_phone(base_url: str, browser: Any) -> None:
     assert "Replace hand 4" in pg.locator("#keep-entry h3").inner_text()
     pg.select_option("#keep-entry select[data-value='han'][data-seat='2']", "3")
     pg.locator("#keep-save").click()
-    pg.wait_for_function("!document.querySelector('#keep-entry h3') || "
+    pg.wait_for_function("() => !document.querySelector('#keep-entry h3') || "
                          "!document.querySelector('#keep-entry h3').textContent.includes('Replace')")  # fmt: skip
     assert scores(pg) == [37300, 18000, 26400, 18300]
     places = [pg.locator(f".keep-player[data-seat='{s}'] .place").inner_text() for s in range(4)]
     assert places == ["1.", "4.", "2.", "3."]
     # the other phone sees the edit at its next poll
     other.wait_for_function(
-        "document.querySelector(\".keep-player[data-seat='2'] .score\").textContent === '26400'",
+        "() => document.querySelector(\".keep-player[data-seat='2'] .score\").textContent"
+        " === '26400'",
         timeout=10000,
     )
     pg.locator("#keep-payments summary").click()
@@ -224,7 +225,7 @@ def test_a_sichuan_hand_with_a_kong_a_win_and_a_draw(base_url: str, browser: Any
     pg.locator("#keep-entry input[data-value='fan'][data-seat='0']").dispatch_event("change")
     pg.locator("#keep-save").click()
     pg.wait_for_function(
-        "document.querySelector(\".keep-player[data-seat='0'] .score\").textContent === '8'"
+        "() => document.querySelector(\".keep-player[data-seat='0'] .score\").textContent === '8'"
     )
     # the wall runs out: B ready for 2 fan, D holds three suits, C is not ready
     kind(pg, "draw")
@@ -232,7 +233,9 @@ def test_a_sichuan_hand_with_a_kong_a_win_and_a_draw(base_url: str, browser: Any
     pg.locator("#keep-entry input[data-fan='1']").dispatch_event("change")
     tap(pg, "three", 3)
     pg.locator("#keep-save").click()
-    pg.wait_for_function("document.querySelector('#keep-next').textContent.includes('hand 2')")
+    pg.wait_for_function(
+        "() => document.querySelector('#keep-next').textContent.includes('hand 2')"
+    )
     # D pays the cap 16 to B and C; C pays B 4 and returns its kong's 1 to A, B and D
     got = [int(pg.locator(f".keep-player[data-seat='{s}'] .score").inner_text()) for s in range(4)]
     assert got == [-1 + 9 + 1, -1 - 3 + 16 + 4 + 1, 3 - 3 + 16 - 4 - 3, -1 - 3 - 32 + 1]
