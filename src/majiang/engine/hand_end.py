@@ -104,6 +104,8 @@ def end_hand(rules: Ruleset, st: GameState, outcome: Outcome, ev: list[Event]) -
     ev.append(HandEnded(outcome.kind, outcome.reason, outcome.winners, outcome.ready, st.scores))
     nxt = rules.next_hand(st.options, st, outcome)
     why = rules.game_end(st.options, st, nxt)
+    if why is None and rules.dealer_stops(st.options, st, outcome, nxt):
+        why = "dealer_stop"
     if why is not None:
         final = rules.final_settlement(st.options, st)
         if any(final):
@@ -112,9 +114,10 @@ def end_hand(rules: Ruleset, st: GameState, outcome: Outcome, ev: list[Event]) -
             st.sticks = 0
             ev.append(PointsMoved("final_sticks", final, -taken, rules.stick_value))
         st.placements = placements(st.scores)
+        st.final_points = rules.final_points(st.options, st)
         st.phase = "game_over"
         st.claim_options = ((),) * st.players
-        ev.append(GameEnded(st.scores, st.placements, why))
+        ev.append(GameEnded(st.scores, st.placements, why, st.final_points))
         return
     st.dealer = nxt.dealer
     st.round_wind = nxt.round_wind

@@ -213,6 +213,18 @@ class GameRules:
             return "length"
         return None
 
+    def dealer_stops(
+        self, options: Options, state: GameState, outcome: Outcome, nxt: NextHand
+    ) -> bool:
+        """Return whether the dealer, keeping the deal after ``outcome``, ends the game there
+        (riichi's agari-yame); never by default."""
+        return False
+
+    def final_points(self, options: Options, state: GameState) -> tuple[int, ...]:
+        """Return each seat's points in the final standings (riichi: after uma and oka); the
+        final scores by default."""
+        return state.scores
+
     def decisions(self, options: Options) -> tuple[str, ...]:
         """Return the decision rounds every seat answers after the deal, before the first turn
         (Sichuan: ``exchange``, ``void``); none by default."""

@@ -48,6 +48,8 @@ def play_meta() -> dict[str, Any]:
                 if opt.choices is not None
                 else "bool"
                 if isinstance(opt.default, bool)
+                else "list"
+                if isinstance(opt.default, tuple)
                 else "int"
             )
             options.append(
