@@ -9,10 +9,15 @@ from typing import Any
 
 import pytest
 
-from engine_support import auto, of_kind, play, start
+from engine_support import auto, of_kind, play, riichi_wall, start
+from majiang.actions import parse_action
+from majiang.commands.replay import _line
 from majiang.engine import resolve_options
 from majiang.errors import InvalidRequest
+from majiang.records import GameRecord
 from majiang.rules import get_ruleset
+from majiang.tiles import format_tiles
+from majiang.web.replay import replay
 
 RIICHI = get_ruleset("riichi")
 DEALER = "158p258s369s2467z"
@@ -258,3 +263,31 @@ def test_uma_must_be_four_whole_numbers_adding_up_to_zero(uma: Any) -> None:
     with pytest.raises(InvalidRequest, match="'uma' must be a list of 4") as err:
         resolve_options(RIICHI, {"uma": uma})
     assert err.value.field == "rules"
+
+
+def _scripted_record() -> Any:
+    hands = [DEALER, JUNK1, ITTSU_M, JUNK3]
+    state, events = start(hands, "9p", dora="6z", length="east", scores=(1000, 33000, 33000, 33000))
+    script = ["0: discard 1p", "2: ron"]
+    final, more = play(state, script)
+    wall = format_tiles(riichi_wall(hands, "9p", dora="6z"), sort=False)
+    return final, GameRecord(
+        "riichi",
+        dict(state.options),
+        0,
+        "east",
+        ["a", "b", "c", "d"],
+        [(int(line[0]), parse_action(line[3:])) for line in script],
+        [e.to_dict() for e in events + more],
+        start={"walls": [wall], "scores": [1000, 33000, 33000, 33000]},
+    )
+
+
+def test_the_standings_reach_the_replay_and_the_cli() -> None:
+    final, record = _scripted_record()
+    expected = [-51600, 13000, 45600, -7000]  # test_final_standings_after_uma_and_oka
+    assert list(final.final_points) == expected
+    assert replay(record, strict=True).final["final_points"] == expected
+    line = _line(record.events[-1])
+    assert line is not None
+    assert "seat 0: 4 (-1600, -51.6)" in line and "seat 2: 1 (35600, +45.6)" in line
