@@ -104,6 +104,8 @@ class GameRules:
 
     #: table options of play (start points, abortive draws ...), beside the scoring options
     game_options: ClassVar[Mapping[str, Option]] = {}
+    #: named rule sets: ``rules: {"preset": name}`` takes these option values
+    presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
     #: tiles kept back at the end of the wall and never drawn from the front (riichi 14)
     dead_wall: ClassVar[int] = 0
     #: the claims on a discard this variant knows, among ``chi``, ``pon``, ``kan``

@@ -13,7 +13,7 @@ before it at ``tiles[-6 - 2i]``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from majiang.rules.base import Option
 from majiang.rules.game import (
@@ -25,6 +25,7 @@ from majiang.rules.game import (
     rounds_for_length,
 )
 from majiang.rules.riichi.payments import MANGAN, up100
+from majiang.rules.riichi.presets import PRESETS
 from majiang.tiles import DRAGONS, WINDS, is_orphan, kind
 
 if TYPE_CHECKING:
@@ -114,6 +115,7 @@ class RiichiGame(GameRules):
             maximum=100_000,
         ),
     }
+    presets: ClassVar[Mapping[str, Mapping[str, Any]]] = PRESETS
     dead_wall: ClassVar[int] = 14
     win_forms: ClassVar[tuple[str, ...]] = ("seven_pairs", "thirteen_orphans")
     furiten: ClassVar[frozenset[str]] = frozenset({"discard", "temporary", "riichi"})
