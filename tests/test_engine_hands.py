@@ -357,7 +357,8 @@ def test_dealer_rotation_and_honba(dealer: int, outcome: Outcome, expected: Next
     ],
 )
 def test_game_lengths(length: str, round_wind: int, ends: bool) -> None:
-    state, _ = new_game(RIICHI, NO_RED, 0, length)
+    # without extra rounds (the default plays one while nobody holds 30,000: test_engine_game_end)
+    state, _ = new_game(RIICHI, {**NO_RED, "extra_rounds": "none"}, 0, length)
     nxt = NextHand(0, round_wind, 0, 0)
     assert (RIICHI.game_end(state.options, state, nxt) is not None) == ends
 

@@ -23,6 +23,9 @@ from majiang.rules.base import Option
 WHOLE_NUMBERS: list[tuple[str, str, int, int, dict[str, Any]]] = [
     ("riichi", "start_points", 100, 1_000_000, {}),
     ("riichi", "noten_payment", 0, 100_000, {}),
+    ("riichi", "target_points", 0, 1_000_000, {}),
+    ("riichi", "extra_round_limit", 1, 2, {}),
+    ("riichi", "oka", 0, 1_000_000, {}),
     *[
         row
         for v in ("hk", "hk2", "hkos")

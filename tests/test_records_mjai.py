@@ -269,7 +269,11 @@ def scenario(hands: list[str], script: list[str], options: dict[str, Any]) -> Ga
         record.actions.append((seat, action))
         all_events.extend(more)
     record.events = [e.to_dict() for e in all_events]
-    record.result = {"scores": list(state.scores), "placements": list(state.placements)}
+    record.result = {
+        "scores": list(state.scores),
+        "placements": list(state.placements),
+        "final_points": list(state.final_points),
+    }
     assert verify(record) == len(record.events)
     return record
 

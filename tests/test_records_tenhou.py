@@ -24,6 +24,7 @@ from majiang.records.tenhou import (
     read_tenhou,
     result_text,
     tenhou_code,
+    tenhou_standings,
     tenhou_tile,
 )
 from majiang.tiles import parse_tile
@@ -104,6 +105,34 @@ def test_whole_ranked_game_ends_by_bust_with_the_logs_final_scores() -> None:
     assert replay.state is not None and replay.state.game_over
     assert list(replay.state.scores) == data["sc"][0::2]
     assert replay.record.events[-1]["reason"] == "bust"
+
+
+WHOLE_GAMES = sorted(p.name for p in DATA.glob("*.json") if "sc" in json.loads(p.read_text()))
+
+
+def test_the_reference_logs_hold_whole_games() -> None:
+    assert WHOLE_GAMES == ["ranked_game.json", "suukantsu_1.json"]
+
+
+@pytest.mark.parametrize("name", WHOLE_GAMES)
+def test_a_whole_game_ends_with_the_logs_scores_and_standings(name: str) -> None:
+    """The log's ``sc``: each seat's final points, then its standing as Tenhou shows it (after
+    uma 10-20 and the oka, the points rounded to thousands "five down, six up")."""
+    data = load(name)
+    replay, script = import_tenhou(data)
+    assert script.options["preset"] == "tenhou"
+    assert replay.state is not None and replay.state.game_over and replay.differences == []
+    assert list(replay.state.scores) == data["sc"][0::2]
+    assert tenhou_standings(replay.state.scores, replay.state.final_points) == data["sc"][1::2]
+
+
+def test_a_log_with_other_standings_is_a_difference() -> None:
+    data = load("suukantsu_1.json")
+    data["sc"][1] = 28  # seat 0, second with 38,000: 8 + 10 = 18 under Tenhou's uma 10-20
+    replay, _ = import_tenhou(data)
+    assert [d.text() for d in replay.differences] == [
+        "end: final standings [18.0, -11.0, -74.0, 67.0], the log [28.0, -11.0, -74.0, 67.0]"
+    ]
 
 
 def test_confusing_nakis_1_log_leaves_out_the_riichi_stick() -> None:

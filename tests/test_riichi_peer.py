@@ -381,8 +381,15 @@ def _situation(
     return sit
 
 
-def _indicators(rng: random.Random, n: int) -> str:
-    return format_tiles(rng.randrange(34) for _ in range(n))
+def _indicators(rng: random.Random, n: int, used: Counter[int]) -> str:
+    """Return ``n`` random indicators among the copies left (``used`` counts the tiles seen so
+    far, and takes these): no fifth copy, which the request check refuses."""
+    out = []
+    for _ in range(n):
+        k = rng.choice([k for k in range(34) if used[k] < 4])
+        used[k] += 1
+        out.append(k)
+    return format_tiles(out)
 
 
 def _finish(
@@ -431,9 +438,10 @@ def _finish(
     sit = _situation(rng, req, closed, kongs, plan)
     req["situation"] = sit
     n = rng.randint(1, 4)
-    req["dora_indicators"] = _indicators(rng, n)
+    used = Counter(kind(t) for t in everything)
+    req["dora_indicators"] = _indicators(rng, n, used)
     if "riichi" in sit or "double_riichi" in sit:
-        req["ura_indicators"] = _indicators(rng, n)
+        req["ura_indicators"] = _indicators(rng, n, used)
     return req
 
 

@@ -203,7 +203,8 @@ def test_fifth_copy_with_melds(hand: str, melds: list[str], error_field: str | N
 @pytest.mark.parametrize(
     ("field", "value", "error_field"),
     [
-        ("hand", "123456789m2345p", None),  # 13 tiles and no meld: valid false, no error
+        # 13 tiles and no meld: an error naming the count, as Hong Kong's (issue 30)
+        ("hand", "123456789m2345p", "hand"),
         ("hand", "111112345678m55p", "hand"),  # a fifth 1m
         ("hand", "123m0055p789s11z", "hand"),  # two red 5p
         ("hand", "123456789m23455p1f", "hand"),  # a flower in riichi

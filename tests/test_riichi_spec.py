@@ -70,7 +70,7 @@ YAKU_CASES: list[tuple[str, str, str, dict[str, Any], bool]] = [
     ("yakuhai_white", "123m456p789s55z", "5z", {"melds": ["chi 234p"]}, False),
     ("yakuhai_green", "123m456p99p789s666z", "9p", {}, True),
     ("yakuhai_red", "123m456p99p789s777z", "9p", {}, True),
-    ("yakuhai_red", "123m456p99p789s77z", "7z", {"melds": ["pon 666z"]}, False),
+    ("yakuhai_red", "123m456p789s77z", "7z", {"melds": ["pon 666z"]}, False),
     ("haitei", BASE, "2m", {"win": "tsumo", "situation": ["last_tile"]}, True),
     ("haitei", BASE, "2m", {"win": "tsumo"}, False),
     ("houtei", BASE, "2m", {"situation": ["last_discard"]}, True),

@@ -64,6 +64,9 @@ def play_through_outage(
 
     over = next(f for f in frames if f["type"] == "game_over")
     record = client.get(over["record"], headers=player.auth).json()
+    # the standings after uma and oka: the record's, adding up to zero (no stick lost)
+    assert over["final_points"] == record["result"]["final_points"]
+    assert len(over["final_points"]) == 4 and sum(over["final_points"]) == 0
     assert verify(GameRecord.from_dict(record)) == len(record["events"])
     accepted = [f["action"] for f in frames if f["type"] == "accepted"]
     assert [a["action"] for a in record["actions"] if a["seat"] == 0] == accepted

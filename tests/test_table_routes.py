@@ -48,8 +48,10 @@ def test_home_offers_every_variant_length_level_and_house_rule(client: TestClien
     for v in VARIANTS:
         rules = get_ruleset(v)
         names = [o["name"] for o in meta["variants"][v]["options"]]
-        # every scoring option and every game option of the ruleset can be changed
-        assert names == [*rules.options, *rules.game_options]
+        # every scoring option and every game option of the ruleset can be changed, and a
+        # ruleset with named rule sets offers them (riichi: docs/riichi.md "Named rule sets")
+        presets = ["preset"] if rules.presets else []
+        assert names == [*rules.options, *rules.game_options, *presets]
         assert meta["variants"][v]["players"] == rules.players
         assert f'<option value="{v}"' in html
 
@@ -61,6 +63,9 @@ def test_home_offers_every_variant_length_level_and_house_rule(client: TestClien
         ("hk", {"min_fan": 1}, True),  # docs/hongkong.md: min_fan may be lowered
         ("hk", {"min_fan": "three"}, False),
         ("riichi", {"no_such_rule": 1}, False),
+        ("riichi", {"preset": "tenhou", "uma": [30, 10, -10, -30]}, True),  # a named rule set
+        ("riichi", {"preset": "house"}, False),
+        ("hk", {"preset": "tenhou"}, False),  # HK has no named rule sets
     ],
 )
 def test_house_rules_sent_by_the_form_reach_the_table(

@@ -241,12 +241,14 @@ class HandEnded(Event):
 
 @dataclass(frozen=True)
 class GameEnded(Event):
-    """The game is over: final scores and the place (1 = first) of each seat."""
+    """The game is over: final scores, the place (1 = first) of each seat, why, and each seat's
+    points in the final standings (riichi: after uma and oka; else the scores)."""
 
     kind: ClassVar[str] = "game_ended"
     scores: tuple[int, ...]
     placements: tuple[int, ...]
     reason: str = "length"
+    final_points: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

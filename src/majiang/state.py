@@ -57,6 +57,8 @@ class GameState:
     sticks: int = 0
     dealer_streak: int = 0
     placements: tuple[int, ...] = ()
+    #: each seat's points in the final standings (riichi: after uma and oka), at the game's end
+    final_points: tuple[int, ...] = ()
     #: walls fixed in advance (tests, scenarios); hand i uses walls[i] when present
     walls: tuple[tuple[Tile, ...], ...] = ()
 

@@ -63,5 +63,9 @@ def play_game(
             on_events(state, events)
     if record_events:
         record.events = [e.to_dict() for e in all_events]
-    record.result = {"scores": list(state.scores), "placements": list(state.placements)}
+    record.result = {
+        "scores": list(state.scores),
+        "placements": list(state.placements),
+        "final_points": list(state.final_points),
+    }
     return PlayedGame(state, all_events, record)

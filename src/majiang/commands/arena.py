@@ -45,6 +45,11 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--rule", action="append", default=[], metavar="NAME=VALUE", help="a table option"
     )
+    p.add_argument(
+        "--preset",
+        choices=("tenhou", "mahjong_soul", "wrc", "ema", "mleague"),
+        help="a named riichi rule set (docs/riichi.md); --rule options override it",
+    )
     p.set_defaults(run=run)
 
 
@@ -118,7 +123,7 @@ def run(args: Any) -> int:
         seed=args.seed,
         workers=args.workers,
         length=args.length,
-        options=_options(args.rule),
+        options=({"preset": args.preset} if args.preset else {}) | _options(args.rule),
         warm=args.games * players >= 40,
         ray=args.ray,
     )

@@ -67,8 +67,12 @@ def _line(event: dict[str, Any]) -> str | None:
             what += f", ready: {event.get('ready') or 'none'}"
         return f"  {what}; scores {scores}"
     if kind == "game_ended":
+        final = event.get("final_points") or event["scores"]
         places = ", ".join(
-            f"seat {s}: {p} ({event['scores'][s]})" for s, p in enumerate(event["placements"])
+            f"seat {s}: {p} ({event['scores'][s]}"
+            + (f", {final[s] / 1000:+.1f}" if final != event["scores"] else "")
+            + ")"
+            for s, p in enumerate(event["placements"])
         )
         return f"\n[bold]Game over[/] ({event.get('reason', '')}): {places}"
     return None

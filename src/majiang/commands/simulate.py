@@ -64,6 +64,11 @@ def register(sub: Any) -> None:
         metavar="NAME=VALUE",
         help="a table option, e.g. bust=false (VALUE read as JSON)",
     )
+    p.add_argument(
+        "--preset",
+        choices=("tenhou", "mahjong_soul", "wrc", "ema", "mleague"),
+        help="a named riichi rule set (docs/riichi.md); --rule options override it",
+    )
     p.set_defaults(run=run)
 
 
@@ -201,6 +206,8 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise MajiangError(f"--games must be at least 1, got {args.games}")
     options = _options(args.rule)
+    if args.preset:
+        options = {"preset": args.preset, **options}
     out_dir = Path(args.records) if args.records else None
     if out_dir is not None:
         out_dir.mkdir(parents=True, exist_ok=True)

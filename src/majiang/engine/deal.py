@@ -19,7 +19,7 @@ from majiang.engine.common import kind_counts, replace_at
 from majiang.errors import InvalidRequest
 from majiang.events import BonusDeclared, Dealt, DiceRolled, Drew, Event, HandStarted
 from majiang.readiness import waits
-from majiang.rules.base import Ruleset
+from majiang.rules.base import Ruleset, quote_value
 from majiang.rules.game import rounds_for_length
 from majiang.state import GameState
 from majiang.tiles import Tile, is_bonus, tile_set
@@ -29,13 +29,36 @@ __all__ = ["new_game", "replace_dealt_bonus", "resolve_decision", "resolve_optio
 
 
 def resolve_options(rules: Ruleset, given: Mapping[str, Any] | None) -> dict[str, Any]:
-    """Return every option's value, scoring and game options alike, each checked.
+    """Return every option's value, scoring and game options alike, each checked. A
+    ``preset`` names a rule set (``rules.presets``) whose values the other options override.
 
     >>> from majiang.rules import get_ruleset
     >>> resolve_options(get_ruleset("riichi"), {"start_points": 30000})["start_points"]
     30000
+    >>> opts = resolve_options(get_ruleset("riichi"), {"preset": "wrc", "aka": 1})
+    >>> opts["start_points"], opts["aka"]
+    (30000, 1)
     """
     given = dict(given or {})
+    if "preset" in given:
+        preset = given.pop("preset")
+        values = rules.presets.get(preset) if isinstance(preset, str) else None
+        if values is None:
+            known = ", ".join(sorted(rules.presets)) or "none"
+            raise InvalidRequest(
+                f"unknown preset {quote_value(preset)} for {rules.id} (known: {known})",
+                field="rules",
+            )
+        given = {**values, **given}
+    for name in given:
+        if name not in rules.options and name not in rules.game_options:
+            names = sorted(
+                {*rules.options, *rules.game_options, *(("preset",) if rules.presets else ())}
+            )
+            raise InvalidRequest(
+                f"unknown rule {quote_value(name)} for {rules.id} (known: {', '.join(names)})",
+                field="rules",
+            )
     game_given = {k: v for k, v in given.items() if k in rules.game_options}
     out = rules.resolve_options({k: v for k, v in given.items() if k not in rules.game_options})
     for name, opt in rules.game_options.items():

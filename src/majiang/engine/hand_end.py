@@ -119,7 +119,7 @@ def end_hand(rules: Ruleset, st: GameState, outcome: Outcome, ev: list[Event]) -
             ev.append(PointsMoved("final_sticks", final, -taken, rules.stick_value))
         st.phase = "game_over"
         st.claim_options = ((),) * st.players
-        ev.append(GameEnded(st.scores, st.placements, why))
+        ev.append(GameEnded(st.scores, st.placements, why, st.final_points))
         return
     deal.start_hand(rules, st, ev)
 
@@ -134,12 +134,15 @@ def close_hand(
     end a hand with it; no tiles are read."""
     nxt = rules.next_hand(st.options, st, outcome)
     why = rules.game_end(st.options, st, nxt)
+    if why is None and rules.dealer_stops(st.options, st, outcome, nxt):
+        why = "dealer_stop"
     if why is not None:
         final = rules.final_settlement(st.options, st)
         if any(final):
             st.scores = tuple(a + b for a, b in zip(st.scores, final, strict=True))
             st.sticks = 0
         st.placements = placements(st.scores)
+        st.final_points = rules.final_points(st.options, st)
         return why, final
     st.dealer = nxt.dealer
     st.round_wind = nxt.round_wind

@@ -443,7 +443,11 @@ def drive(script: GameScript, variant: str = "riichi") -> Replay:
         replay.differences.append(stop.difference)
     record.events = [e.to_dict() for e in all_events]
     if state.game_over:
-        record.result = {"scores": list(state.scores), "placements": list(state.placements)}
+        record.result = {
+            "scores": list(state.scores),
+            "placements": list(state.placements),
+            "final_points": list(state.final_points),
+        }
     replay.hand_events = driver.events
     replay.state = state
     return replay

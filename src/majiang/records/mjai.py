@@ -265,6 +265,7 @@ def export_mjai(record: GameRecord, seat: int | None = None) -> list[dict[str, A
                 "scores": list(e["scores"]),
                 "placements": list(e["placements"]),
                 "reason": e.get("reason", "length"),
+                "final_points": list(e.get("final_points", e["scores"])),
             }
             if final_sticks is not None:
                 end["final_sticks"] = final_sticks
@@ -427,7 +428,11 @@ def read_mjai(events: Sequence[Mapping[str, Any]]) -> GameScript:
         if len(hands) == 1
         else ("south" if any(h.round_wind >= 1 for h in hands) else "east")
     )
-    notes.append(f"no majiang detail: options {options}, length {length} (read from the log)")
+    notes.append(
+        f"no majiang detail: options {options}, length {length} (read from the log); the log "
+        "names no rule set, so the end of the game and the standings follow our defaults "
+        "(Tenhou's: docs/riichi.md 'The end of the game')"
+    )
     return GameScript(options, names, length, hands, notes=notes)
 
 

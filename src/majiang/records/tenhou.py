@@ -184,6 +184,9 @@ def _options(rule: Mapping[str, Any], notes: list[str]) -> tuple[dict[str, Any],
     if any(v not in (0, 1) for v in aka_flags):
         raise LogError(f"red fives {aka_flags} per suit: only none or one is supported")
     options: dict[str, Any] = {
+        # Tenhou's rule set: its end of game (30,000 target, South or West entry in sudden
+        # death, bust below zero, agari-yame), uma 10-20 and oka for the standings
+        "preset": "tenhou",
         "aka": 1 if any(aka_flags) else 0,
         # tenhou: no double yakuman forms (several yakuman in one hand still add up there)
         "double_yakuman": False,
@@ -196,7 +199,7 @@ def _options(rule: Mapping[str, Any], notes: list[str]) -> tuple[dict[str, Any],
         length = "south"
         if not disp:
             notes.append("no rule name: the game taken as a south game")
-    notes.append(f"rule {disp!r}: options {options}, length {length}")
+    notes.append(f"rule {disp!r}: Tenhou's rule set, options {options}, length {length}")
     return options, length
 
 
@@ -633,4 +636,26 @@ def import_tenhou(data: Mapping[str, Any]) -> tuple[Replay, GameScript]:
             replay.differences.append(
                 Difference("end", f"final scores {list(state.scores)}, the log {final}")
             )
+        shown = tenhou_standings(state.scores, state.final_points)
+        logged = [float(sc[2 * s + 1]) for s in range(4)]
+        if shown != logged:
+            replay.differences.append(
+                Difference("end", f"final standings {shown}, the log {logged}")
+            )
     return replay, script
+
+
+def tenhou_standings(scores: Sequence[int], final_points: Sequence[int]) -> list[float]:
+    """Return the standings as Tenhou shows them: the final points in thousands, each score
+    first rounded to a thousand with Tenhou's "five down, six up" (34,500 -> 34,000, 34,600 ->
+    35,000, -4,900 -> -5,000).
+
+    >>> tenhou_standings([21100, 55000, -4900, 28800], [-18900, 65000, -54900, 8800])
+    [-19.0, 65.0, -55.0, 9.0]
+    """
+    out = []
+    for score, points in zip(scores, final_points, strict=True):
+        size, rest = divmod(abs(score), 1000)
+        rounded = (size + (rest >= 600)) * 1000 * (1 if score >= 0 else -1)
+        out.append((points - score + rounded) / 1000)
+    return out

@@ -25,8 +25,10 @@ MOST_FAN = 64
 @dataclass(frozen=True)
 class Option:
     """A named table option: its default and what it accepts, declared with it: one of
-    ``choices``, true or false (a yes/no default), or a whole number from ``minimum`` to
-    ``maximum`` (both required: no option takes a number without bounds).
+    ``choices``, true or false (a yes/no default), a whole number from ``minimum`` to
+    ``maximum`` (both required: no option takes a number without bounds), or a list of as many
+    whole numbers as the default (a tuple), each within the bounds, adding up to ``total`` when
+    given. ``aliases`` maps old values still accepted to the value they now mean.
 
     >>> Option(3, "minimum fan to win", minimum=0, maximum=64).check("min_fan", 5)
     5
@@ -38,6 +40,15 @@ class Option:
     Traceback (most recent call last):
     ...
     majiang.errors.InvalidRequest: rule 'kiriage' must be true or false, got 'yes'
+    >>> uma = Option((30, 10, -10, -30), "uma", minimum=-100, maximum=100, total=0)
+    >>> uma.check("uma", [20, 10, -10, -20])
+    (20, 10, -10, -20)
+    >>> uma.check("uma", [20, 10, -10])
+    Traceback (most recent call last):
+    ...
+    majiang.errors.InvalidRequest: rule 'uma' must be a list of 4 whole numbers from -100 to 100 adding up to 0, got [20, 10, -10]
+    >>> Option("below_zero", "bust", choices=("below_zero", "off"), aliases=((True, "below_zero"),)).check("bust", True)
+    'below_zero'
     """
 
     default: Any
@@ -45,9 +56,17 @@ class Option:
     choices: tuple[Any, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    total: int | None = None
+    aliases: tuple[tuple[Any, Any], ...] = ()
 
     def __post_init__(self) -> None:
         if self.choices is not None or isinstance(self.default, bool):
+            return
+        if isinstance(self.default, tuple):
+            if self.minimum is None or self.maximum is None:
+                raise TypeError(f"option {self.doc!r}: a list needs a minimum and a maximum")
+            if self._list_error(self.default):
+                raise TypeError(f"option {self.doc!r}: default {self.default} is out of bounds")
             return
         if not isinstance(self.default, int) or self.minimum is None or self.maximum is None:
             raise TypeError(
@@ -60,6 +79,18 @@ class Option:
     def check(self, name: str, value: Any) -> Any:
         """Return the value if this option accepts it, else raise ``InvalidRequest`` (field
         ``rules``) naming the option, what it accepts and the value given."""
+        for old, new in self.aliases:
+            if value == old and type(value) is type(old):
+                return new
+        if isinstance(self.default, tuple):
+            if isinstance(value, list | tuple) and not self._list_error(value):
+                return tuple(value)
+            total = "" if self.total is None else f" adding up to {self.total}"
+            raise InvalidRequest(
+                f"rule {name!r} must be a list of {len(self.default)} whole numbers from "
+                f"{self.minimum} to {self.maximum}{total}, got {quote_value(value)}",
+                field="rules",
+            )
         if self.choices is not None:
             if any(value == c and type(value) is type(c) for c in self.choices):
                 return value
@@ -85,6 +116,18 @@ class Option:
             f"rule {name!r} must be a whole number from {self.minimum} to {self.maximum}, "
             f"got {quote_value(value)}",
             field="rules",
+        )
+
+    def _list_error(self, value: list[Any] | tuple[Any, ...]) -> bool:
+        """Return whether a list value breaks this option's length, bounds or total."""
+        assert self.minimum is not None and self.maximum is not None
+        return (
+            len(value) != len(self.default)
+            or not all(
+                isinstance(x, int) and not isinstance(x, bool) and self.minimum <= x <= self.maximum
+                for x in value
+            )
+            or (self.total is not None and sum(value) != self.total)
         )
 
 

@@ -121,6 +121,8 @@ class GameRules:
 
     #: table options of play (start points, abortive draws ...), beside the scoring options
     game_options: ClassVar[Mapping[str, Option]] = {}
+    #: named rule sets: ``rules: {"preset": name}`` takes these option values
+    presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
     #: tiles kept back at the end of the wall and never drawn from the front (riichi 14)
     dead_wall: ClassVar[int] = 0
     #: the claims on a discard this variant knows, among ``chi``, ``pon``, ``kan``
@@ -241,6 +243,18 @@ class GameRules:
         if rounds == 0 or nxt.round_wind >= rounds:
             return "length"
         return None
+
+    def dealer_stops(
+        self, options: Options, state: GameState, outcome: Outcome, nxt: NextHand
+    ) -> bool:
+        """Return whether the dealer, keeping the deal after ``outcome``, ends the game there
+        (riichi's agari-yame); never by default."""
+        return False
+
+    def final_points(self, options: Options, state: GameState) -> tuple[int, ...]:
+        """Return each seat's points in the final standings (riichi: after uma and oka); the
+        final scores by default."""
+        return state.scores
 
     def decisions(self, options: Options) -> tuple[str, ...]:
         """Return the decision rounds every seat answers after the deal, before the first turn

@@ -303,13 +303,15 @@ class LiveGame:
         return out
 
     def game_over_frame(self) -> dict[str, Any]:
-        """Return the ``game_over`` frame: final scores, the seed, where the record is."""
+        """Return the ``game_over`` frame: final scores, placements, the final standings
+        (riichi: points after uma and oka), the seed, where the record is."""
         st = self.table.state
         return {
             "type": "game_over",
             "game": self.game_id,
             "scores": list(st.scores),
             "placements": list(st.placements),
+            "final_points": list(st.final_points),
             "seed": self.table.spec.seed,
             "record": f"/api/games/{self.game_id}/record",
         }

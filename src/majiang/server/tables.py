@@ -248,5 +248,9 @@ class Table:
             seats=seats or [""] * st.players,
             actions=list(self.actions),
             events=[e.to_dict() for e in self.events],
-            result={"scores": list(st.scores), "placements": list(st.placements)},
+            result={
+                "scores": list(st.scores),
+                "placements": list(st.placements),
+                "final_points": list(st.final_points),
+            },
         ).to_dict()

@@ -50,6 +50,8 @@ def play_meta() -> dict[str, Any]:
                 if opt.choices is not None
                 else "bool"
                 if isinstance(opt.default, bool)
+                else "list"
+                if isinstance(opt.default, tuple)
                 else "int"
             )
             options.append(
@@ -64,6 +66,18 @@ def play_meta() -> dict[str, Any]:
                         "maximum": opt.maximum,
                     }
                 )
+            )
+        if rules.presets:  # a named rule set; the options changed beside it override it
+            options.append(
+                {
+                    "name": "preset",
+                    "default": None,
+                    "doc": "a named rule set (docs/riichi.md); options changed here override it",
+                    "control": "choice",
+                    "choices": [None, *sorted(rules.presets)],
+                    "minimum": None,
+                    "maximum": None,
+                }
             )
         variants[v] = {"name": rules.name, "players": rules.players, "options": options}
     return {

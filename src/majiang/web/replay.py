@@ -285,6 +285,7 @@ class ReplayTable:
                 "scores": list(e.scores),
                 "placements": list(e.placements),
                 "reason": e.reason,
+                "final_points": list(e.final_points),
             }
         elif isinstance(e, TilesPassed):
             giver, taker = self.seats[e.seat], self.seats[e.to]
@@ -560,7 +561,11 @@ def replay(record: GameRecord, strict: bool = False) -> Replay:
         length=record.length,
         seed=record.seed,
         seats=list(record.seats),
-        final=dict(record.result),
+        # the standings as the engine makes them again (records before them lack the field)
+        final={
+            **record.result,
+            **({"final_points": list(state.final_points)} if state.game_over else {}),
+        },
         hands=_hands(record.variant, frames),
         frames=frames,
     )

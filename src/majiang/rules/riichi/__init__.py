@@ -15,6 +15,7 @@ options and checks a request's situation against the hand.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import ClassVar
 
@@ -25,6 +26,7 @@ from majiang.rules.riichi.game import RiichiGame
 from majiang.rules.riichi.options import OPTIONS, RiichiOptions, contradiction
 from majiang.rules.riichi.payments import base_points, payments
 from majiang.scoring import ScoreRequest, ScoreResult, WinValue
+from majiang.tiles import kind, tile_name
 
 #: the fu a hand may count: 20 (pinfu tsumo), 25 (seven pairs), then 30 to 110 in tens
 FU_VALUES = (20, 25, *range(30, 120, 10))
@@ -44,10 +46,47 @@ class Riichi(RiichiGame, Ruleset):
     options: ClassVar[Mapping[str, Option]] = OPTIONS
 
     def check_request(self, req: ScoreRequest) -> None:
-        """Raise ``InvalidRequest`` (field ``situation``) when the situation contradicts the hand."""
+        """Raise ``InvalidRequest`` for a hand that is not 14 tiles (a kong counting 3; field
+        ``hand``), for indicators that cannot be (more than five dora or ura indicators, a fifth
+        copy of a tile with the hand: field ``dora_indicators`` or ``ura_indicators``), and when the situation contradicts the hand (field ``situation``).
+
+        >>> from majiang.scoring import score
+        >>> score({"variant": "riichi", "hand": "234567m234p55p777z", "win_tile": "5p",
+        ...        "dora_indicators": "5p5p5p"})
+        Traceback (most recent call last):
+        ...
+        majiang.errors.InvalidRequest: dora_indicators: a fifth copy of '5p' (2 in the hand and melds, 3 among the indicators)
+        """
+        hand = req.hand
+        size = len(hand.concealed) + 3 * len(hand.melds)
+        if "nagashi_mangan" not in req.situation and (len(hand.melds) > 4 or size != 14):
+            raise InvalidRequest(
+                f"a winning hand has 14 tiles (a kong counts 3); this one has {size} "
+                f"({len(hand.concealed)} concealed and {len(hand.melds)} melds)",
+                field="hand",
+            )
+        counts = Counter(kind(t) for t in hand.all_tiles())
+        held = dict(counts)
+        for field, given in (
+            ("dora_indicators", req.dora_indicators),
+            ("ura_indicators", req.ura_indicators),
+        ):
+            if len(given) > 5:
+                raise InvalidRequest(
+                    f"{field}: at most 5 indicators (one and four kong dora), got {len(given)}",
+                    field=field,
+                )
+            counts.update(kind(t) for t in given)
+            over = next((k for k, n in counts.items() if n > 4), None)
+            if over is not None:
+                shown = counts[over] - held.get(over, 0)
+                raise InvalidRequest(
+                    f"{field}: a fifth copy of {tile_name(over)!r} ({held.get(over, 0)} in the "
+                    f"hand and melds, {shown} among the indicators)",
+                    field=field,
+                )
         if not req.situation:
             return
-        hand = req.hand
         why = contradiction(
             req.situation,
             hand.is_closed,

@@ -13,11 +13,21 @@ before it at ``tiles[-6 - 2i]``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from majiang.rules.base import Option
-from majiang.rules.game import DrawFacts, GameRules, Moves, NextHand, Options, Outcome
+from majiang.rules.game import (
+    DrawFacts,
+    GameRules,
+    Moves,
+    NextHand,
+    Options,
+    Outcome,
+    placements,
+    rounds_for_length,
+)
 from majiang.rules.riichi.payments import MANGAN, up100
+from majiang.rules.riichi.presets import PRESETS
 from majiang.tiles import DRAGONS, WINDS, is_orphan, kind
 
 if TYPE_CHECKING:
@@ -37,7 +47,56 @@ class RiichiGame(GameRules):
         "start_points": Option(
             25000, "points of each player at the start", minimum=100, maximum=1_000_000
         ),
-        "bust": Option(True, "the game ends when a player's points go below zero"),
+        "target_points": Option(
+            30000,
+            "points someone must hold at the end of the last round, or extra hands follow",
+            minimum=0,
+            maximum=1_000_000,
+        ),
+        "extra_rounds": Option(
+            "sudden_death",
+            "when nobody holds target_points after the last round: none (the game ends), "
+            "west (one more round of winds, played whole), sudden_death (one more round that "
+            "ends after the first hand leaving someone at target_points)",
+            choices=("none", "west", "sudden_death"),
+        ),
+        "extra_round_limit": Option(
+            1, "most extra rounds of winds before the game ends anyway", minimum=1, maximum=2
+        ),
+        "bust": Option(
+            "below_zero",
+            "the game ends when a player's points go below zero, reach zero, or never "
+            "(true and false are read as below_zero and off)",
+            choices=("below_zero", "at_zero", "off"),
+            aliases=((True, "below_zero"), (False, "off")),
+        ),
+        "agari_yame": Option(
+            True, "a dealer in first place who wins the game's last hand may end the game"
+        ),
+        "tenpai_yame": Option(
+            False,
+            "a dealer in first place who is ready at the last hand's exhaustive draw may end "
+            "the game",
+        ),
+        "uma": Option(
+            (20, 10, -10, -20),
+            "points in thousands added for 1st, 2nd, 3rd and 4th place in the final standings",
+            minimum=-1000,
+            maximum=1000,
+            total=0,
+        ),
+        "oka": Option(
+            20000,
+            "points the first place takes in the final standings, paid equally by all "
+            "(start_points + oka / 4 is each player's return)",
+            minimum=0,
+            maximum=1_000_000,
+        ),
+        "leftover_sticks": Option(
+            "to_first",
+            "riichi sticks left on the table at the game's end: to the first place, or lost",
+            choices=("to_first", "lost"),
+        ),
         "double_ron": Option(True, "two players may win on one discard (off: head bump)"),
         "triple_ron_draw": Option(True, "three players winning on one discard abort the hand"),
         "kuikae": Option(
@@ -58,6 +117,7 @@ class RiichiGame(GameRules):
             maximum=100_000,
         ),
     }
+    presets: ClassVar[Mapping[str, Mapping[str, Any]]] = PRESETS
     dead_wall: ClassVar[int] = 14
     win_forms: ClassVar[tuple[str, ...]] = ("seven_pairs", "thirteen_orphans")
     furiten: ClassVar[frozenset[str]] = frozenset({"discard", "temporary", "riichi"})
@@ -243,7 +303,71 @@ class RiichiGame(GameRules):
         return NextHand(dealer, state.round_wind + (dealer == 0), honba, 0)
 
     def game_end(self, options: Options, state: GameState, nxt: NextHand) -> str | None:
-        """Return ``bust`` when a player is below zero (option ``bust``), else the length rule."""
-        if options.get("bust", True) and any(s < 0 for s in state.scores):
+        """Return why the game ends before the hand ``nxt``: ``bust`` (option ``bust``),
+        ``length`` after the game's last round when someone holds ``target_points`` (or with
+        ``extra_rounds`` none), ``target`` in a sudden-death extra round once someone holds it,
+        ``extra_rounds`` when the extra rounds are over; else None."""
+        bust = options.get("bust", "below_zero")
+        if (bust == "below_zero" and min(state.scores) < 0) or (
+            bust == "at_zero" and min(state.scores) <= 0
+        ):
             return "bust"
-        return super().game_end(options, state, nxt)
+        rounds = rounds_for_length(state.length)
+        if rounds == 0:
+            return "length"
+        extra = options.get("extra_rounds", "sudden_death")
+        reached = max(state.scores) >= int(options.get("target_points", 30000))
+        if extra == "sudden_death" and state.round_wind >= rounds and reached:
+            return "target"
+        if nxt.round_wind < rounds:
+            return None
+        if extra == "none":
+            return "length"
+        if nxt.round_wind == state.round_wind:  # an extra round goes on
+            return None
+        if reached:
+            return "length" if nxt.round_wind == rounds else "target"
+        if nxt.round_wind >= rounds + int(options.get("extra_round_limit", 1)):
+            return "extra_rounds"
+        return None
+
+    def dealer_stops(
+        self, options: Options, state: GameState, outcome: Outcome, nxt: NextHand
+    ) -> bool:
+        """Return whether the dealer ends the game at its last hand: the dealer kept the deal
+        by a win (``agari_yame``) or by being ready at an exhaustive draw (``tenpai_yame``),
+        stands first, and the game would have ended had the deal passed."""
+        if nxt.dealer != state.dealer:
+            return False
+        if outcome.kind == "win":
+            allowed = state.dealer in outcome.winners and options.get("agari_yame", True)
+        elif outcome.kind == "exhaustive_draw":
+            allowed = state.dealer in outcome.ready and options.get("tenpai_yame", False)
+        else:
+            allowed = False
+        if not allowed or placements(state.scores)[state.dealer] != 1:
+            return False
+        dealer = (state.dealer + 1) % state.players
+        passed = NextHand(dealer, state.round_wind + (dealer == 0), 0, 0)
+        return self.game_end(options, state, passed) is not None
+
+    def final_settlement(self, options: Options, state: GameState) -> tuple[int, ...]:
+        """Return the sticks left on the table to the first place, or nothing when
+        ``leftover_sticks`` is ``lost``."""
+        if options.get("leftover_sticks", "to_first") == "lost":
+            return (0,) * state.players
+        return super().final_settlement(options, state)
+
+    def final_points(self, options: Options, state: GameState) -> tuple[int, ...]:
+        """Return each seat's points after uma and oka: its points less the return
+        (``start_points`` plus a quarter of ``oka``), plus its place's ``uma`` in thousands,
+        plus ``oka`` for the first place."""
+        start = int(options.get("start_points", 25000))
+        oka = int(options.get("oka", 20000))
+        uma = tuple(options.get("uma", (20, 10, -10, -20)))
+        back = start + oka // state.players
+        places = placements(state.scores)
+        return tuple(
+            score - back + 1000 * uma[place - 1] + (oka if place == 1 else 0)
+            for score, place in zip(state.scores, places, strict=True)
+        )

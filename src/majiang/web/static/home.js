@@ -53,7 +53,7 @@ function changedOptions() {
       const raw = el.value.trim();
       if (!raw) continue; // left empty: the default
       try {
-        value = raw.startsWith("{") ? JSON.parse(raw) : raw;
+        value = /^[[{]/.test(raw) ? JSON.parse(raw) : raw;
       } catch {
         value = raw;
       }
