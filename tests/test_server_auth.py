@@ -32,6 +32,11 @@ PUBLIC = {
     "/api/score": "the scoring contract: no state of anyone's",
     "/api/analyze": "hand analysis: no state of anyone's",
     "/api/players": "makes the player and its token",
+    "/api/account/signin": "signs in by name and password (limited: test_server_accounts)",
+    "/api/account/signout": "forgets the browser's own sign-in cookie, if any",
+    "/api/account/reset/request": "mails a reset link to the account's confirmed address",
+    "/api/account/reset": "the mailed link's secret is the credential",
+    "/api/account/email/confirm": "the mailed link's secret is the credential",
     "/api/rooms/{code}": "anyone with a room's code sees the room (docs/protocol.md)",
     "/api/games/{game_id}/record": "public rooms' records are readable by link; "
     "private ones check the token themselves (test_server_ws.test_record_visibility)",
