@@ -32,6 +32,8 @@ PUBLIC = {
     "/api/score": "the scoring contract: no state of anyone's",
     "/api/analyze": "hand analysis: no state of anyone's",
     "/api/players": "makes the player and its token",
+    "/api/leaderboard": "the historic ranking is public",
+    "/api/players/{name}": "an account's public page (ratings, figures, its games' list)",
     "/api/account/signin": "signs in by name and password (limited: test_server_accounts)",
     "/api/account/signout": "forgets the browser's own sign-in cookie, if any",
     "/api/account/reset/request": "mails a reset link to the account's confirmed address",

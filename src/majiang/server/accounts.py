@@ -55,6 +55,8 @@ PASSWORD_MIN = 8
 PASSWORD_MAX = 200
 #: characters an account name may not hold: it is a path segment of the player's page
 NAME_FORBIDDEN = "/\\?#%"
+#: names an account may not take: ``/players/me`` is the signed-in player's own
+RESERVED = frozenset({"me"})
 #: how long a mailed link works
 MAIL_LINK_HOURS = 24
 
@@ -130,6 +132,8 @@ def account_name(name: str) -> str:
     from majiang.server.app import person_name
 
     trimmed = person_name(name)
+    if trimmed.casefold() in RESERVED:
+        raise ValueError(f"{trimmed!r} is reserved: it is a word of the site's addresses")
     for ch in NAME_FORBIDDEN:
         if ch in trimmed:
             raise ValueError(f"an account name may not hold {ch!r}")

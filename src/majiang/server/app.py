@@ -33,6 +33,7 @@ from majiang.server.db import Player, hash_token, open_database
 from majiang.server.edge import Edge, validation_error
 from majiang.server.limits import Limits
 from majiang.server.limits import install as install_limits
+from majiang.server.ratings import make_router as make_ranking_router
 from majiang.server.registry import Registry
 from majiang.server.rooms import make_router
 from majiang.server.settings import Settings
@@ -227,6 +228,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.include_router(make_router(app))
     app.include_router(make_account_router(app))
+    app.include_router(make_ranking_router(app))
     mount_websocket(app)
 
     from majiang.web import mount as mount_web  # the pages, sprite and static files
