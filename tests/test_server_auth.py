@@ -53,6 +53,11 @@ PUBLIC = {
     "/play/{code}": "a page: the browser sends the token from the page's script",
     "/history": "a page: the browser sends the token from the page's script",
     "/replay/{game_id}": "a page: the browser sends the token from the page's script",
+    "/leaderboard": "a page: the historic ranking is public",
+    "/players/{name}": "a page: an account's public record",
+    "/account": "a page: the browser signs in from the page's script",
+    "/account/confirm": "a page: the mailed link's secret is in its address",
+    "/account/reset": "a page: the mailed link's secret is in its address",
     "/tiles.svg": "the tile sprite",
     "/static": "static files",
 }

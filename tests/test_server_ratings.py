@@ -198,3 +198,19 @@ def test_a_players_page(client: TestClient) -> None:
     assert [h["game_id"] for h in page["history"]] == [first, second]
     assert page["ratings"][0]["games"] == 2
     assert client.get("/api/players/nobody").status_code == 404
+
+
+def test_the_ranking_pages(client: TestClient) -> None:
+    a, b = account(client, "Ann"), account(client, "Bo <b>")
+    play(client, [a, b, None, None], [2, 1, 3, 4])
+    page = client.get("/leaderboard?variant=riichi").text
+    # Bo placed above Ann: listed first, the name escaped, linked to the player's page
+    assert page.index("Bo &lt;b&gt;") < page.index(">Ann<")
+    assert 'href="/players/Bo%20%3Cb%3E"' in page
+    assert "No rated players here yet" in client.get("/leaderboard?variant=hk").text
+    assert client.get("/leaderboard?variant=nope").status_code == 404
+    ann = client.get("/players/Ann").text
+    assert ann.count("<circle") == 1  # one rated game: one point on the plot
+    assert '<svg class="rating-plot"' in ann and "Average placement" in ann
+    assert client.get("/players/Nobody").status_code == 404
+    assert 'src="/static/account.js"' in client.get("/account").text

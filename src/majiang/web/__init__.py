@@ -14,6 +14,8 @@ builds; the pages talk to the server's JSON API (``POST /api/score``) from ES mo
 | ``/replay/<game>`` | a finished game event by event, every hand shown (``static/replay.js``) |
 | ``/api/games/<game>/replay[/<hand>]`` | the replay's frames (``history.py``, ``replay.py``) |
 | ``/api/rooms/<code>/hint`` | the normal bot's choice for your seat (``hint.py``) |
+| ``/leaderboard``, ``/players/<name>`` | the historic ranking (``ranking.py``, drawn on the server) |
+| ``/account`` (and ``/account/confirm``, ``/account/reset``) | sign up, in and out (``static/account.js``) |
 | ``/tiles.svg`` | every tile as ``<symbol id="mj-5p">``, from ``majiang.render.svg_sprite`` |
 | ``/static/...`` | scripts and CSS |
 """
@@ -31,6 +33,7 @@ from majiang.rules import VARIANTS
 from majiang.web import pages
 from majiang.web.hint import mount_hint
 from majiang.web.history import history_body, mount_history, replay_body
+from majiang.web.ranking import mount_ranking
 
 STATIC_DIR = Path(__file__).parent / "static"
 
@@ -112,6 +115,7 @@ def mount(app: FastAPI) -> None:
         )
 
     mount_history(app)
+    mount_ranking(app)
 
     @app.get("/tiles.svg", include_in_schema=False)
     def sprite() -> Response:

@@ -50,6 +50,8 @@ def layout(
         ("/calc", "Calculators", "calc"),
         ("/rules", "Rules", "rules"),
         ("/history", "Your games", "history"),
+        ("/leaderboard", "Leaderboard", "leaderboard"),
+        ("/account", "Account", "account"),
     ]
     current = ' aria-current="page"'
     links = "".join(
