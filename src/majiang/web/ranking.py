@@ -190,7 +190,7 @@ def account_body() -> str:
 <p>You can play without an account. Make one to keep your games and your rating on every
 device: the games you played in this browser stay yours.</p>
 <form id="claim-form"><label>Name <input name="name" autocomplete="username" required maxlength="40"></label>
-<label>Password <input name="password" type="password" autocomplete="new-password" required minlength="8"></label>
+<label>Password <input name="password" type="password" autocomplete="new-password" required></label>
 <button type="submit">Create account</button></form>
 <h2>Sign in</h2>
 <form id="signin-form"><label>Name <input name="name" autocomplete="username" required maxlength="40"></label>
@@ -216,7 +216,7 @@ device: the games you played in this browser stay yours.</p>
 <button type="submit">Delete my account</button></form>
 </section>
 <section id="mailed-link" hidden>
-<form id="reset-form" hidden><label>New password <input name="password" type="password" autocomplete="new-password" required minlength="8"></label>
+<form id="reset-form" hidden><label>New password <input name="password" type="password" autocomplete="new-password" required></label>
 <button type="submit">Set the password</button></form>
 </section>
 <p id="account-message" role="alert"></p>"""
