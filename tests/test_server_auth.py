@@ -32,6 +32,10 @@ PUBLIC = {
     "/api/score": "the scoring contract: no state of anyone's",
     "/api/analyze": "hand analysis: no state of anyone's",
     "/api/players": "makes the player and its token",
+    "/api/reports": "anyone may report a problem (POST); the list (GET) checks for an admin "
+    "itself (test_server_reports)",
+    "/report": "a page: the form",
+    "/admin/reports": "a page: checks the sign-in cookie for an admin itself (test_server_reports)",
     "/api/leaderboard": "the historic ranking is public",
     "/api/players/{name}": "an account's public page (ratings, figures, its games' list)",
     "/api/account/signin": "signs in by name and password (limited: test_server_accounts)",

@@ -35,6 +35,7 @@ from majiang.server.limits import Limits
 from majiang.server.limits import install as install_limits
 from majiang.server.ratings import make_router as make_ranking_router
 from majiang.server.registry import Registry
+from majiang.server.reports import make_router as make_report_router
 from majiang.server.rooms import make_router
 from majiang.server.settings import Settings
 from majiang.server.store import DatabaseUnavailable, cause
@@ -229,6 +230,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(make_router(app))
     app.include_router(make_account_router(app))
     app.include_router(make_ranking_router(app))
+    app.include_router(make_report_router(app))
     mount_websocket(app)
 
     from majiang.web import mount as mount_web  # the pages, sprite and static files

@@ -166,6 +166,18 @@ class GameAction(Base):
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
 
 
+class ProblemReport(Base):
+    """A problem a player reported with a rule or a translation (or anything), for the admin."""
+
+    __tablename__ = "problem_reports"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    player_id: Mapped[str | None] = mapped_column(ForeignKey("players.id"), nullable=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    page: Mapped[str] = mapped_column(String(200))
+    text: Mapped[str] = mapped_column(String(4000))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
 def hash_token(token: str) -> str:
     """Return the stored form of a secret token (its SHA-256, hex).
 

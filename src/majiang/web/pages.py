@@ -77,7 +77,7 @@ def layout(
 <main id="main"{main_attr}>
 {body}
 </main>
-<footer class="site">majiang · tiles drawn by <code>majiang.render</code></footer>
+<footer class="site">majiang · tiles drawn by <code>majiang.render</code> · <a href="/report">Report a problem</a></footer>
 </body>
 </html>
 """
