@@ -335,3 +335,31 @@ def test_recovery_by_mail_keeps_every_game(client: TestClient, inbox: Inbox) -> 
         .status_code
         == 200
     )
+
+
+def test_an_old_database_upgrades_with_its_guests(tmp_path: Any) -> None:
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import inspect
+
+    from majiang.server.db import MIGRATIONS, make_engine, migrate
+
+    engine = make_engine(f"sqlite:///{tmp_path / 'old.sqlite3'}")
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        cfg.attributes["connection"] = connection
+        command.upgrade(cfg, "0002")
+        connection.exec_driver_sql(
+            "INSERT INTO players (id, name, token_hash, created_at) "
+            "VALUES ('p1', 'Lan', 'h1', '2026-01-01 00:00:00')"
+        )
+    migrate(engine)
+    assert {"sign_ins", "mail_tokens", "ratings", "rating_changes", "problem_reports"} <= set(
+        inspect(engine).get_table_names()
+    )
+    with engine.connect() as conn:
+        row = conn.exec_driver_sql(
+            "SELECT name, account_key, password_hash, role, deleted FROM players"
+        ).one()
+    assert tuple(row) == ("Lan", None, None, "player", 0)
