@@ -277,21 +277,36 @@ def test_delete_keeps_the_games_anonymised(client: TestClient) -> None:
     )
 
 
-def test_signin_attempts_are_limited_per_account(tmp_path: Any) -> None:
+def test_signin_attempts_are_limited_per_account_and_per_address(tmp_path: Any) -> None:
     settings = Settings(
         database_url=f"sqlite:///{tmp_path / 'l.sqlite3'}",
         sqlite_synchronous="NORMAL",
         signin_burst=3,
         signin_per_minute=1.0,
+        trusted_proxies="testclient",  # each attempt comes from the address it says
     )
+
+    def attempt(c: TestClient, name: str, address: str) -> httpx.Response:
+        return c.post(
+            "/api/account/signin",
+            json={"name": name, "password": "guess guess"},
+            headers={"X-Forwarded-For": address},
+        )
+
     with TestClient(create_app(settings), base_url=BASE) as c:
-        for _ in range(3):
-            r = c.post("/api/account/signin", json={"name": "Lan", "password": "guess guess"})
-            assert r.status_code == 401
-        r = c.post("/api/account/signin", json={"name": "Lan", "password": "guess guess"})
+        # one account from three addresses: its share is spent whatever the address
+        for address in ("192.0.2.1", "192.0.2.2", "192.0.2.3"):
+            assert attempt(c, "Lan", address).status_code == 401
+        r = attempt(c, "Lan", "192.0.2.4")
         assert r.status_code == 429
         assert int(r.headers["Retry-After"]) >= 1
-        assert "sign-in attempts" in r.json()["error"]
+        assert r.json()["error"].startswith("too many sign-in attempts on this account")
+        # one address trying three names
+        for name in ("Mei", "Hui", "Bo"):
+            assert attempt(c, name, "198.51.100.9").status_code == 401
+        r = attempt(c, "Ann", "198.51.100.9")
+        assert r.status_code == 429
+        assert r.json()["error"].startswith("too many sign-in attempts from your address")
 
 
 def test_recovery_by_mail_keeps_every_game(client: TestClient, inbox: Inbox) -> None:
