@@ -20,6 +20,8 @@ from majiang.server.db import make_engine, migrate
 from test_server_faults import play_through_outage
 from test_server_journal import actions_alone, refused_alone, run_beside_other_writes
 from test_server_process import crash_and_resume
+from test_server_ratings import account
+from test_server_ratings import play as finish_rated
 from test_server_support import Postgres, client_for, guest, hello, play, postgres_server
 
 pytestmark = pytest.mark.timeout(180)
@@ -38,7 +40,20 @@ def test_migrations_on_postgres(pg: Postgres) -> None:
     names = set(inspect(engine).get_table_names())
     assert {"players", "rooms", "room_seats", "games", "game_actions", "alembic_version"} <= names
     assert "left" in {c["name"] for c in inspect(engine).get_columns("room_seats")}
+    assert {"sign_ins", "mail_tokens", "ratings", "rating_changes"} <= names
+    assert "password_hash" in {c["name"] for c in inspect(engine).get_columns("players")}
     engine.dispose()
+
+
+def test_ratings_and_the_leaderboard_on_postgres(pg: Postgres) -> None:
+    with client_for(pg.new_database()) as client:
+        a, b, c = (account(client, n) for n in ("Ann", "Bo", "Cai"))
+        finish_rated(client, [a, b, c, None], [3, 1, 2, 4])
+        board = client.get("/api/leaderboard", params={"variant": "riichi"}).json()
+        assert [p["name"] for p in board["players"]] == ["Bo", "Cai", "Ann"]
+        month = client.get("/api/leaderboard", params={"variant": "riichi", "period": "month"})
+        assert len(month.json()["players"]) == 3
+        assert client.get("/api/players/ann").json()["average_placement"] == 3
 
 
 def test_rooms_and_a_whole_game_on_postgres(pg: Postgres) -> None:

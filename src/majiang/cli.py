@@ -24,6 +24,7 @@ COMMANDS = (
     "majiang.commands.bot",
     "majiang.commands.serve",
     "majiang.commands.keep",
+    "majiang.commands.admin",
 )
 
 

@@ -16,7 +16,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
-from fastapi import Body, Depends, FastAPI, Header, HTTPException, Request
+from fastapi import Body, Cookie, Depends, FastAPI, Header, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field, field_validator
@@ -26,12 +26,16 @@ from sqlalchemy.orm import Session, sessionmaker
 from majiang import __version__
 from majiang.errors import MajiangError
 from majiang.scoring import error_object, score
+from majiang.server.accounts import make_router as make_account_router
+from majiang.server.accounts import player_from
 from majiang.server.analysis import AnalyzeRequest, analyze
-from majiang.server.db import Player, hash_token, open_database, player_by_token
+from majiang.server.db import Player, hash_token, open_database
 from majiang.server.edge import Edge, validation_error
 from majiang.server.limits import Limits
 from majiang.server.limits import install as install_limits
+from majiang.server.ratings import make_router as make_ranking_router
 from majiang.server.registry import Registry
+from majiang.server.reports import make_router as make_report_router
 from majiang.server.rooms import make_router
 from majiang.server.settings import Settings
 from majiang.server.store import DatabaseUnavailable, cause
@@ -162,15 +166,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         with sessions() as session:
             yield session
 
-    def current_player(authorization: Annotated[str | None, Header()] = None) -> Player:
-        # a short session of its own: a request may wait long (a game's start) and must not
-        # hold a pooled connection meanwhile
-        if not authorization or not authorization.startswith("Bearer "):
-            raise HTTPException(401, "send the player token as 'Authorization: Bearer TOKEN'")
+    def current_player(
+        authorization: Annotated[str | None, Header()] = None,
+        majiang_signin: Annotated[str | None, Cookie()] = None,
+    ) -> Player:
+        # a guest's token or an account's sign-in cookie (``accounts.player_from``); a short
+        # session of its own: a request may wait long (a game's start) and must not hold a
+        # pooled connection meanwhile
+        bearer = authorization is not None and authorization.startswith("Bearer ")
+        if not bearer and not majiang_signin:
+            raise HTTPException(
+                401, "sign in, or send the player token as 'Authorization: Bearer TOKEN'"
+            )
         with sessions() as session:
-            found = player_by_token(session, authorization[7:])
+            found = player_from(session, authorization, majiang_signin)
         if found is None:
-            raise HTTPException(401, "unknown player token")
+            raise HTTPException(401, "unknown player token" if bearer else "signed out")
         return found
 
     app.state.current_player = current_player
@@ -220,6 +231,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     from majiang.server.sheets import make_router as sheets_router  # score sheets (keep.py)
 
     app.include_router(sheets_router(app))
+    app.include_router(make_account_router(app))
+    app.include_router(make_ranking_router(app))
+    app.include_router(make_report_router(app))
     mount_websocket(app)
 
     from majiang.web import mount as mount_web  # the pages, sprite and static files

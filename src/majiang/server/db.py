@@ -17,6 +17,7 @@ from sqlalchemy import (
     JSON,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     String,
@@ -40,13 +41,77 @@ class Base(DeclarativeBase):
 
 
 class Player(Base):
-    """A guest identity: a display name and the hash of the secret token the browser keeps."""
+    """A player: a display name and the hash of the secret token a guest's browser keeps; once
+    claimed, an account too (a unique name, a password hash, maybe a confirmed e-mail address).
+    """
 
     __tablename__ = "players"
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     name: Mapped[str] = mapped_column(String(40))
     token_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    #: an account's name folded (``str.casefold``): unique, so "Lan" and "LAN" are one account
+    account_key: Mapped[str | None] = mapped_column(String(40), unique=True, nullable=True)
+    #: the argon2 hash of an account's password; None for a guest
+    password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    email_confirmed: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: "player" or "admin" (set from the command line: ``majiang admin grant NAME``)
+    role: Mapped[str] = mapped_column(String(16), default="player")
+    #: the account was deleted: the name is gone, the games stay under "a former player"
+    deleted: Mapped[bool] = mapped_column(Boolean, default=False)
+
+    @property
+    def has_account(self) -> bool:
+        """Whether the player claimed an account (a name and a password)."""
+        return self.password_hash is not None
+
+
+class SignIn(Base):
+    """A signed-in browser: the hash of the secret its HTTP-only cookie holds, until when."""
+
+    __tablename__ = "sign_ins"
+    secret_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    expires_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class MailToken(Base):
+    """A one-time link sent by mail: to confirm an address or to reset a password."""
+
+    __tablename__ = "mail_tokens"
+    secret_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    purpose: Mapped[str] = mapped_column(String(16))  # "confirm" or "reset"
+    email: Mapped[str] = mapped_column(String(254))
+    expires_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Rating(Base):
+    """A player's current rating in one variant and length (OpenSkill Plackett-Luce)."""
+
+    __tablename__ = "ratings"
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    variant: Mapped[str] = mapped_column(String(16), primary_key=True)
+    length: Mapped[str] = mapped_column(String(16), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class RatingChange(Base):
+    """A player's rating after one rated game: the history a player's page plots."""
+
+    __tablename__ = "rating_changes"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), index=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), index=True)
+    variant: Mapped[str] = mapped_column(String(16))
+    length: Mapped[str] = mapped_column(String(16))
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    placement: Mapped[int] = mapped_column(Integer)
+    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 class Room(Base):
@@ -99,6 +164,18 @@ class GameAction(Base):
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class ProblemReport(Base):
+    """A problem a player reported with a rule or a translation (or anything), for the admin."""
+
+    __tablename__ = "problem_reports"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    player_id: Mapped[str | None] = mapped_column(ForeignKey("players.id"), nullable=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    page: Mapped[str] = mapped_column(String(200))
+    text: Mapped[str] = mapped_column(String(4000))
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 def hash_token(token: str) -> str:

@@ -93,7 +93,15 @@ def client_address(peer: str | None, forwarded: str | None, trusted: frozenset[s
 class Buckets:
     """A token bucket (``RateLimit``) per address: ``burst`` at once, then ``per_minute``."""
 
-    def __init__(self, burst: int, per_minute: float, what: str, field: str) -> None:
+    def __init__(
+        self,
+        burst: int,
+        per_minute: float,
+        what: str,
+        field: str,
+        whence: str = "from your address",
+    ) -> None:
+        self.whence = whence
         self.burst = burst
         self.rate = per_minute / 60.0
         self.what = what
@@ -119,7 +127,7 @@ class Buckets:
             bucket = self.buckets[address] = RateLimit(self.rate, self.burst)
         if not bucket.allow(now):
             raise TooMany(
-                f"too many {self.what} from your address: {self.burst} at once, "
+                f"too many {self.what} {self.whence}: {self.burst} at once, "
                 f"then {self.rate * 60:g} a minute",
                 self.field,
                 bucket.wait(now),

@@ -7,7 +7,17 @@ import secrets
 from collections.abc import Callable
 from typing import Annotated, Any, Literal, TypeVar
 
-from fastapi import APIRouter, Depends, FastAPI, Header, HTTPException, Query, Request, Response
+from fastapi import (
+    APIRouter,
+    Cookie,
+    Depends,
+    FastAPI,
+    Header,
+    HTTPException,
+    Query,
+    Request,
+    Response,
+)
 from pydantic import BaseModel, Field
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session, sessionmaker
@@ -16,8 +26,9 @@ from majiang.errors import InvalidRequest
 from majiang.records import GameRecord
 from majiang.records.mjai import dumps_mjai, export_mjai
 from majiang.rules import get_ruleset
+from majiang.server.accounts import player_from
 from majiang.server.between_hands import NEXT_HAND_SECONDS
-from majiang.server.db import Game, Player, Room, RoomSeat, player_by_token
+from majiang.server.db import Game, Player, Room, RoomSeat
 from majiang.server.limits import Limits
 from majiang.server.live import CLAIM_SECONDS, TURN_SECONDS
 from majiang.server.registry import Registry
@@ -411,12 +422,15 @@ def make_router(app: FastAPI) -> APIRouter:
         game_id: str,
         fmt: Annotated[Literal["native", "mjai"], Query(alias="format")] = "native",
         authorization: Annotated[str | None, Header()] = None,
+        majiang_signin: Annotated[str | None, Cookie()] = None,
     ) -> dict[str, Any] | Response:
         """Return a finished game's record: to its players, or to anyone if the room is public.
         ``format=native``: the native record (JSON: seed, options, actions, events);
         ``format=mjai``: the mjai event log (JSON lines; riichi games only)."""
 
-        native = await in_session(lambda s: finished_record(s, game_id, authorization)[0])
+        native = await in_session(
+            lambda s: finished_record(s, game_id, authorization, majiang_signin)[0]
+        )
         if fmt == "native":
             return native
         lines = dumps_mjai(export_mjai(GameRecord.from_dict(native)))
@@ -426,7 +440,7 @@ def make_router(app: FastAPI) -> APIRouter:
 
 
 def finished_record(
-    session: Session, game_id: str, authorization: str | None
+    session: Session, game_id: str, authorization: str | None, cookie: str | None = None
 ) -> tuple[dict[str, Any], int | None]:
     """Return a finished game's native record and the asker's seat in it (None: not seated),
     if the asker may read it: its players, or anyone when the room is public. Raise 404 (no
@@ -438,7 +452,7 @@ def finished_record(
     assert room is not None
     if game.status != "finished" or game.record is None:
         raise HTTPException(409, "the record is published when the game ends")
-    player = _player_by_token(session, authorization)
+    player = player_from(session, authorization, cookie)
     seated = session.scalar(
         select(RoomSeat.seat).where(
             RoomSeat.room_code == room.code,
@@ -448,12 +462,6 @@ def finished_record(
     if seated is None and not room.public:
         raise HTTPException(403, "the record of a private room is for its players")
     return dict(game.record), seated
-
-
-def _player_by_token(session: Session, authorization: str | None) -> Player | None:
-    if not authorization or not authorization.startswith("Bearer "):
-        return None
-    return player_by_token(session, authorization[7:])
 
 
 __all__ = ["BOT_LEVELS", "RoomOptions", "TableOptions", "finished_record", "make_router"]

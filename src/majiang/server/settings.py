@@ -84,6 +84,22 @@ class Settings:
     #: off by default, as they load Swagger UI and ReDoc from a CDN; ``/openapi.json`` is
     #: always served
     api_docs: bool = False
+    #: accounts: sign-in attempts allowed at once, then per minute, from one address and
+    #: against one account name (over either: 429 with Retry-After)
+    signin_burst: int = 10
+    signin_per_minute: float = 5.0
+    #: how long a sign-in (its HTTP-only cookie) lasts, in days
+    signin_days: float = 30.0
+    #: the sign-in cookie is sent over HTTPS only (``Secure``); turn off only to sign in over
+    #: plain HTTP on another machine than localhost (browsers treat localhost as secure)
+    cookie_secure: bool = True
+    #: mail for e-mail confirmation and password resets: ``smtp://user:pass@host:port`` (or
+    #: ``smtps://``, or ``smtp+starttls://``); empty: the link is printed to the server log
+    smtp_url: str = ""
+    #: the sender of those mails and the address the links in them start with (empty: the
+    #: address the request came to)
+    mail_from: str = "majiang@localhost"
+    public_url: str = ""
 
     @classmethod
     def from_env(cls, host: str = "127.0.0.1", port: int = 8000) -> Settings:

@@ -505,9 +505,11 @@ def store_action(game_id: str, number: int, seat: int, action: dict[str, Any]) -
 
 def finish_game(game_id: str, room_code: str, record: str) -> Write:
     """Return the write that marks a game and its room finished, with the record (its JSON
-    text, made before: the writer only passes it on)."""
+    text, made before: the writer only passes it on), and rates its players (``ratings``)."""
 
     def write(session: Session) -> None:
+        from majiang.server.ratings import rate_finished
+
         game = session.get(Game, game_id)
         room = session.get(Room, room_code)
         if game is not None:
@@ -522,6 +524,7 @@ def finish_game(game_id: str, room_code: str, record: str) -> Write:
             f"UPDATE {Game.__tablename__} SET record = {json_mark} WHERE id = {mark}",
             (record, game_id),
         )
+        rate_finished(session, game_id, record)  # the same transaction: rated once, or not
 
     return write
 

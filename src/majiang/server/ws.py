@@ -16,6 +16,7 @@ from typing import Any
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 from sqlalchemy.orm import Session
 
+from majiang.server.accounts import COOKIE, player_by_sign_in
 from majiang.server.db import Player, Room, player_by_token
 from majiang.server.limits import Limits
 from majiang.server.live import Conn
@@ -137,7 +138,8 @@ async def _serve(app: FastAPI, ws: WebSocket, code: str) -> None:
             conn.send(exc.frame())
             conn.close(1008)
             return
-        if not await _enter(app, conn, code, token, last_seq):
+        signed_in = ws.cookies.get(COOKIE)
+        if not await _enter(app, conn, code, token, last_seq, signed_in):
             return
         while not conn.closed:
             raw = await _next_text(ws)
@@ -192,7 +194,12 @@ def _rate_limited(frame: dict[str, Any], settings: Settings) -> dict[str, Any]:
 
 
 async def _enter(
-    app: FastAPI, conn: Conn, code: str, token: str | None, last_seq: int | None
+    app: FastAPI,
+    conn: Conn,
+    code: str,
+    token: str | None,
+    last_seq: int | None,
+    signed_in: str | None = None,
 ) -> bool:
     """Seat the connection at its game (or spectator seat, or the room's lobby); False if
     refused."""
@@ -203,7 +210,10 @@ async def _enter(
     def lookup() -> tuple[Player | None, Room | None]:
         session: Session
         with app.state.sessions() as session:
-            player = player_by_token(session, token) if token else None
+            if token:
+                player = player_by_token(session, token)
+            else:  # an account's browser: its sign-in cookie, sent with the handshake
+                player = player_by_sign_in(session, signed_in) if signed_in else None
             return player, session.get(Room, code)
 
     player, room = await asyncio.to_thread(lookup)

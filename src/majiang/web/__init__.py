@@ -15,6 +15,9 @@ builds; the pages talk to the server's JSON API (``POST /api/score``) from ES mo
 | ``/replay/<game>`` | a finished game event by event, every hand shown (``static/replay.js``) |
 | ``/api/games/<game>/replay[/<hand>]`` | the replay's frames (``history.py``, ``replay.py``) |
 | ``/api/rooms/<code>/hint`` | the normal bot's choice for your seat (``hint.py``) |
+| ``/leaderboard``, ``/players/<name>`` | the historic ranking (``ranking.py``, drawn on the server) |
+| ``/account`` (and ``/account/confirm``, ``/account/reset``) | sign up, in and out (``static/account.js``) |
+| ``/report``, ``/admin/reports`` | report a problem; the admin's list (``reports.py``) |
 | ``/tiles.svg`` | every tile as ``<symbol id="mj-5p">``, from ``majiang.render.svg_sprite`` |
 | ``/static/...`` | scripts and CSS |
 """
@@ -33,6 +36,8 @@ from majiang.web import pages
 from majiang.web.hint import mount_hint
 from majiang.web.history import history_body, mount_history, replay_body
 from majiang.web.keep import mount_keep
+from majiang.web.ranking import mount_ranking
+from majiang.web.reports import mount_reports
 
 STATIC_DIR = Path(__file__).parent / "static"
 
@@ -115,6 +120,8 @@ def mount(app: FastAPI) -> None:
         )
 
     mount_history(app)
+    mount_ranking(app)
+    mount_reports(app)
 
     @app.get("/tiles.svg", include_in_schema=False)
     def sprite() -> Response:

@@ -23,7 +23,7 @@ from collections import OrderedDict
 from html import escape
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Header, HTTPException
+from fastapi import Cookie, FastAPI, Header, HTTPException
 from sqlalchemy.orm import Session, sessionmaker
 
 from majiang.records import GameRecord
@@ -86,9 +86,11 @@ def mount_history(app: FastAPI) -> None:
     sessions: sessionmaker[Session] = app.state.sessions
     cache = ReplayCache()
 
-    def load(game_id: str, authorization: str | None) -> tuple[Replay, int | None]:
+    def load(
+        game_id: str, authorization: str | None, cookie: str | None
+    ) -> tuple[Replay, int | None]:
         with sessions() as session:
-            record, seat = finished_record(session, game_id, authorization)
+            record, seat = finished_record(session, game_id, authorization, cookie)
         made = cache.get(game_id)
         if made is None:
             made = replay(GameRecord.from_dict(record))
@@ -97,12 +99,14 @@ def mount_history(app: FastAPI) -> None:
 
     @app.get("/api/games/{game_id}/replay", tags=["records"])
     async def replay_summary(
-        game_id: str, authorization: Annotated[str | None, Header()] = None
+        game_id: str,
+        authorization: Annotated[str | None, Header()] = None,
+        majiang_signin: Annotated[str | None, Cookie()] = None,
     ) -> dict[str, Any]:
         """Return a finished game's replay: seats, hands (label, frames, outcome), final scores;
         ``your_seat`` is the asker's seat (None: not a player of it). The frames of a hand are
         at ``/replay/{hand}``. Who may see it: as the record."""
-        made, seat = await asyncio.to_thread(load, game_id, authorization)
+        made, seat = await asyncio.to_thread(load, game_id, authorization, majiang_signin)
         return {
             "game_id": game_id,
             **made.summary(),
@@ -115,11 +119,14 @@ def mount_history(app: FastAPI) -> None:
 
     @app.get("/api/games/{game_id}/replay/{hand}", tags=["records"])
     async def replay_hand(
-        game_id: str, hand: int, authorization: Annotated[str | None, Header()] = None
+        game_id: str,
+        hand: int,
+        authorization: Annotated[str | None, Header()] = None,
+        majiang_signin: Annotated[str | None, Cookie()] = None,
     ) -> dict[str, Any]:
         """Return the frames of hand ``hand`` (0 first) of a finished game: the first frame
         whole, each later one what changed (docs/web.md, "Replays")."""
-        made, _seat = await asyncio.to_thread(load, game_id, authorization)
+        made, _seat = await asyncio.to_thread(load, game_id, authorization, majiang_signin)
         if not 0 <= hand < len(made.hands):
             raise HTTPException(404, f"the game has hands 0-{len(made.hands) - 1}")
         return {"hand": hand, **made.hands[hand], "frames": made.hand_frames(hand)}

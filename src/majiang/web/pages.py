@@ -51,6 +51,8 @@ def layout(
         ("/calc", "Calculators", "calc"),
         ("/rules", "Rules", "rules"),
         ("/history", "Your games", "history"),
+        ("/leaderboard", "Leaderboard", "leaderboard"),
+        ("/account", "Account", "account"),
     ]
     current = ' aria-current="page"'
     links = "".join(
@@ -76,7 +78,7 @@ def layout(
 <main id="main"{main_attr}>
 {body}
 </main>
-<footer class="site">majiang · tiles drawn by <code>majiang.render</code></footer>
+<footer class="site">majiang · tiles drawn by <code>majiang.render</code> · <a href="/report">Report a problem</a></footer>
 </body>
 </html>
 """

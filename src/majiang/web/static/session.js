@@ -1,7 +1,9 @@
 // The player's guest identity and the server's JSON API, shared by the home page and the table.
 //
 // localStorage keeps:
-//   majiang.player       {id, name, token}: the guest identity (the token is its secret)
+//   majiang.player       {id, name, token}: the guest identity (the token is its secret), or
+//                        {id, name, account: true} when signed in to an account: the secret of
+//                        a sign-in is an HTTP-only cookie, out of any script's reach
 //   majiang.room.<code>  {game, seat, seq, model, frozen}: the table as last seen, so a reload
 //                        reconnects with the last event number and receives only what it missed
 //   majiang.last         the code of the last table played (the home page offers to go back)
@@ -11,7 +13,7 @@ const PLAYER_KEY = "majiang.player";
 export function loadPlayer() {
   try {
     const p = JSON.parse(localStorage.getItem(PLAYER_KEY) || "null");
-    return p && typeof p.token === "string" ? p : null;
+    return p && (typeof p.token === "string" || p.account === true) ? p : null;
   } catch {
     return null;
   }
@@ -21,11 +23,21 @@ function savePlayer(p) {
   localStorage.setItem(PLAYER_KEY, JSON.stringify(p));
 }
 
+/** Remember that this browser is signed in to ``account`` (no secret: the cookie holds it). */
+export function rememberAccount(account) {
+  savePlayer({ id: account.id, name: account.name, account: true });
+}
+
+/** Forget the player of this browser (signed out, or an account deleted). */
+export function forgetPlayer() {
+  localStorage.removeItem(PLAYER_KEY);
+}
+
 /** Call the API; resolves to the JSON answer, rejects with an Error carrying the message. */
 export async function api(path, { method = "GET", body, player } = {}) {
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (player) headers.Authorization = `Bearer ${player.token}`;
+  if (player && player.token) headers.Authorization = `Bearer ${player.token}`;
   const r = await fetch(path, {
     method,
     headers,
@@ -55,7 +67,17 @@ export async function api(path, { method = "GET", body, player } = {}) {
 export async function ensurePlayer(name) {
   const wanted = (name || "").trim() || "Guest";
   const stored = loadPlayer();
-  if (stored && stored.name === wanted) {
+  if (stored && stored.account) {
+    // signed in: the account plays under its own name, whatever the name field says
+    try {
+      await api("/api/players/me", { player: stored });
+      return stored;
+    } catch (err) {
+      if (err.status !== 401) throw err;
+      forgetPlayer(); // signed out elsewhere or expired: play on as a new guest
+    }
+  }
+  if (stored && !stored.account && stored.name === wanted) {
     try {
       await api("/api/players/me", { player: stored });
       return stored;
