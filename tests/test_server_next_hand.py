@@ -163,9 +163,11 @@ def test_a_wait_for_one_person_does_not_spin(tmp_path: Path) -> None:
         host, friend = guest(c, "Host"), guest(c, "Friend")
         code = _room(c, host, next_hand_seconds=0, turn_seconds=0, claim_seconds=0)
         c.post(f"/api/rooms/{code}/join", json={}, headers=friend.auth)
-        c.post(f"/api/rooms/{code}/start", headers=host.auth)
         with c.websocket_connect(f"/ws/rooms/{code}") as ws:
+            # the host is at the table before the start: on a loaded machine the bots could
+            # otherwise play the whole round before a host connecting after it sits down
             ws.send_json(hello(host.token))
+            c.post(f"/api/rooms/{code}/start", headers=host.auth)
             wait = _until_break(ws, [])
             assert wait["waiting"] == [0] and wait["timeout_ms"] is None
             cpu = time.process_time()

@@ -69,15 +69,17 @@ def play_meta() -> dict[str, Any]:
             )
         if rules.presets:  # a named rule set; the options changed beside it override it
             options.append(
-                {
-                    "name": "preset",
-                    "default": None,
-                    "doc": "a named rule set (docs/riichi.md); options changed here override it",
-                    "control": "choice",
-                    "choices": [None, *sorted(rules.presets)],
-                    "minimum": None,
-                    "maximum": None,
-                }
+                described(
+                    {
+                        "name": "preset",
+                        "default": None,
+                        "doc": "a named rule set (docs/riichi.md); options changed here override it",
+                        "control": "choice",
+                        "choices": [None, *sorted(rules.presets)],
+                        "minimum": None,
+                        "maximum": None,
+                    }
+                )
             )
         variants[v] = {"name": rules.name, "players": rules.players, "options": options}
     return {

@@ -48,7 +48,44 @@ OPTION_WORDS: dict[str, tuple[str, str]] = {
         "A player who fed the last set of big dragons or big winds pays for that win.",
     ),
     "start_points": ("Starting points", "Each player's points at the start of the game."),
-    "bust": ("End when someone is below zero", "The game ends when a player's points go below 0."),
+    "bust": ("Busting", "When a player's points run out, the game ends at once."),
+    "target_points": (
+        "Points to finish",
+        "Someone must hold this many after the last round, or the game plays on.",
+    ),
+    "extra_rounds": (
+        "When nobody has the points to finish",
+        "What happens if nobody reached the points to finish after the last round.",
+    ),
+    "extra_round_limit": (
+        "Extra rounds at most",
+        "How many extra rounds of winds may be played before the game ends anyway.",
+    ),
+    "agari_yame": (
+        "Dealer may stop after winning the last hand",
+        "A dealer in first place who wins the game's last hand ends the game there.",
+    ),
+    "tenpai_yame": (
+        "Dealer may stop when ready at the last draw",
+        "A dealer in first place who is ready when the last hand runs out ends the game.",
+    ),
+    "uma": (
+        "Placement bonus (uma)",
+        "Thousands of points added for 1st, 2nd, 3rd and 4th place in the final standings.",
+    ),
+    "oka": (
+        "First place bonus (oka)",
+        "Points the winner of the game takes from everyone's starting stack at the end.",
+    ),
+    "leftover_sticks": (
+        "Riichi sticks left at the end",
+        "Who gets the riichi sticks still on the table when the game ends.",
+    ),
+    "preset": (
+        "Rule set",
+        "Start from the rules of a well-known site or tournament; options you change here "
+        "override it.",
+    ),
     "double_ron": (
         "Two winners on one discard",
         "Two players may win on the same discard (off: the first in turn wins alone).",
@@ -140,6 +177,21 @@ OPTION_WORDS: dict[str, tuple[str, str]] = {
 #: option key -> {choice: label}, for choices that are not words already
 CHOICE_WORDS: dict[str, dict[Any, str]] = {
     "aka": {0: "None", 1: "One per suit"},
+    "bust": {"below_zero": "Below zero", "at_zero": "At zero", "off": "Never"},
+    "extra_rounds": {
+        "none": "The game ends",
+        "west": "A whole West round",
+        "sudden_death": "Play on until someone has them",
+    },
+    "leftover_sticks": {"to_first": "To first place", "lost": "Nobody"},
+    "preset": {
+        None: "None: the options below",
+        "tenhou": "Tenhou",
+        "mahjong_soul": "Mahjong Soul",
+        "wrc": "World Riichi Championship",
+        "ema": "European Mahjong Association",
+        "mleague": "M.League",
+    },
     "renhou": {"off": "Off", "mangan": "A mangan", "yakuman": "A yakuman"},
     "double_wind_pair_fu": {4: "4 fu", 2: "2 fu"},
     "discard_pays": {"all": "The discarder pays all", "half": "Half, the others a quarter each"},
