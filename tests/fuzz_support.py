@@ -151,7 +151,8 @@ class World:
     #: score sheets made by the fuzz: id -> the key that changes it
     sheets: dict[str, str] = field(default_factory=dict)
     #: accounts' sign-in cookies by role: ``admin`` (the account the fuzz's account routes act
-    #: on, an admin), ``renamed`` (the one renamed), ``signout`` (the one signed out)
+    #: on, an admin), ``renamed`` (the one renamed), ``signout`` (the one signed out),
+    #: ``victim`` (the one requests that are not valid send: they may delete or sign it out)
     cookies: dict[str, str] = field(default_factory=dict)
     #: the admin's name (a ``{name}`` of the player pages) and every account's password
     name: str = ""
@@ -635,7 +636,8 @@ class RequestMaker:
             valid_key = sheets.get(named) if valid else None
             headers["x-sheet-key"] = valid_key or rng.choice(list(sheets.values()))
         if not valid and world.cookies and rng.random() < 0.2:
-            cookie = rng.choice([*world.cookies.values(), "A" * 43, "", "\x00"])
+            # another account's (it may sign out or delete it), or one that names nobody
+            cookie = rng.choice([world.cookies.get("victim", ""), "A" * 43, "", "\x00"])
             headers["cookie"] = f"majiang_signin={quote(cookie, safe='', errors='surrogatepass')}"
         if not valid and rng.random() < 0.1:
             headers["x-forwarded-for"] = rng.choice(["1.2.3.4", "::1", "junk", "1.2.3.4, 5.6.7.8"])

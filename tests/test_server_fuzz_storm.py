@@ -150,7 +150,8 @@ def claimed(client: TestClient, name: str) -> str:
 
 def accounts(client: TestClient, world: World, spares: int = 4) -> None:
     """Give the world its accounts: an admin the account routes act on (its name names the
-    player pages), one to rename, one to sign out, a few to delete and guests to claim; and
+    player pages), one to rename, one to sign out, one for the requests that are not valid, a
+    few to delete and guests to claim; and
     one-time mailed links (confirm, reset) of an account with an address."""
     app: Any = client.app
     world.name, world.password = "Ada", PASSWORD
@@ -160,6 +161,7 @@ def accounts(client: TestClient, world: World, spares: int = 4) -> None:
         session.commit()
     world.cookies["renamed"] = claimed(client, "Ren")
     world.cookies["signout"] = claimed(client, "Sol")
+    world.cookies["victim"] = claimed(client, "Vic")
     world.deletable = [claimed(client, f"Del{n}") for n in range(spares)]
     world.claimable = [guest(client, f"New{n}").token for n in range(spares)]
     mailer = claimed(client, "Max")
