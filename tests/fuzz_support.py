@@ -617,6 +617,10 @@ class RequestMaker:
             return self.account_headers(route.path, method)
         if valid:
             role = "owner"
+        elif route.path == "/api/account/claim" and world.claimable:
+            # a claim that is not valid may still claim: never with the world's players' tokens
+            # (a claim voids the guest's token), with the claimed guests' instead
+            role = rng.choice(["claimed", "none", "unknown", "malformed"])
         else:
             role = rng.choice([*tokens, "none", "unknown", "malformed"])
         auth = {
@@ -625,6 +629,7 @@ class RequestMaker:
             "malformed": rng.choice(
                 ["Bearer", "Bearer ", "bearer x", "Basic dXNlcjpwdw==", "Bearer " + "x" * 5000]
             ),
+            "claimed": f"Bearer {world.claimable[-1] if world.claimable else None}",
         }.get(role, f"Bearer {tokens.get(role)}")
         headers = {}
         if auth is not None and (valid or rng.random() < 0.9):
