@@ -5,7 +5,8 @@
   query, headers, body) read from FastAPI's own description of it: a new route is fuzzed with
   no change here.
 - ``World``: what requests and frames name: players (and their tokens), rooms waiting, in play
-  and finished, finished games. Requests use them by role: the right player, another player, a
+  and finished, finished games, score sheets, accounts (their sign-in cookies, the admin's
+  name and password, guests to claim, accounts to delete, mailed links' secrets). Requests use them by role: the right player, another player, a
   token nobody has, a room that does not exist.
 - ``RequestMaker``: a seeded generator of HTTP requests over every route, each valid, almost
   valid (one thing wrong) or hostile (wrong types, huge numbers, deep or huge JSON, odd
@@ -149,6 +150,19 @@ class World:
     games: dict[str, list[str]] = field(default_factory=dict)
     #: score sheets made by the fuzz: id -> the key that changes it
     sheets: dict[str, str] = field(default_factory=dict)
+    #: accounts' sign-in cookies by role: ``admin`` (the account the fuzz's account routes act
+    #: on, an admin), ``renamed`` (the one renamed), ``signout`` (the one signed out),
+    #: ``victim`` (the one requests that are not valid send: they may delete or sign it out)
+    cookies: dict[str, str] = field(default_factory=dict)
+    #: the admin's name (a ``{name}`` of the player pages) and every account's password
+    name: str = ""
+    password: str = ""
+    #: guests' tokens not yet claimed, and cookies of accounts to delete: each used once (the
+    #: last one stays, so later valid requests are refused like any repeated one)
+    claimable: list[str] = field(default_factory=list)
+    deletable: list[str] = field(default_factory=list)
+    #: secrets of mailed links by purpose (``confirm``, ``reset``), each taken once
+    mailed: dict[str, list[str]] = field(default_factory=dict)
 
     KEEP = 40
 
@@ -157,6 +171,13 @@ class World:
         if value not in values:
             values.append(value)
             del values[: -self.KEEP]
+
+    @staticmethod
+    def take(values: list[str], fallback: str) -> str:
+        """Return the first of ``values``, removed (the last kept), or ``fallback``."""
+        if not values:
+            return fallback
+        return values.pop(0) if len(values) > 1 else values[0]
 
     def saw(self, body: Any) -> None:
         """Remember the room (and game), or the score sheet, a 2xx answer describes."""
@@ -444,6 +465,17 @@ def score_request(rng: random.Random) -> dict[str, Any]:
     return body
 
 
+#: the routes a valid request reaches as an account (a sign-in cookie) rather than a guest
+ACCOUNT_PATHS = ("/api/account", "/api/reports", "/admin/")
+
+#: valid values of query parameters whose schema is a plain string the route checks itself
+#: (the leaderboard's: a random string names no leaderboard, 404)
+QUERY_VALUES: dict[str, tuple[str, ...]] = {
+    "variant": tuple(VARIANTS),
+    "length": LENGTHS,
+    "period": ("all", "month"),
+}
+
 ANALYZE_HANDS = ("123m456p789s1122z", "1123m, pon 777z", "19m19p19s1234567z", "1m", "12345678m1f")
 
 
@@ -494,13 +526,13 @@ class RequestMaker:
             path = rng.choice(["/api", "/api/", "/api/rooms", "/ws", "//", "/%00", "/api/x" * 50])
             path += rng.choice(["", "/", "?", "#", "/..", "/%2e%2e/%2e%2e/etc/passwd"])
         path += self.query(route, valid=kind == "valid")
-        headers = self.headers(route, valid=kind == "valid", path=path)
+        headers = self.headers(route, valid=kind == "valid", path=path, method=method)
         content: bytes | None = None
         if route.body is not None or rng.random() < 0.1:
             if kind == "hostile":
                 content = hostile_json(rng)
             else:
-                value = self.body(route)
+                value = self.body(route, method)
                 if kind == "almost":
                     value = almost(rng, value)
                 content = dumps(value)
@@ -538,6 +570,8 @@ class RequestMaker:
             known = list(world.sheets)
         elif name == "number":
             known = ["1"]  # the first hand: one a valid POST of a hand has entered
+        elif name == "name":
+            known = [world.name] if world.name else []  # an account's page
         else:
             known = []
         if valid and known:
@@ -563,6 +597,8 @@ class RequestMaker:
         for p in route.params:
             if p.where == "query" and rng.random() < 0.7:
                 value = from_schema(rng, p.schema, p.schema.get("$defs", {}))
+                if valid and p.name in QUERY_VALUES:  # a free string the route checks itself
+                    value = rng.choice(QUERY_VALUES[p.name])
                 if not valid and rng.random() < 0.6:
                     value = odd_value(rng)
                 shown = value if isinstance(value, str) else json.dumps(value, default=str)
@@ -571,11 +607,20 @@ class RequestMaker:
             pairs.append(rng.choice(["a=%FF", "%00=1", "limit=1&limit=2", "format=%ED%A0%80"]))
         return "?" + "&".join(pairs) if pairs else ""
 
-    def headers(self, route: HttpRoute, valid: bool, path: str = "") -> dict[str, str]:
+    def headers(
+        self, route: HttpRoute, valid: bool, path: str = "", method: str = "GET"
+    ) -> dict[str, str]:
         rng = self.rng
-        tokens = self.world.tokens
+        world = self.world
+        tokens = world.tokens
+        if valid and world.cookies and route.path.startswith(ACCOUNT_PATHS):
+            return self.account_headers(route.path, method)
         if valid:
             role = "owner"
+        elif route.path == "/api/account/claim" and world.claimable:
+            # a claim that is not valid may still claim: never with the world's players' tokens
+            # (a claim voids the guest's token), with the claimed guests' instead
+            role = rng.choice(["claimed", "none", "unknown", "malformed"])
         else:
             role = rng.choice([*tokens, "none", "unknown", "malformed"])
         auth = {
@@ -584,6 +629,7 @@ class RequestMaker:
             "malformed": rng.choice(
                 ["Bearer", "Bearer ", "bearer x", "Basic dXNlcjpwdw==", "Bearer " + "x" * 5000]
             ),
+            "claimed": f"Bearer {world.claimable[-1] if world.claimable else None}",
         }.get(role, f"Bearer {tokens.get(role)}")
         headers = {}
         if auth is not None and (valid or rng.random() < 0.9):
@@ -594,11 +640,56 @@ class RequestMaker:
             named = path.split("/")[3] if path.count("/") >= 3 else ""
             valid_key = sheets.get(named) if valid else None
             headers["x-sheet-key"] = valid_key or rng.choice(list(sheets.values()))
+        if not valid and world.cookies and rng.random() < 0.2:
+            # another account's (it may sign out or delete it), or one that names nobody
+            cookie = rng.choice([world.cookies.get("victim", ""), "A" * 43, "", "\x00"])
+            headers["cookie"] = f"majiang_signin={quote(cookie, safe='', errors='surrogatepass')}"
         if not valid and rng.random() < 0.1:
             headers["x-forwarded-for"] = rng.choice(["1.2.3.4", "::1", "junk", "1.2.3.4, 5.6.7.8"])
         return headers
 
-    def body(self, route: HttpRoute) -> Any:
+    def account_headers(self, path: str, method: str) -> dict[str, str]:
+        """Return the headers of a valid request to an account route: the sign-in cookie of
+        the account it acts on (the admin's, unless the request renames, signs out or deletes
+        its account: then another's), or a guest's token that claims an account."""
+        world = self.world
+        if path == "/api/account/claim":
+            return {"authorization": f"Bearer {world.take(world.claimable, 'A' * 43)}"}
+        if path == "/api/account" and method == "DELETE":
+            cookie = world.take(world.deletable, "A" * 43)
+        elif path == "/api/account" and method == "PATCH":
+            cookie = world.cookies["renamed"]
+        elif path == "/api/account/signout":
+            cookie = world.cookies["signout"]
+        else:
+            cookie = world.cookies["admin"]
+        return {"cookie": f"majiang_signin={cookie}"}
+
+    def account_body(self, route: HttpRoute, method: str) -> Any:
+        """Return a valid body of an account route, or None for a route without one here."""
+        rng = self.rng
+        world = self.world
+        fresh = f"Fz{rng.randrange(10**9)}"  # a name nobody has (and not the password)
+        mailed = world.mailed
+        bodies: dict[str, Any] = {
+            "/api/account/claim": {"name": fresh, "password": world.password},
+            "/api/account/signin": {"name": world.name, "password": world.password},
+            "/api/account/email": {"email": f"{fresh.lower()}@example.org"},
+            "/api/account/email/confirm": {
+                "token": world.take(mailed.get("confirm", []), "A" * 43)
+            },
+            "/api/account/reset/request": {"name": world.name},
+            "/api/account/reset": {
+                "token": world.take(mailed.get("reset", []), "A" * 43),
+                "password": world.password,
+            },
+            "/api/reports": {"kind": "other", "page": "/", "text": "the fuzz's report"},
+        }
+        if route.path == "/api/account":
+            return {"name": fresh} if method == "PATCH" else {"password": world.password}
+        return bodies.get(route.path)
+
+    def body(self, route: HttpRoute, method: str = "POST") -> Any:
         """Return a valid body for the route: the contract's own examples where the route's
         schema says little (``/api/score`` takes any object), else one from its schema."""
         rng = self.rng
@@ -620,6 +711,10 @@ class RequestMaker:
             return {"variant": variant, "players": players, "length": rng.choice(LENGTHS)}
         if path.startswith("/api/sheets/") and route.body is not None:
             return {"steps": [{"type": "draw", "ready": []}]}  # a hand nobody won
+        if self.world.cookies and path.startswith(ACCOUNT_PATHS):
+            account = self.account_body(route, method)
+            if account is not None:
+                return account
         if route.body is None:  # a body where none is read
             return odd_value(rng)
         return from_schema(rng, route.body, route.body.get("$defs", {}))
