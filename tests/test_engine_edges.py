@@ -5,6 +5,7 @@ rules are silent" and the riichi rules of calls (riichi.md "The game")."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -178,3 +179,27 @@ def test_no_fifth_kong_by_a_claim() -> None:
     assert len(state.kongs) == 4 and state.drawn == t("9p")
     state, _ = play(state, ["0: discard 9p"])
     assert legal_actions(RIICHI, state, 1) == [Pass(), Pon((t("9p"), t("9p")))]
+
+
+@pytest.mark.parametrize(
+    ("dealer", "south", "discard", "offers"),
+    [
+        ("79m258p369s12567z", "506m147p258s1234z", "7m", ["06m", "56m"]),
+        ("39m258p369s12567z", "405m147p258s1234z", "3m", ["40m", "45m"]),
+    ],
+)
+def test_chi_offers_list_a_red_five_before_the_plain_five(
+    dealer: str, south: str, discard: str, offers: list[str]
+) -> None:
+    # docs/engine.md step 3: the tiles of each chi shape come in hand order (a red five just
+    # before the plain fives), as the hand shows them. Seat 1 holds a red and a plain 5m.
+    hands = [dealer, south, OTHER2, JUNK3]
+    front = [t for h in hands for t in parse_tiles(h)] + parse_tiles("9p")
+    pool = Counter(tile_set("riichi", {}).tiles())  # red fives on, riichi's default
+    pool.subtract(front)
+    assert min(pool.values()) >= 0
+    wall = [*front, *sorted(pool.elements())]
+    state, _ = new_game(RIICHI, {}, 0, "one_hand", walls=[wall])
+    state, _ = play(state, [f"0: discard {discard}"])
+    want = [Chi(tuple(parse_tiles(pair))) for pair in offers]
+    assert legal_actions(RIICHI, state, 1) == [Pass(), *want]
