@@ -203,3 +203,42 @@ def test_chi_offers_list_a_red_five_before_the_plain_five(
     state, _ = play(state, [f"0: discard {discard}"])
     want = [Chi(tuple(parse_tiles(pair))) for pair in offers]
     assert legal_actions(RIICHI, state, 1) == [Pass(), *want]
+    assert legal_actions(RIICHI, state, 4) == []  # no fifth seat to ask
+
+
+def test_turn_offers_list_a_red_five_before_the_plain_five() -> None:
+    # docs/engine.md step 2: discards in hand order (a red five just before the plain fives),
+    # and a concealed kong's tiles in the same order. The dealer holds the red 5m and three 5m.
+    hands = ["0555m258p369s125z", JUNK1, CHI1, JUNK3]
+    front = [t for h in hands for t in parse_tiles(h)] + parse_tiles("9p")
+    pool = Counter(tile_set("riichi", {}).tiles())  # red fives on, riichi's default
+    pool.subtract(front)
+    assert min(pool.values()) >= 0
+    wall = [*front, *sorted(pool.elements())]
+    state, _ = new_game(RIICHI, {}, 0, "one_hand", walls=[wall])
+    legal = legal_actions(RIICHI, state, 0)
+    assert Ankan(tuple(parse_tiles("0555m"))) in legal
+    discards = [a.tile for a in legal if isinstance(a, Discard) and not a.riichi]
+    assert discards == parse_tiles("05m2589p369s125z")
+
+
+def test_a_concealed_kong_with_one_live_tile_left() -> None:
+    # docs/engine.md: "no kong when no live tile remains"; one left is enough. The dealer draws
+    # the fourth 1m as the second-to-last tile of the live wall.
+    state, _ = start([THREE_1M, DEALER, OTHER2, JUNK3], tail="1m9p")
+    state, _ = auto(state, lambda s, ev: s.phase == "turn" and s.drawn == t("1m"))
+    assert state.turn == 0 and state.live_tiles(RIICHI.dead_wall) == 1
+    assert Ankan(tuple(parse_tiles("1111m"))) in legal_actions(RIICHI, state, 0)
+
+
+def test_in_riichi_the_drawn_tiles_kong_is_offered_beside_a_held_quad() -> None:
+    # riichi.md: in riichi a concealed kong only of the drawn tile, and only if the waits stay
+    # the same. The dealer is in riichi on 111m 123m 555p 789s + 1z, holding all four 1m (a kong
+    # of them would change the waits); it draws the fourth 5p: the kong of 5p is offered, of 1m
+    # not.
+    state, _ = start(["1111m23m555p789s1z", OTHER2, JUNK3, PON3], "9p2s3s4s5p")
+    state, _ = play(state, ["0: discard 9p riichi"])
+    state, _ = auto(state, lambda s, ev: s.phase == "turn" and s.turn == 0)
+    assert state.drawn == t("5p") and "riichi" in state.status[0]
+    kongs = [a for a in legal_actions(RIICHI, state, 0) if isinstance(a, Ankan)]
+    assert kongs == [Ankan(tuple(parse_tiles("5555p")))]
