@@ -172,13 +172,17 @@ def test_no_fifth_kong_by_a_claim() -> None:
     # docs/engine.md: at most max_kongs (riichi: four) kongs a hand. The dealer declares four
     # concealed kongs (1m drawn, then 2m 3m 4m drawn as replacements) and throws 9p: seat 1
     # holds 999p and may pon it, not kan it. One player's four kongs do not abort the hand.
-    hands = ["111222333444m5m", "999p5679s13s2346z", "678m147p369s1567z", "138p5678s9m24567z"]
-    state, _ = start(hands, "1m", rinshan="2m3m4m9p")
+    # Seat 1 then draws its fourth 2s: no fifth kong either, concealed.
+    hands = ["111222333444m5m", "999p2227s13s2346z", "678m147p369s1567z", "138p5678s9m24567z"]
+    state, _ = start(hands, "1m2s", rinshan="2m3m4m9p")
     for kong in ("1111m", "2222m", "3333m", "4444m"):
         state, _ = play(state, [f"0: ankan {kong}"])
     assert len(state.kongs) == 4 and state.drawn == t("9p")
     state, _ = play(state, ["0: discard 9p"])
     assert legal_actions(RIICHI, state, 1) == [Pass(), Pon((t("9p"), t("9p")))]
+    state, _ = play(state, ["1: pass"])
+    assert state.turn == 1 and state.drawn == t("2s")
+    assert not any(isinstance(a, Ankan) for a in legal_actions(RIICHI, state, 1))
 
 
 @pytest.mark.parametrize(
