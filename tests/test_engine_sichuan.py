@@ -726,3 +726,15 @@ def test_a_robbed_kong_after_a_kong_is_paid_by_the_robbed_player() -> None:
     assert (won.seat, won.source, won.robbed_kong) == (1, 2, True)
     total = won.result["points"]["total"]
     assert [m.deltas for m in of_kind(events, "points_moved")] == [(0, total, -total, 0)]
+
+
+def test_a_player_who_has_won_is_offered_no_claim() -> None:
+    # sichuan.md: "The winner leaves play". West wins on the dealer's 5p holding 111s and 99s;
+    # North then throws a 9s (its void suit): West, out, is not offered the pung
+    state, _ = start([DEALER_5P, *WINS_5P], "9s", voids="psms")
+    state, _ = play(state, ["0: discard 5p", "1: pass", "2: ron", "3: pass"], rules=SICHUAN)
+    assert state.winners == (2,) and "out" in state.status[2]
+    assert state.turn == 3 and state.drawn == tiles("9s")[0]
+    state, _ = play(state, ["3: discard 9s"], rules=SICHUAN)
+    assert legal_actions(SICHUAN, state, 2) == []
+    assert state.phase == "turn" and state.turn == 0
