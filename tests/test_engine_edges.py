@@ -15,7 +15,7 @@ from majiang.engine import legal_actions, new_game, step
 from majiang.errors import IllegalAction
 from majiang.rules import get_ruleset
 from majiang.state import GameState
-from majiang.tiles import is_orphan, parse_tile, parse_tiles, tile_set
+from majiang.tiles import is_orphan, kind, parse_tile, parse_tiles, tile_set
 from test_engine_sichuan import JUNK_3 as SICHUAN_JUNK_3
 from test_engine_sichuan import WINS_5P
 from test_engine_sichuan import start as sichuan_start
@@ -246,3 +246,15 @@ def test_in_riichi_the_drawn_tiles_kong_is_offered_beside_a_held_quad() -> None:
     assert state.drawn == t("5p") and "riichi" in state.status[0]
     kongs = [a for a in legal_actions(RIICHI, state, 0) if isinstance(a, Ankan)]
     assert kongs == [Ankan(tuple(parse_tiles("5555p")))]
+
+
+def test_in_riichi_no_kong_of_a_held_quad_when_another_tile_is_drawn() -> None:
+    # riichi.md: in riichi a concealed kong only of the drawn tile. The dealer is in riichi on
+    # 1111m 2345678m 33s (waits 3m 6m 9m) and draws 4m: 2345678m 4m 33s without the 1m waits on
+    # the same tiles, yet the 1m were not drawn, so no kong of them is offered.
+    state, _ = start(["11112345678m33s", OTHER2, JUNK3, PON3], "9p2s3s4s4m")
+    state, _ = play(state, ["0: discard 9p riichi"])
+    state, _ = auto(state, lambda s, ev: s.phase == "turn" and s.turn == 0)
+    assert state.drawn == t("4m") and "riichi" in state.status[0]
+    assert state.waits[0] == tuple(kind(x) for x in parse_tiles("369m"))
+    assert not any(isinstance(a, Ankan) for a in legal_actions(RIICHI, state, 0))
