@@ -5,6 +5,7 @@ rules are silent" and the riichi rules of calls (riichi.md "The game")."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -14,7 +15,7 @@ from majiang.engine import legal_actions, new_game, step
 from majiang.errors import IllegalAction
 from majiang.rules import get_ruleset
 from majiang.state import GameState
-from majiang.tiles import is_orphan, parse_tile, parse_tiles, tile_set
+from majiang.tiles import is_orphan, kind, parse_tile, parse_tiles, tile_set
 from test_engine_sichuan import JUNK_3 as SICHUAN_JUNK_3
 from test_engine_sichuan import WINS_5P
 from test_engine_sichuan import start as sichuan_start
@@ -171,10 +172,89 @@ def test_no_fifth_kong_by_a_claim() -> None:
     # docs/engine.md: at most max_kongs (riichi: four) kongs a hand. The dealer declares four
     # concealed kongs (1m drawn, then 2m 3m 4m drawn as replacements) and throws 9p: seat 1
     # holds 999p and may pon it, not kan it. One player's four kongs do not abort the hand.
-    hands = ["111222333444m5m", "999p5679s13s2346z", "678m147p369s1567z", "138p5678s9m24567z"]
-    state, _ = start(hands, "1m", rinshan="2m3m4m9p")
+    # Seat 1 then draws its fourth 2s: no fifth kong either, concealed.
+    hands = ["111222333444m5m", "999p2227s13s2346z", "678m147p369s1567z", "138p5678s9m24567z"]
+    state, _ = start(hands, "1m2s", rinshan="2m3m4m9p")
     for kong in ("1111m", "2222m", "3333m", "4444m"):
         state, _ = play(state, [f"0: ankan {kong}"])
     assert len(state.kongs) == 4 and state.drawn == t("9p")
     state, _ = play(state, ["0: discard 9p"])
     assert legal_actions(RIICHI, state, 1) == [Pass(), Pon((t("9p"), t("9p")))]
+    state, _ = play(state, ["1: pass"])
+    assert state.turn == 1 and state.drawn == t("2s")
+    assert not any(isinstance(a, Ankan) for a in legal_actions(RIICHI, state, 1))
+
+
+@pytest.mark.parametrize(
+    ("dealer", "south", "discard", "offers"),
+    [
+        ("79m258p369s12567z", "506m147p258s1234z", "7m", ["06m", "56m"]),
+        ("39m258p369s12567z", "405m147p258s1234z", "3m", ["40m", "45m"]),
+    ],
+)
+def test_chi_offers_list_a_red_five_before_the_plain_five(
+    dealer: str, south: str, discard: str, offers: list[str]
+) -> None:
+    # docs/engine.md step 3: the tiles of each chi shape come in hand order (a red five just
+    # before the plain fives), as the hand shows them. Seat 1 holds a red and a plain 5m.
+    hands = [dealer, south, OTHER2, JUNK3]
+    front = [t for h in hands for t in parse_tiles(h)] + parse_tiles("9p")
+    pool = Counter(tile_set("riichi", {}).tiles())  # red fives on, riichi's default
+    pool.subtract(front)
+    assert min(pool.values()) >= 0
+    wall = [*front, *sorted(pool.elements())]
+    state, _ = new_game(RIICHI, {}, 0, "one_hand", walls=[wall])
+    state, _ = play(state, [f"0: discard {discard}"])
+    want = [Chi(tuple(parse_tiles(pair))) for pair in offers]
+    assert legal_actions(RIICHI, state, 1) == [Pass(), *want]
+    assert legal_actions(RIICHI, state, 4) == []  # no fifth seat to ask
+
+
+def test_turn_offers_list_a_red_five_before_the_plain_five() -> None:
+    # docs/engine.md step 2: discards in hand order (a red five just before the plain fives),
+    # and a concealed kong's tiles in the same order. The dealer holds the red 5m and three 5m.
+    hands = ["0555m258p369s125z", JUNK1, CHI1, JUNK3]
+    front = [t for h in hands for t in parse_tiles(h)] + parse_tiles("9p")
+    pool = Counter(tile_set("riichi", {}).tiles())  # red fives on, riichi's default
+    pool.subtract(front)
+    assert min(pool.values()) >= 0
+    wall = [*front, *sorted(pool.elements())]
+    state, _ = new_game(RIICHI, {}, 0, "one_hand", walls=[wall])
+    legal = legal_actions(RIICHI, state, 0)
+    assert Ankan(tuple(parse_tiles("0555m"))) in legal
+    discards = [a.tile for a in legal if isinstance(a, Discard) and not a.riichi]
+    assert discards == parse_tiles("05m2589p369s125z")
+
+
+def test_a_concealed_kong_with_one_live_tile_left() -> None:
+    # docs/engine.md: "no kong when no live tile remains"; one left is enough. The dealer draws
+    # the fourth 1m as the second-to-last tile of the live wall.
+    state, _ = start([THREE_1M, DEALER, OTHER2, JUNK3], tail="1m9p")
+    state, _ = auto(state, lambda s, ev: s.phase == "turn" and s.drawn == t("1m"))
+    assert state.turn == 0 and state.live_tiles(RIICHI.dead_wall) == 1
+    assert Ankan(tuple(parse_tiles("1111m"))) in legal_actions(RIICHI, state, 0)
+
+
+def test_in_riichi_the_drawn_tiles_kong_is_offered_beside_a_held_quad() -> None:
+    # riichi.md: in riichi a concealed kong only of the drawn tile, and only if the waits stay
+    # the same. The dealer is in riichi on 111m 123m 555p 789s + 1z, holding all four 1m (a kong
+    # of them would change the waits); it draws the fourth 5p: the kong of 5p is offered, of 1m
+    # not.
+    state, _ = start(["1111m23m555p789s1z", OTHER2, JUNK3, PON3], "9p2s3s4s5p")
+    state, _ = play(state, ["0: discard 9p riichi"])
+    state, _ = auto(state, lambda s, ev: s.phase == "turn" and s.turn == 0)
+    assert state.drawn == t("5p") and "riichi" in state.status[0]
+    kongs = [a for a in legal_actions(RIICHI, state, 0) if isinstance(a, Ankan)]
+    assert kongs == [Ankan(tuple(parse_tiles("5555p")))]
+
+
+def test_in_riichi_no_kong_of_a_held_quad_when_another_tile_is_drawn() -> None:
+    # riichi.md: in riichi a concealed kong only of the drawn tile. The dealer is in riichi on
+    # 1111m 2345678m 33s (waits 3m 6m 9m) and draws 4m: 2345678m 4m 33s without the 1m waits on
+    # the same tiles, yet the 1m were not drawn, so no kong of them is offered.
+    state, _ = start(["11112345678m33s", OTHER2, JUNK3, PON3], "9p2s3s4s4m")
+    state, _ = play(state, ["0: discard 9p riichi"])
+    state, _ = auto(state, lambda s, ev: s.phase == "turn" and s.turn == 0)
+    assert state.drawn == t("4m") and "riichi" in state.status[0]
+    assert state.waits[0] == tuple(kind(x) for x in parse_tiles("369m"))
+    assert not any(isinstance(a, Ankan) for a in legal_actions(RIICHI, state, 0))

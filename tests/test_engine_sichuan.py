@@ -6,6 +6,8 @@ passed on, and each settlement at an exhaustive draw."""
 
 from __future__ import annotations
 
+import dataclasses
+import random
 from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
@@ -19,6 +21,8 @@ from majiang.engine import legal_actions, new_game, step
 from majiang.errors import IllegalAction
 from majiang.events import Event, TilesPassed
 from majiang.rules import get_ruleset
+from majiang.rules.game import Outcome
+from majiang.rules.sichuan.game import SichuanGame
 from majiang.state import GameState
 from majiang.tiles import kind, parse_tiles, tile_name, tile_set
 from majiang.view import player_view
@@ -338,11 +342,15 @@ SOUTH_333S = "333s456p789p22p26s"
 WEST_WAITS_6S = "234567p888p78s99s"  # 234p 567p 888p 99s + 78s: waits 6s or 9s
 
 
-def test_a_concealed_kong_is_paid_2_base_by_every_player_still_in() -> None:
-    state, _ = start([KONG_DEALER, JUNK_1, JUNK_2, JUNK_3], back="9s", voids="sppp")
+@pytest.mark.parametrize("base", [1, 3])
+def test_a_concealed_kong_is_paid_2_base_by_every_player_still_in(base: int) -> None:
+    options = {"base": base}
+    state, _ = start(
+        [KONG_DEALER, JUNK_1, JUNK_2, JUNK_3], back="9s", options=options, voids="sppp"
+    )
     state, events = play(state, ["0: ankan 1111p"], rules=SICHUAN)
     assert [(m.reason, m.deltas) for m in of_kind(events, "points_moved")] == [
-        ("kong", (6, -2, -2, -2))
+        ("kong", (6 * base, -2 * base, -2 * base, -2 * base))
     ]
     assert kinds(events) == ["called", "points_moved", "drew"]
 
@@ -366,15 +374,20 @@ def test_an_added_kong_is_paid_1_base_by_every_player_still_in() -> None:
     ]
 
 
-def test_dealing_in_right_after_ones_kong_passes_its_money_to_the_winner() -> None:
-    state, _ = start([KONG_DEALER, SOUTH_333S, WEST_WAITS_6S, JUNK_3], back="6s", voids="smmp")
+@pytest.mark.parametrize("base", [1, 3])
+def test_dealing_in_right_after_ones_kong_passes_its_money_to_the_winner(base: int) -> None:
+    hands = [KONG_DEALER, SOUTH_333S, WEST_WAITS_6S, JUNK_3]
+    state, _ = start(hands, back="6s", options={"base": base}, voids="smmp")
     state, _ = play(state, ["0: discard 3s", "1: kan 333s"], rules=SICHUAN)
     state, events = play(state, ["1: discard 6s", "2: ron"], rules=SICHUAN)
     won = of_kind(events, "won")[0]
     assert "kong_discard" in [i["id"] for i in won.result["items"]]
     moved = [(m.reason, m.deltas) for m in of_kind(events, "points_moved")]
     total = won.result["points"]["total"]
-    assert moved == [("win", (0, -total, total, 0)), ("kong_passed_on", (0, -2, 2, 0))]
+    assert moved == [
+        ("win", (0, -total, total, 0)),
+        ("kong_passed_on", (0, -2 * base, 2 * base, 0)),
+    ]
 
 
 def test_a_kong_made_after_a_win_is_paid_only_by_the_players_still_in() -> None:
@@ -392,8 +405,9 @@ def test_a_kong_made_after_a_win_is_paid_only_by_the_players_still_in() -> None:
 
 #: the dealer: ready on 1p or 4p, 0 fan at best (123m 456m 789m 123p 11p): 1 point; 9s to discard
 READY_PLAIN = "123456789m11p23p"
-#: South: all three suits (the one s tile kept: it draws an s tile every turn and throws that)
-THREE_SUITS = "147m258m234678p5s"
+#: South: all three suits (the one s tile kept: it draws an s tile every turn and throws that),
+#: its shape waiting on that 5s: still not ready, as it cannot win
+THREE_SUITS = "789m234p456p678p5s"
 #: West: not ready, with a concealed kong of 9p to make
 NOT_READY_KONG = "8899m9999p13557p"
 #: North: ready, best hand 4 fan (seven pairs 2 + pure suit 2 with 7m): capped 4, 16 points
@@ -421,8 +435,10 @@ def draw_scenario_wall() -> list[int]:
     return sichuan_wall(hands, draws, tile_name(back))
 
 
-def test_each_settlement_at_an_exhaustive_draw() -> None:
-    state, events = new_game(SICHUAN, NO_EXCHANGE, 0, "one_hand", walls=[draw_scenario_wall()])
+@pytest.mark.parametrize("base", [1, 2])
+def test_each_settlement_at_an_exhaustive_draw(base: int) -> None:
+    options = {**NO_EXCHANGE, "base": base}
+    state, events = new_game(SICHUAN, options, 0, "one_hand", walls=[draw_scenario_wall()])
     state, _ = answer_all(state, lambda seat, legal: DeclareVoid("s"))
     state, more = play(state, ["0: discard 9s"], rules=SICHUAN)
     events = more
@@ -432,8 +448,11 @@ def test_each_settlement_at_an_exhaustive_draw() -> None:
     events += more
     state, more = tsumogiri_to_the_end(state)
     events += more
-    moved = [(m.reason, m.deltas) for m in of_kind(events, "points_moved")]
-    assert moved == [
+    moved = [
+        (m.reason, tuple(d // base for d in m.deltas)) for m in of_kind(events, "points_moved")
+    ]
+    assert all(d % base == 0 for m in of_kind(events, "points_moved") for d in m.deltas)
+    assert moved == [  # in base units
         ("kong", (-2, -2, 6, -2)),  # West's concealed kong, paid by every player still in
         # South holds three suits: pays every other player the cap (2^4) and nothing more
         ("three_suits", (16, -48, 16, 16)),
@@ -511,3 +530,211 @@ def test_a_win_on_a_claimed_kongs_replacement(rule: str) -> None:
     else:  # every other player still in pays, one base more each
         each = hand + 1
         assert moved == [(-2, 2, 0, 0), (-each, 3 * each, -each, -each)]
+
+
+# ---------------------------------------------------------------- the dice, the decisions, the end
+
+
+@pytest.mark.parametrize(
+    ("dice", "shift"),
+    [((3, 4), 1), ((2, 2), 1), ((1, 1), 2), ((5, 6), 2), ((1, 2), 3), ((6, 6), 3)],
+)
+def test_the_dice_total_mod_3_gives_the_direction(dice: tuple[int, int], shift: int) -> None:
+    # engine-variants.md: "the total mod 3 is 1 = to the next seat, 2 = across, 0 = previous"
+    assert SichuanGame().exchange_shift({"exchange_direction": "dice"}, dice) == shift
+
+
+def test_each_die_of_a_shuffled_wall_shows_one_to_six() -> None:
+    tiles_108 = list(tile_set("sichuan", {}).tiles())
+    thrown = [SichuanGame().build_wall({}, tiles_108, random.Random(i))[1] for i in range(200)]
+    assert {d[0] for d in thrown} == {d[1] for d in thrown} == {1, 2, 3, 4, 5, 6}
+
+
+def exchange_dice(seed: int) -> tuple[int, ...]:
+    """Return the dice a fixed wall throws at the exchange of a game with this seed."""
+    wall = sichuan_wall(["123456789m12345p", JUNK_1, JUNK_2, JUNK_3])
+    state, _ = new_game(SICHUAN, {"exchange_three": True}, seed, "one_hand", walls=[wall])
+    state, events = answer_all(state, first_exchange)
+    (rolled,) = of_kind(events, "dice_rolled")
+    return tuple(rolled.dice)
+
+
+def test_a_fixed_wall_throws_two_dice_from_the_hands_seed() -> None:
+    thrown = [exchange_dice(seed) for seed in range(60)]
+    assert {d[0] for d in thrown} == {d[1] for d in thrown} == {1, 2, 3, 4, 5, 6}
+    assert [exchange_dice(seed) for seed in range(10)] == thrown[:10]  # the same seed, the same
+
+
+@pytest.mark.parametrize("seed", [11, 12, 13])
+def test_a_shuffled_wall_exchanges_by_the_dice_thrown_before_the_deal(seed: int) -> None:
+    state, _ = new_game(SICHUAN, {}, seed, "one_hand")
+    shift = {1: 1, 2: 2, 0: 3}[sum(state.dice) % 3]
+    state, events = answer_all(state, first_exchange)
+    assert of_kind(events, "dice_rolled") == []
+    assert {(e.seat, e.to) for e in of_kind(events, "tiles_passed")} == {
+        (s, (s + shift) % 4) for s in range(4)
+    }
+
+
+def test_a_fixed_direction_throws_no_dice() -> None:
+    options = {"exchange_three": True, "exchange_direction": "across"}
+    state, _ = start(["123456789m12345p", JUNK_1, JUNK_2, JUNK_3], options=options)
+    state, events = answer_all(state, first_exchange)
+    assert of_kind(events, "dice_rolled") == []
+    assert {(e.seat, e.to) for e in of_kind(events, "tiles_passed")} == {
+        (s, (s + 2) % 4) for s in range(4)
+    }
+
+
+def test_the_exchange_is_the_decision_asked_first() -> None:
+    state, _ = start(["123456789m12345p", JUNK_1, JUNK_2, JUNK_3], options={"exchange_three": True})
+    assert state.phase == "decision" and state.claim_kind == "exchange"
+    assert player_view(SICHUAN, state, 1).decision == "exchange"
+
+
+def test_a_suit_of_exactly_three_tiles_is_offered_and_the_shortest_suit_first() -> None:
+    dealer = "123456789m12p345s"  # 9 characters, 2 dots, 3 bamboo
+    state, _ = start([dealer, JUNK_1, JUNK_2, JUNK_3], options={"exchange_three": True})
+    offered = [a.tiles for a in legal_actions(SICHUAN, state, 0) if isinstance(a, Exchange)]
+    assert offered[0] == tiles("345s") and len(offered) == 84 + 1
+
+
+def test_the_void_suits_are_offered_the_fewest_held_first() -> None:
+    state, _ = start(["123456789m12345p", JUNK_1, JUNK_2, JUNK_3])  # 9 m, 5 p, no s
+    assert [str(a) for a in legal_actions(SICHUAN, state, 0)] == ["void s", "void p", "void m"]
+
+
+def test_without_the_missing_suit_rule_play_starts_after_the_deal() -> None:
+    dealer = "123456789m12345p"
+    state, events = start([dealer, JUNK_1, JUNK_2, JUNK_3], options={"missing_suit": False})
+    assert of_kind(events, "void_declared") == []
+    assert state.phase == "turn" and state.turn == 0
+    offered = {a.tile for a in legal_actions(SICHUAN, state, 0) if isinstance(a, Discard)}
+    assert offered == set(tiles(dealer))
+
+
+def test_the_void_suit_is_the_nine_kinds_of_that_suit() -> None:
+    # with dots void, the bamboo 1 is not a dot: only the 1p must go first
+    state, _ = start(["1234567899m1p135s", JUNK_1, JUNK_2, JUNK_3], voids="pmmm")
+    offered = {a.tile for a in legal_actions(SICHUAN, state, 0) if isinstance(a, Discard)}
+    assert offered == set(tiles("1p"))
+
+
+@pytest.mark.parametrize(("void", "offered"), [("p", False), ("m", True)])
+def test_no_pung_of_the_void_suits_one(void: str, offered: bool) -> None:
+    south = "11p123456m13579s"
+    state, _ = start(["1p" + DEALER_5P[:-2], south, JUNK_2, JUNK_3], voids="p" + void + "mm")
+    state, _ = play(state, ["0: discard 1p"], rules=SICHUAN)
+    assert (Pon(tiles("11p")) in legal_actions(SICHUAN, state, 1)) is offered
+
+
+@pytest.mark.parametrize(
+    ("length", "last"), [("one_hand", 0), ("east", 3), ("south", 7), ("full", 15)]
+)
+def test_the_game_ends_after_its_last_hand(length: str, last: int) -> None:
+    # sichuan.md: "lengths count hands: one_hand 1, east 4, south 8, full 16"
+    state, _ = start([JUNK_DEALER, JUNK_1, JUNK_2, JUNK_3], length=length)
+    nxt = SichuanGame().next_hand(state.options, state, Outcome("exhaustive_draw", "wall"))
+    for index, want in [(last - 1, None), (last, "length")]:
+        if index >= 0:
+            at = dataclasses.replace(state, hand_index=index)
+            assert SichuanGame().game_end(state.options, at, nxt) == want
+
+
+def test_a_kong_passed_on_is_not_returned_at_the_draw() -> None:
+    # sichuan.md "Payment": at a draw a player not ready returns each kong's money "that was not
+    # passed on". South's kong on the dealer's 3s went on to West, who won on South's discard
+    # right after it; South (678p 789p 22p 2s 6s, void m) stays not ready to the end.
+    hands = [KONG_DEALER, SOUTH_333S, WEST_WAITS_6S, JUNK_3]
+    state, _ = start(hands, back="6s", voids="smmp")
+    state, _ = play(state, ["0: discard 3s", "1: kan 333s"], rules=SICHUAN)
+    state, events = play(state, ["1: discard 6s", "2: ron"], rules=SICHUAN)
+    assert [m.reason for m in of_kind(events, "points_moved")] == ["win", "kong_passed_on"]
+    state, events = tsumogiri_to_the_end(state)
+    ended = of_kind(events, "hand_ended")[0]
+    assert (ended.outcome, ended.winners) == ("exhaustive_draw", (2,)) and 1 not in ended.ready
+    assert [m.reason for m in of_kind(events, "points_moved")].count("kong_returned") == 0
+
+
+def test_a_kong_made_before_one_passed_on_is_still_returned_at_the_draw() -> None:
+    # South's kong on the dealer's 3s stays with South, not ready at the draw: it returns it;
+    # the dealer's concealed kong, made later and passed on to West, is not returned
+    hands = [KONG_DEALER, SOUTH_333S, WEST_WAITS_6S, JUNK_3]
+    state, _ = start(hands, back="7s6s", voids="smmp")
+    state, _ = play(state, ["0: discard 3s", "1: kan 333s", "1: discard 7s"], rules=SICHUAN)
+    state, _ = advance(state, lambda s: s.turn == 0 and s.phase == "turn")
+    state, events = play(state, ["0: ankan 1111p", "0: discard 6s", "2: ron"], rules=SICHUAN)
+    assert [m.reason for m in of_kind(events, "points_moved")] == [
+        "kong",
+        "win",
+        "kong_passed_on",
+    ]
+    state, events = tsumogiri_to_the_end(state)
+    ended = of_kind(events, "hand_ended")[0]
+    assert (ended.outcome, ended.winners) == ("exhaustive_draw", (2,)) and 1 not in ended.ready
+    returned = [m.deltas for m in of_kind(events, "points_moved") if m.reason == "kong_returned"]
+    assert returned == [(2, -2, 0, 0)]
+
+
+def test_a_win_on_a_discard_after_a_claimed_kong_is_paid_by_that_discarder() -> None:
+    south = "333s678p789p22p55p"  # after the kong: 678p 789p 22p 55p, waiting on 2p or 5p
+    west = "24568m3579p2468s"
+    state, _ = start([KONG_DEALER, south, west, JUNK_3], "1m", back="9m", voids="smpp")
+    state, _ = play(state, ["0: discard 3s", "1: kan 333s", "1: discard 9m"], rules=SICHUAN)
+    state, events = play(state, ["2: discard 5p", "1: ron"], rules=SICHUAN)
+    won = of_kind(events, "won")[0]
+    total = won.result["points"]["total"]
+    assert (won.seat, won.source) == (1, 2)
+    assert [m.deltas for m in of_kind(events, "points_moved")] == [(0, total, -total, 0)]
+
+
+def test_sichuan_counts_no_round_wind_and_no_repeat_counter() -> None:
+    # sichuan.md: "There are no winds"; the dealer dealing again counts only its streak
+    wall = sichuan_wall([JUNK_DEALER, JUNK_1, JUNK_2, JUNK_3])
+    state, _ = new_game(SICHUAN, NO_EXCHANGE, 0, "east", walls=[wall, wall])
+    state, _ = answer_all(state, lambda seat, legal: legal[0])
+    state, _ = tsumogiri_to_the_end(state)
+    assert (state.hand_index, state.dealer_streak) == (1, 1)
+    assert (state.round_wind, state.honba) == (0, 0)
+
+
+def test_a_three_suit_hand_is_ready_at_the_draw_without_the_missing_suit_rule() -> None:
+    # South holds all three suits and waits on 5s (789m 234p 456p 678p + 5s): with the
+    # missing-suit rule off it can win, so it is ready (with it on: THREE_SUITS above)
+    south = "789m234p456p678p5s"
+    options = {"missing_suit": False}
+    state, _ = start([JUNK_DEALER, south, JUNK_2, JUNK_3], options=options)
+    state, events = tsumogiri_to_the_end(state)
+    ended = of_kind(events, "hand_ended")[0]
+    assert (ended.outcome, ended.ready) == ("exhaustive_draw", (1,))
+
+
+def test_a_robbed_kong_after_a_kong_is_paid_by_the_robbed_player() -> None:
+    # West declares a concealed kong, then on its replacement adds the fourth 5p to its pung;
+    # South, whose last meld is a kong claimed from the dealer, robs it: West pays (the kong
+    # tile's discarder), not the dealer of South's old kong
+    south = "333s678p789p22p46p"  # after the kong: 678p 789p 22p 46p, waiting on 5p
+    west = "55p99p7777s2468s9s"
+    north = "123579m345p1469s"
+    state, _ = start([KONG_DEALER, south, west, north], "2s8s8s1m1m4s", back="9m5p", voids="smmp")
+    script = ["0: discard 3s", "1: kan 333s", "1: discard 9m", "2: discard 2s"]
+    script += ["3: discard 5p", "1: pass", "2: pon 55p", "2: discard 9p", "3: discard 3p"]
+    script += ["0: discard 1s", "1: discard 1m", "2: ankan 7777s", "2: kakan 5p"]
+    state, _ = play(state, script, rules=SICHUAN)
+    state, events = play(state, ["1: ron"], rules=SICHUAN)
+    won = of_kind(events, "won")[0]
+    assert (won.seat, won.source, won.robbed_kong) == (1, 2, True)
+    total = won.result["points"]["total"]
+    assert [m.deltas for m in of_kind(events, "points_moved")] == [(0, total, -total, 0)]
+
+
+def test_a_player_who_has_won_is_offered_no_claim() -> None:
+    # sichuan.md: "The winner leaves play". West wins on the dealer's 5p holding 111s and 99s;
+    # North then throws a 9s (its void suit): West, out, is not offered the pung
+    state, _ = start([DEALER_5P, *WINS_5P], "9s", voids="psms")
+    state, _ = play(state, ["0: discard 5p", "1: pass", "2: ron", "3: pass"], rules=SICHUAN)
+    assert state.winners == (2,) and "out" in state.status[2]
+    assert state.turn == 3 and state.drawn == tiles("9s")[0]
+    state, _ = play(state, ["3: discard 9s"], rules=SICHUAN)
+    assert legal_actions(SICHUAN, state, 2) == []
+    assert state.phase == "turn" and state.turn == 0

@@ -129,8 +129,8 @@ def main() -> int:
 
 def run_mutmut(patterns: list[str], jobs: int) -> int:
     LOG.parent.mkdir(exist_ok=True)
-    # mutmut copies tests/ and docs/ over its old copies; a test file deleted since would linger
-    for copy in ("tests", "docs"):
+    # mutmut copies tests/, docs/ and examples/ over its old copies; a file deleted since would linger
+    for copy in ("tests", "docs", "examples"):
         shutil.rmtree(ROOT / "mutants" / copy, ignore_errors=True)
     print(f"mutmut run {' '.join(patterns)} (log: {LOG.relative_to(ROOT)})", flush=True)
     with LOG.open("w", encoding="utf-8") as log:
