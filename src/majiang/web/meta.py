@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from majiang.rules import VARIANTS, get_ruleset
+from majiang.rules.base import Option
 from majiang.tiles import NUM_TILE_IDS, sort_key, tile_label, tile_name, tile_set
 from majiang.web.words import choice_label, option_words
 
@@ -99,30 +100,37 @@ def option_meta(variant: str) -> list[dict[str, Any]]:
     >>> [o for o in option_meta("sichuan") if o["name"] == "self_draw"][0]["control"]
     'choice'
     """
-    out: list[dict[str, Any]] = []
-    for name, opt in get_ruleset(variant).options.items():
-        if opt.choices is not None:
-            control = "choice"
-        elif isinstance(opt.default, bool):
-            control = "bool"
-        elif isinstance(opt.default, int):
-            control = "int"
-        else:
-            control = "text"  # a name or a JSON object (custom point tables)
-        out.append(
-            described(
-                {
-                    "name": name,
-                    "default": opt.default,
-                    "doc": opt.doc,
-                    "control": control,
-                    "choices": list(opt.choices) if opt.choices is not None else None,
-                    "minimum": opt.minimum,
-                    "maximum": opt.maximum,
-                }
-            )
-        )
-    return out
+    return [option_field(name, opt) for name, opt in get_ruleset(variant).options.items()]
+
+
+def option_field(name: str, opt: Option) -> dict[str, Any]:
+    """Return one option as the forms read it: its default, doc, bounds, the control that edits
+    it (``choice``, ``bool``, ``int``, ``list`` or ``text``) and its player words.
+
+    >>> option_field("aka", get_ruleset("riichi").options["aka"])["choice_labels"]
+    ['None', 'One per suit']
+    """
+    if opt.choices is not None:
+        control = "choice"
+    elif isinstance(opt.default, bool):
+        control = "bool"
+    elif isinstance(opt.default, int):
+        control = "int"
+    elif isinstance(opt.default, tuple):
+        control = "list"
+    else:
+        control = "text"  # a name or a JSON object (custom point tables)
+    return described(
+        {
+            "name": name,
+            "default": opt.default,
+            "doc": opt.doc,
+            "control": control,
+            "choices": list(opt.choices) if opt.choices is not None else None,
+            "minimum": opt.minimum,
+            "maximum": opt.maximum,
+        }
+    )
 
 
 def described(option: dict[str, Any]) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from typing import Any
 
 from majiang.rules import VARIANTS, get_ruleset
 from majiang.rules.game import LENGTHS
-from majiang.web.meta import described, option_meta
+from majiang.web.meta import described, option_field, option_meta
 from majiang.web.words import (
     BOT_WORDS,
     LENGTH_WORDS,
@@ -44,29 +44,7 @@ def play_meta() -> dict[str, Any]:
     for v in VARIANTS:
         rules = get_ruleset(v)
         options = option_meta(v)
-        for name, opt in rules.game_options.items():
-            control = (
-                "choice"
-                if opt.choices is not None
-                else "bool"
-                if isinstance(opt.default, bool)
-                else "list"
-                if isinstance(opt.default, tuple)
-                else "int"
-            )
-            options.append(
-                described(
-                    {
-                        "name": name,
-                        "default": opt.default,
-                        "doc": opt.doc,
-                        "control": control,
-                        "choices": list(opt.choices) if opt.choices is not None else None,
-                        "minimum": opt.minimum,
-                        "maximum": opt.maximum,
-                    }
-                )
-            )
+        options.extend(option_field(name, opt) for name, opt in rules.game_options.items())
         if rules.presets:  # a named rule set; the options changed beside it override it
             options.append(
                 described(
