@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from test_table_support import ARGS, ARTIFACTS, CHROMIUM, free_port
+from test_table_support import ARGS, ARTIFACTS, CHROMIUM, serve
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
@@ -22,26 +22,8 @@ PHONE = {"width": 390, "height": 844}
 
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    import threading
-    import time
-
-    from majiang.server.app import create_app
-    from majiang.server.settings import Settings
-
-    db = tmp_path_factory.mktemp("keep") / "keep.sqlite3"
-    app = create_app(Settings(database_url=f"sqlite:///{db}"))
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the server did not start")
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
+    with serve(tmp_path_factory.mktemp("keep")) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

@@ -34,7 +34,7 @@ ARTIFACTS = Path(__file__).parent / "artifacts"
 #: (README: "Screenshots"); build/ is not committed
 SCREENSHOTS = Path(__file__).parent.parent / "build" / "screenshots"
 
-__all__ = ["ARGS", "ARTIFACTS", "CHROMIUM", "SCREENSHOTS", "free_port"]
+__all__ = ["ARGS", "ARTIFACTS", "CHROMIUM", "SCREENSHOTS", "free_port", "serve"]
 
 #: true in the page when this seat has a decision open, or a result or the standings are shown
 READY_JS = """() => {

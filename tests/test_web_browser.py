@@ -10,14 +10,12 @@ answer of the API.
 from __future__ import annotations
 
 import re
-import threading
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from test_table_support import ARGS, ARTIFACTS, CHROMIUM, free_port
+from test_table_support import ARGS, ARTIFACTS, CHROMIUM, serve
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
@@ -28,23 +26,8 @@ pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium
 
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    from majiang.server.app import create_app
-    from majiang.server.settings import Settings
-
-    db = tmp_path_factory.mktemp("web") / "web.sqlite3"
-    app = create_app(Settings(database_url=f"sqlite:///{db}"))
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the server did not start")
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
+    with serve(tmp_path_factory.mktemp("web")) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
