@@ -40,6 +40,7 @@ from majiang.actions import (
     Ron,
     Tsumo,
 )
+from majiang.bots.simple import pass_or_tsumogiri
 from majiang.errors import MajiangError
 from majiang.events import (
     Called,
@@ -221,7 +222,7 @@ class MjaiProcessBot:
         action = self._to_action(reply, view, legal)
         if action is None:
             self.illegal += 1
-            action = _fallback(view, legal)
+            action = pass_or_tsumogiri(view, legal)
         return action
 
     def _to_action(
@@ -284,13 +285,3 @@ class MjaiProcessBot:
             self.proc.kill()
             self.proc.wait()
         self.proc = None
-
-
-def _fallback(view: PlayerView, legal: Sequence[Action]) -> Action:
-    for a in legal:
-        if isinstance(a, Pass):
-            return a
-    for a in legal:
-        if isinstance(a, Discard) and not a.riichi and a.tile == view.drawn:
-            return a
-    return next((a for a in legal if isinstance(a, Discard)), legal[0])

@@ -63,15 +63,19 @@ class TsumogiriBot:
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """Return a win, else a pass, else the drawn tile's discard (the first discard otherwise)."""
         win = _win(legal)
-        if win is not None:
-            return win
-        for a in legal:
-            if isinstance(a, Pass):
-                return a
-        for a in legal:
-            if isinstance(a, Discard) and not a.riichi and a.tile == view.drawn:
-                return a
-        return next((a for a in legal if isinstance(a, Discard)), legal[0])
+        return win if win is not None else pass_or_tsumogiri(view, legal)
+
+
+def pass_or_tsumogiri(view: PlayerView, legal: Sequence[Action]) -> Action:
+    """Return a pass, else the drawn tile's discard (no riichi), else the first discard, else
+    the first legal action: the plainest move, also what stands in for a bot's illegal reply."""
+    for a in legal:
+        if isinstance(a, Pass):
+            return a
+    for a in legal:
+        if isinstance(a, Discard) and not a.riichi and a.tile == view.drawn:
+            return a
+    return next((a for a in legal if isinstance(a, Discard)), legal[0])
 
 
 def _isolation(tile: int, kinds: list[int]) -> int:

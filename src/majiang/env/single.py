@@ -33,15 +33,15 @@ import gymnasium as gym
 import numpy as np
 import numpy.typing as npt
 
-from majiang.actions import Action, Discard, Pass
 from majiang.bots.base import Bot
 from majiang.bots.levels import make_bot
+from majiang.bots.simple import pass_or_tsumogiri
 from majiang.engine import legal_actions, new_game, step
 from majiang.env.aec import MahjongEnv, Observation, fresh_space
 from majiang.env.observation import encode
 from majiang.errors import IllegalAction, InvalidRequest
 from majiang.state import GameState
-from majiang.view import PlayerView, player_view
+from majiang.view import player_view
 
 __all__ = ["SingleSeatEnv"]
 
@@ -136,7 +136,7 @@ class SingleSeatEnv(gym.Env[Observation, np.int64]):
         except IllegalAction:
             if self.illegal == "raise":
                 raise
-            chosen = _replacement(view, legal)
+            chosen = pass_or_tsumogiri(view, legal)
             illegal = True
         before = state.scores[self.seat]
         self._state, _ = step(self.table.ruleset, state, self.seat, chosen)
@@ -192,14 +192,3 @@ class SingleSeatEnv(gym.Env[Observation, np.int64]):
             "action_mask": self.table.space.mask(legal, view.claim_tile),
         }
         return obs, {"view": view, "legal_actions": tuple(legal)}
-
-
-def _replacement(view: PlayerView, legal: Sequence[Action]) -> Action:
-    """Return what stands in for an illegal action: a pass, else tsumogiri, else a discard."""
-    for a in legal:
-        if isinstance(a, Pass):
-            return a
-    for a in legal:
-        if isinstance(a, Discard) and not a.riichi and a.tile == view.drawn:
-            return a
-    return next((a for a in legal if isinstance(a, Discard)), legal[0])
