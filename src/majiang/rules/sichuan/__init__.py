@@ -18,7 +18,7 @@ from majiang.rules.base import MOST_FAN, Option, Ruleset
 from majiang.rules.sichuan.fan import best_fan, holds_three_suits
 from majiang.rules.sichuan.game import SichuanGame
 from majiang.rules.sichuan.payments import win_points
-from majiang.scoring import ScoreResult, WinValue
+from majiang.scoring import Points, ScoreResult, WinValue
 from majiang.tiles import kind, tile_name
 
 if TYPE_CHECKING:
@@ -151,13 +151,7 @@ class Sichuan(SichuanGame, Ruleset):
                 else f"a winning hand has 14 tiles (a kong counts as 3), got {size}"
             )
             return ScoreResult.invalid(self.unit, why)
-        points = win_points(
-            count.fan,
-            self_drawn=paid_as_self_draw,
-            players_in_hand=req.players_in_hand,
-            base=rules["base"],
-            self_draw=rules["self_draw"],
-        )
+        points = self._points(req, count.fan)
         return ScoreResult(
             valid=True,
             unit=self.unit,
@@ -166,6 +160,16 @@ class Sichuan(SichuanGame, Ruleset):
             limit="limit" if count.raw >= max_fan else None,
             points=points,
             extra={"uncapped": count.raw},
+        )
+
+    def _points(self, req: ScoreRequest, fan: int) -> Points:
+        """Return who pays a win of ``fan`` (capped) in this request's setting."""
+        return win_points(
+            fan,
+            self_drawn=self._paid_as_self_draw(req),
+            players_in_hand=req.players_in_hand,
+            base=req.rules["base"],
+            self_draw=req.rules["self_draw"],
         )
 
     def _paid_as_self_draw(self, req: ScoreRequest) -> bool:
@@ -190,13 +194,7 @@ class Sichuan(SichuanGame, Ruleset):
         if value.total < 0:
             raise InvalidRequest(f"fan must be 0 or more, got {value.total}", field="fan")
         fan = min(value.total, rules["max_fan"])
-        points = win_points(
-            fan,
-            self_drawn=self._paid_as_self_draw(req),
-            players_in_hand=req.players_in_hand,
-            base=rules["base"],
-            self_draw=rules["self_draw"],
-        )
+        points = self._points(req, fan)
         return ScoreResult(
             valid=True,
             unit=self.unit,

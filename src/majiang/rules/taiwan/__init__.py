@@ -19,8 +19,7 @@ from majiang.errors import InvalidRequest
 from majiang.rules.base import Option, Ruleset
 from majiang.rules.taiwan import checks
 from majiang.rules.taiwan.game import TaiwanGame
-from majiang.rules.taiwan.payments import payments
-from majiang.rules.taiwan.score import score_win
+from majiang.rules.taiwan.score import request_points, score_win
 from majiang.scoring import ScoreResult, WinValue
 
 if TYPE_CHECKING:
@@ -78,15 +77,7 @@ class Taiwan(TaiwanGame, Ruleset):
         """
         if value.total < 0:
             raise InvalidRequest(f"tai must be 0 or more, got {value.total}", field="tai")
-        points = payments(
-            value.total,
-            winner=req.seat_wind,
-            tsumo=req.tsumo,
-            discarder=req.discarder,
-            dealer_streak=req.dealer_streak,
-            base=int(req.rules["base"]),
-            tai_value=int(req.rules["tai_value"]),
-        )
+        points = request_points(req, value.total)
         return ScoreResult(valid=True, unit=self.unit, total=value.total, points=points)
 
 

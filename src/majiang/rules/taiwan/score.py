@@ -17,7 +17,7 @@ from majiang.rules.taiwan.checks import hand_tiles, instant_flower_win
 from majiang.rules.taiwan.payments import dealer_involved, dealer_tai, payments
 from majiang.rules.taiwan.readings import WIN_SIZE, Reading, readings, waits
 from majiang.rules.taiwan.tai import BY_ID, WinContext, count_tai
-from majiang.scoring import Item, ScoreResult
+from majiang.scoring import Item, Points, ScoreResult
 from majiang.tiles import kind
 
 if TYPE_CHECKING:
@@ -78,15 +78,7 @@ def score_win(req: ScoreRequest) -> ScoreResult:
             )
         reading_text, items = None, instant
     total = sum(i.value for i in items)
-    points = payments(
-        total,
-        winner=req.seat_wind,
-        tsumo=req.tsumo,
-        discarder=req.discarder,
-        dealer_streak=req.dealer_streak,
-        base=int(req.rules["base"]),
-        tai_value=int(req.rules["tai_value"]),
-    )
+    points = request_points(req, total)
     involved = dealer_involved(req.seat_wind, req.tsumo, req.discarder)
     return ScoreResult(
         valid=True,
@@ -98,4 +90,18 @@ def score_win(req: ScoreRequest) -> ScoreResult:
             "dealer_tai": dealer_tai(req.dealer_streak) if involved else 0,
             "reading": reading_text,
         },
+    )
+
+
+def request_points(req: ScoreRequest, total: int) -> Points:
+    """Return who pays a win of ``total`` tai in this request's setting (the dealer's tai with
+    the streak wherever the dealer pays or wins)."""
+    return payments(
+        total,
+        winner=req.seat_wind,
+        tsumo=req.tsumo,
+        discarder=req.discarder,
+        dealer_streak=req.dealer_streak,
+        base=int(req.rules["base"]),
+        tai_value=int(req.rules["tai_value"]),
     )
