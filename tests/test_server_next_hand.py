@@ -56,7 +56,8 @@ def _room(client: TestClient, host: Guest, **options: Any) -> str:
 
 def test_a_practice_table_waits_for_its_player_past_the_turn_timer(client: TestClient) -> None:
     me = guest(client)
-    room = practice(client, me, length="east", turn_seconds=0.3, claim_seconds=0.3)
+    # timers long enough for an answer to beat them on a loaded machine (0.3 s did not always)
+    room = practice(client, me, length="east", turn_seconds=1.0, claim_seconds=1.0)
     frames: list[Frame] = []
     with client.websocket_connect(room["websocket"]) as ws:
         ws.send_json(hello(me.token))
@@ -70,7 +71,7 @@ def test_a_practice_table_waits_for_its_player_past_the_turn_timer(client: TestC
             "timeout_ms": None,  # a practice table: no countdown
             "over": False,
         }
-        time.sleep(1.0)  # more than three turn timers
+        time.sleep(3.5)  # more than three turn timers
         meanwhile = _until_pong(ws, 1)
         # the next hand was dealt, but nothing was asked of the seat or played for it
         assert [f for f in meanwhile if f["type"] in ("decision", "auto", "accepted")] == []
