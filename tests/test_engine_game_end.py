@@ -5,6 +5,7 @@ the sticks left at the end, and the final standings after uma and oka."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -254,6 +255,41 @@ def test_mleague_uma_in_the_standings() -> None:
     # M.League: uma 30/10 with the oka: +50/+10/-10/-30 for 30,000 returned
     state, _events = _east1_ron((1000, 33000, 33000, 33000), {"uma": [30, 10, -10, -30]})
     assert state.final_points == (-61600, 13000, 55600, -7000)
+
+
+def test_tied_players_share_their_places_uma_and_oka() -> None:
+    # seats 1 and 3 tie at 33,000 for 2nd and 3rd: with shared places each takes
+    # (10 + -10) / 2 = 0 uma instead of +10 and -10 by seat order
+    options = {"tied_places": "share"}
+    state, _events = _east1_ron((1000, 33000, 33000, 33000), options)
+    assert state.scores == (-1600, 33000, 35600, 33000)
+    expected = (-1600 - 30000 - 20000, 33000 - 30000, 35600 - 30000 + 20000 + 20000, 3000)
+    assert state.final_points == expected and sum(expected) == 0
+
+
+def _final_points(scores: tuple[int, ...], options: dict[str, Any]) -> tuple[int, ...]:
+    state, _ = start([DEALER, JUNK1, ITTSU_M, JUNK3], "9p", dora="6z", options=options)
+    ended = dataclasses.replace(state, scores=scores)
+    return RIICHI.final_points(resolve_options(RIICHI, options), ended)
+
+
+def test_a_three_way_tie_splits_to_the_point_and_stays_zero_sum() -> None:
+    # 2nd to 4th tie: (10 - 10 - 20) thousand / 3 = -6,666.67 each; the odd point goes to
+    # the seat nearest the first dealer, so the table still sums to zero
+    points = _final_points((40000, 20000, 20000, 20000), {"tied_places": "share"})
+    assert points == (40000 - 30000 + 20000 + 20000, -10000 - 6666, -10000 - 6667, -10000 - 6667)
+    assert sum(points) == 0
+
+
+def test_a_tie_for_first_shares_the_oka() -> None:
+    # 1st and 2nd tie: each takes (20 + 10) / 2 = 15 thousand uma and half the 20,000 oka
+    points = _final_points((35000, 35000, 20000, 10000), {"tied_places": "share"})
+    assert points == (5000 + 15000 + 10000, 5000 + 15000 + 10000, -10000 - 10000, -20000 - 20000)
+
+
+def test_ties_go_by_seat_order_by_default() -> None:
+    points = _final_points((35000, 35000, 20000, 10000), {})
+    assert points == (5000 + 20000 + 20000, 5000 + 10000, -10000 - 10000, -20000 - 20000)
 
 
 @pytest.mark.parametrize(

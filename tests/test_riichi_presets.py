@@ -49,6 +49,7 @@ ROWS: list[tuple[str, str, Any, str]] = [
     ("wrc", "double_yakuman", False, "every yakuman counted as single"),
     ("wrc", "double_ron", False, "EMA differs: multiple winners are allowed (in EMA)"),
     ("wrc", "leftover_sticks", "lost", "EMA differs: riichi bets at game end go to the winner"),
+    ("wrc", "tied_places", "share", "Uma +15/+5 modified for ties"),
     # EMA RCR 2016 ("Revised EMA Riichi rules")
     ("ema", "aka", 0, "Red fives have been removed"),
     ("ema", "renhou", "mangan", "Renho is a mangan, not a yakuman"),
@@ -59,6 +60,7 @@ ROWS: list[tuple[str, str, Any, str]] = [
     ("ema", "double_ron", True, "Multiple winners are allowed"),
     ("ema", "kiriage", False, "4-30 is not rounded to mangan payment"),
     ("ema", "leftover_sticks", "to_first", "Riichi bets at game end go to the winner"),
+    ("ema", "tied_places", "share", "tied players share the uma of their places"),
     # M.League's official rules
     ("mleague", "start_points", 25000, "25000点持ち"),
     ("mleague", "uma", (30, 10, -10, -30), "ウマは+10,30"),
@@ -68,6 +70,7 @@ ROWS: list[tuple[str, str, Any, str]] = [
     ("mleague", "abort_four_kongs", False, "途中流局なし"),
     ("mleague", "agari_yame", False, "アガリ止め無し"),
     ("mleague", "kiriage", True, "7700は切り上げ"),
+    ("mleague", "tied_places", "share", "同点は順位点を等分 (riichi.wiki: splits evenly)"),
     ("mleague", "kazoe", False, "数え役満なし"),
     ("mleague", "extra_rounds", "none", "東南戦 (no West round)"),
 ]

@@ -77,6 +77,10 @@ OPTION_WORDS: dict[str, tuple[str, str]] = {
         "First place bonus (oka)",
         "Points the winner of the game takes from everyone's starting stack at the end.",
     ),
+    "tied_places": (
+        "Players tied at the end",
+        "Who places higher when two players finish on the same points.",
+    ),
     "leftover_sticks": (
         "Riichi sticks left at the end",
         "Who gets the riichi sticks still on the table when the game ends.",
@@ -182,6 +186,10 @@ CHOICE_WORDS: dict[str, dict[Any, str]] = {
         "none": "The game ends",
         "west": "A whole West round",
         "sudden_death": "Play on until someone has them",
+    },
+    "tied_places": {
+        "seat": "The seat nearer the first dealer",
+        "share": "They share their places' bonuses",
     },
     "leftover_sticks": {"to_first": "To first place", "lost": "Nobody"},
     "preset": {

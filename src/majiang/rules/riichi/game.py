@@ -92,6 +92,12 @@ class RiichiGame(GameRules):
             minimum=0,
             maximum=1_000_000,
         ),
+        "tied_places": Option(
+            "seat",
+            "players tied on points at the game's end: the seat nearer the first dealer takes "
+            "the higher place, or the tied players share their places' uma and oka",
+            choices=("seat", "share"),
+        ),
         "leftover_sticks": Option(
             "to_first",
             "riichi sticks left on the table at the game's end: to the first place, or lost",
@@ -361,13 +367,33 @@ class RiichiGame(GameRules):
     def final_points(self, options: Options, state: GameState) -> tuple[int, ...]:
         """Return each seat's points after uma and oka: its points less the return
         (``start_points`` plus a quarter of ``oka``), plus its place's ``uma`` in thousands,
-        plus ``oka`` for the first place."""
+        plus ``oka`` for the first place. With ``tied_places: share`` players tied on points
+        split their places' uma and oka evenly (see ``shared_bonuses``)."""
         start = int(options.get("start_points", 25000))
         oka = int(options.get("oka", 20000))
         uma = tuple(options.get("uma", (20, 10, -10, -20)))
         back = start + oka // state.players
         places = placements(state.scores)
+        bonuses = [1000 * uma[place - 1] + (oka if place == 1 else 0) for place in places]
+        if options.get("tied_places", "seat") == "share":
+            bonuses = shared_bonuses(state.scores, bonuses)
         return tuple(
-            score - back + 1000 * uma[place - 1] + (oka if place == 1 else 0)
-            for score, place in zip(state.scores, places, strict=True)
+            score - back + bonus for score, bonus in zip(state.scores, bonuses, strict=True)
         )
+
+
+def shared_bonuses(scores: tuple[int, ...], bonuses: list[int]) -> list[int]:
+    """Return ``bonuses`` (each seat's uma and oka by its place) with the seats tied on points
+    sharing theirs evenly. Points are whole: an odd point left by the division goes to the tied
+    seats nearest the first dealer, so the table still adds up to zero.
+
+    >>> shared_bonuses((40000, 20000, 20000, 20000), [40000, 10000, -10000, -20000])
+    [40000, -6666, -6667, -6667]
+    """
+    shared = list(bonuses)
+    for score in set(scores):
+        tied = [seat for seat, s in enumerate(scores) if s == score]
+        each, left = divmod(sum(bonuses[seat] for seat in tied), len(tied))
+        for n, seat in enumerate(tied):
+            shared[seat] = each + (1 if n < left else 0)
+    return shared

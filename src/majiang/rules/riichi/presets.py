@@ -82,7 +82,8 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {
     # WRC 2015: no red fives, 4-30 and 3-60 rounded to mangan, no kazoe yakuman, single
     # yakuman only, renhou a mangan, no nagashi mangan; head bump (one winner), no abortive
     # draw; 30,000 start and return, no oka, uma 15/5/-5/-15; a negative score ends the game;
-    # no agari-yame; sticks left at the end are not given to anyone.
+    # no agari-yame; sticks left at the end are not given to anyone; tied players share the uma
+    # of their places (the uma is "modified for ties").
     "wrc": {
         "aka": 0,
         "open_tanyao": True,
@@ -102,12 +103,13 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {
         "tenpai_yame": False,
         "uma": (15, 5, -5, -15),
         "oka": 0,
+        "tied_places": "share",
         "leftover_sticks": "lost",
     },
     # EMA 2016: WRC's rules but multiple winners allowed, 4-30 not rounded to mangan, sticks
     # left at the end to the winner; no red fives, no abortive draw, no nagashi mangan, single
     # yakuman, 13+ han a sanbaiman, renhou a mangan; uma 15/5/-5/-15, no oka; play goes on
-    # below zero (no bankruptcy).
+    # below zero (no bankruptcy); tied players share their places' uma, as in WRC.
     "ema": {
         "aka": 0,
         "open_tanyao": True,
@@ -127,11 +129,13 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {
         "tenpai_yame": False,
         "uma": (15, 5, -5, -15),
         "oka": 0,
+        "tied_places": "share",
         "leftover_sticks": "to_first",
     },
     # M.League: red fives (three), open tanyao, 7,700 rounded to mangan, no kazoe yakuman;
     # head bump (no double or triple ron), no abortive draw; 25,000 start, 30,000 returned,
-    # uma 10-30 (with the oka: +50/+10/-10/-30); no busting; no agari-yame.
+    # uma 10-30 (with the oka: +50/+10/-10/-30), split evenly between tied players; no busting;
+    # no agari-yame.
     "mleague": {
         "aka": 1,
         "open_tanyao": True,
@@ -147,6 +151,7 @@ PRESETS: Mapping[str, Mapping[str, Any]] = {
         "tenpai_yame": False,
         "uma": (30, 10, -10, -30),
         "oka": 20000,
+        "tied_places": "share",
         "leftover_sticks": "to_first",
     },
 }
