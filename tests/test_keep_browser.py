@@ -135,11 +135,11 @@ def test_a_riichi_east_round_on_a_phone(base_url: str, browser: Any) -> None:
 
     # E2 was 3 han, not 2: Cy 3900 from Dee; every hand after it is worked out again
     pg.locator("button.edit[data-hand='4']").click()
-    assert "Replace hand 4" in pg.locator("#keep-entry h3").inner_text()
+    assert "Change hand 4" in pg.locator("#keep-entry h3").inner_text()
     pg.select_option("#keep-entry select[data-value='han'][data-seat='2']", "3")
     pg.locator("#keep-save").click()
     pg.wait_for_function("() => !document.querySelector('#keep-entry h3') || "
-                         "!document.querySelector('#keep-entry h3').textContent.includes('Replace')")  # fmt: skip
+                         "!document.querySelector('#keep-entry h3').textContent.includes('Change')")  # fmt: skip
     assert scores(pg) == [37300, 18000, 26400, 18300]
     places = [pg.locator(f".keep-player[data-seat='{s}'] .place").inner_text() for s in range(4)]
     assert places == ["1.", "4.", "2.", "3."]
@@ -221,4 +221,83 @@ def test_a_sichuan_hand_with_a_kong_a_win_and_a_draw(base_url: str, browser: Any
     # D pays the cap 16 to B and C; C pays B 4 and returns its kong's 1 to A, B and D
     got = [int(pg.locator(f".keep-player[data-seat='{s}'] .score").inner_text()) for s in range(4)]
     assert got == [-1 + 9 + 1, -1 - 3 + 16 + 4 + 1, 3 - 3 + 16 - 4 - 3, -1 - 3 - 32 + 1]
+
+    # A's self-draw was 2 fan: the hand's other steps (the kong, the draw) stay as they were
+    pg.locator("button.edit[data-hand='1']").click()
+    steps = pg.locator("#keep-entry ol.keep-steps li[data-step]")
+    assert steps.count() == 2  # the kong and A's win; the draw that ended it is in the entry
+    assert "kong, added to a pung" in steps.nth(0).inner_text()
+    assert "Win self-drawn" in steps.nth(1).inner_text()
+    pg.locator("#keep-entry button.step-change[data-step='1']").click()
+    pg.fill("#keep-entry input[data-value='fan'][data-seat='0']", "2")
+    pg.locator("#keep-entry input[data-value='fan'][data-seat='0']").dispatch_event("change")
+    pg.locator("#keep-save").click()
+    pg.wait_for_function("() => !document.querySelector('#keep-entry ol.keep-steps')")
+    # 2 fan self-drawn: 4 + 1 from each of B, C, D instead of 2 + 1
+    got = [int(pg.locator(f".keep-player[data-seat='{s}'] .score").inner_text()) for s in range(4)]
+    assert got == [-1 + 15 + 1, -1 - 5 + 16 + 4 + 1, 3 - 5 + 16 - 4 - 3, -1 - 5 - 32 + 1]
+    assert errors == [], f"JavaScript errors: {errors}"
+
+
+def new_riichi_sheet(pg: Any, base_url: str, preset: str | None = None) -> str:
+    pg.goto(f"{base_url}/keep")
+    for i, name in enumerate(("Ann", "Bob", "Cy", "Dee")):
+        pg.fill(f"input[name=player{i}]", name)
+    if preset:
+        pg.locator("details.keep-rules summary").click()
+        pg.select_option("#keep-option-fields select[data-option='preset']", f'"{preset}"')
+    pg.locator("#keep-new button[type=submit]").click()
+    pg.wait_for_selector("body[data-keep-ready=true]")
+    return str(pg.url.split("?s=")[1])
+
+
+def test_house_rules_a_hand_by_its_tiles_and_pao(base_url: str, browser: Any) -> None:
+    errors: list[str] = []
+    pg = new_page(browser, PHONE, errors)
+    sheet_id = new_riichi_sheet(pg, base_url, preset="wrc")
+    assert pg.request.get(f"{base_url}/api/sheets/{sheet_id}").json()["sheet"]["options"] == {
+        "preset": "wrc"
+    }
+    assert scores(pg) == [30000] * 4  # WRC starts at 30,000
+    kind(pg, "draw")  # WRC plays no nagashi mangan: the draw does not offer it
+    assert pg.locator("#keep-entry button[data-group='ready']").count() == 4
+    assert pg.locator("#keep-entry button[data-group='nagashi']").count() == 0
+
+    # E1: Bob wins on Cy's 6s with 234567m 234p 678s 88s: all simples and pinfu, 2 han 30 fu,
+    # 2,000 from a child
+    kind(pg, "win")
+    tap(pg, "winner", 1)
+    tap(pg, "from", 2)
+    pg.locator("#keep-entry button.how[data-seat='1']").click()
+    for name, value in (("hand", "234567m234p678s88s"), ("win_tile", "6s")):
+        field = pg.locator(f"#keep-entry input[data-hand='{name}'][data-seat='1']")
+        field.fill(value)
+        field.dispatch_event("change")
+    enter(pg)
+    assert scores(pg) == [30000, 32000, 28000, 30000]
+    assert "Bob won from Cy: 2 han 30 fu" in pg.locator("#keep-hands tbody tr").first.inner_text()
+
+    # E2: Dee self-draws a yakuman with Ann liable (pao): Ann pays all 32,000 and busts
+    tap(pg, "winner", 3)
+    tap(pg, "from", "self")
+    pg.select_option("#keep-entry select[data-value='han'][data-seat='3']", "Y1")
+    pg.select_option("#keep-entry select[data-pao='3']", "0")
+    enter(pg)
+    assert scores(pg) == [30000 - 32000, 32000, 28000, 30000 + 32000]
+    assert "Game over" in pg.locator("#keep-next").inner_text()
+    shot(pg, "phone_tiles_pao")
+    assert errors == [], f"JavaScript errors: {errors}"
+
+
+def test_nagashi_mangan_at_a_draw_on_the_page(base_url: str, browser: Any) -> None:
+    errors: list[str] = []
+    pg = new_page(browser, PHONE, errors)
+    new_riichi_sheet(pg, base_url)
+    kind(pg, "draw")
+    tap(pg, "ready", 0)
+    tap(pg, "nagashi", 2)
+    enter(pg)
+    # Cy's nagashi is a child's mangan self-draw: 4,000 from the dealer, 2,000 from the others;
+    # the noten payment is not made
+    assert scores(pg) == [21000, 23000, 33000, 23000]
     assert errors == [], f"JavaScript errors: {errors}"

@@ -72,6 +72,8 @@ def _view(row: StoredSheet, sheet: Sheet, key: str | None = None) -> dict[str, A
         "version": row.version,
         "sheet": sheet.to_dict(),
         "standing": sheet.standing().to_dict(),
+        # the options as they apply (defaults, preset, the sheet's own): what the page offers
+        "rules": dict(sheet.resolved),
     }
     if key is not None:
         out["key"] = key

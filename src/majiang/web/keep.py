@@ -24,11 +24,20 @@ from majiang.rules.game import LENGTHS
 from majiang.rules.hongkong.payments import HALF_SPICY
 from majiang.rules.riichi.options import RiichiOptions
 from majiang.rules.riichi.payments import base_points, hand_value, up100
-from majiang.web.play import LENGTH_LABELS
+from majiang.web.meta import calculator_meta
+from majiang.web.play import LENGTH_LABELS, table_options
+from majiang.web.words import ABORTIVE_WORDS
 
 __all__ = ["keep_body", "mount_keep", "payment_tables", "riichi_table"]
 
 FU = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
+
+#: the calculator's fields a hand entered by its tiles takes beside the tiles, per variant
+HAND_FIELDS = {
+    "riichi": [["dora_indicators", "Dora indicators"], ["ura_indicators", "Ura dora indicators"]],
+    "hkos": [["flowers", "Flowers and seasons"]],
+    "taiwan": [["flowers", "Flowers and seasons"]],
+}
 
 
 def _cell(han: int, fu: int) -> str:
@@ -112,6 +121,15 @@ def keep_body() -> str:
         "units": {v: get_ruleset(v).unit for v in VARIANTS},
         "lengths": {k: LENGTH_LABELS.get(k, k) for k in LENGTHS},
         "abortive": {v: list(get_ruleset(v).abortive_draws) for v in VARIANTS},
+        "reasons": ABORTIVE_WORDS,
+        "unit_words": {"han": "Han", "fan": "Fan", "tai": "Tai"},
+        "options": {v: table_options(v) for v in VARIANTS},
+        "hand_fields": {v: HAND_FIELDS.get(v, []) for v in VARIANTS},
+        # the situations a winner's hand may have (a draw's nagashi mangan is entered at the draw)
+        "situations": {
+            v: [s for s in calculator_meta(v)["situations"] if s["id"] != "nagashi_mangan"]
+            for v in VARIANTS
+        },
         "tables": payment_tables(),
     }
     meta_json = json.dumps(meta).replace("</", "<\\/")  # safe inside <script>
@@ -138,6 +156,8 @@ on their own phone by its link.</p>
 <label>Variant <select name="variant">{variants}</select></label>
 <label>Length <select name="game_length">{lengths}</select></label>
 <fieldset><legend>Players, by seat</legend>{names}</fieldset>
+<details class="keep-rules"><summary>House rules</summary>
+<div class="grid" id="keep-option-fields"></div></details>
 <p class="error" id="keep-new-error" role="alert"></p>
 <button class="primary big" type="submit">Start the sheet</button>
 </form>

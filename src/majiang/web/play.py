@@ -33,6 +33,30 @@ TIMERS = (("Normal (20 s / 8 s)", 20, 8), ("Relaxed (60 s / 20 s)", 60, 20), ("O
 PACES = (("Steady", 700), ("Quick", 250), ("Instant", 0))
 
 
+def table_options(variant: str) -> list[dict[str, Any]]:
+    """Return every option a table of ``variant`` is set up with, as the forms read them: the
+    scoring options, the game's (start points, length rules, uma ...) and, where the variant
+    has named rule sets, the ``preset`` that picks one."""
+    rules = get_ruleset(variant)
+    options = option_meta(variant)
+    options.extend(option_field(name, opt) for name, opt in rules.game_options.items())
+    if rules.presets:  # a named rule set; the options changed beside it override it
+        options.append(
+            described(
+                {
+                    "name": "preset",
+                    "default": None,
+                    "doc": "a named rule set (docs/riichi.md); options changed here override it",
+                    "control": "choice",
+                    "choices": [None, *sorted(rules.presets)],
+                    "minimum": None,
+                    "maximum": None,
+                }
+            )
+        )
+    return options
+
+
 def play_meta() -> dict[str, Any]:
     """Return what the home page's form needs: each variant's players and options, the lengths.
 
@@ -43,22 +67,7 @@ def play_meta() -> dict[str, Any]:
     variants: dict[str, Any] = {}
     for v in VARIANTS:
         rules = get_ruleset(v)
-        options = option_meta(v)
-        options.extend(option_field(name, opt) for name, opt in rules.game_options.items())
-        if rules.presets:  # a named rule set; the options changed beside it override it
-            options.append(
-                described(
-                    {
-                        "name": "preset",
-                        "default": None,
-                        "doc": "a named rule set (docs/riichi.md); options changed here override it",
-                        "control": "choice",
-                        "choices": [None, *sorted(rules.presets)],
-                        "minimum": None,
-                        "maximum": None,
-                    }
-                )
-            )
+        options = table_options(v)
         variants[v] = {"name": rules.name, "players": rules.players, "options": options}
     return {
         "variants": variants,

@@ -222,6 +222,15 @@ CHOICE_WORDS: dict[str, dict[Any, str]] = {
 
 #: private rooms: how long the next hand waits for everyone to press *Next hand* (label,
 #: seconds; 0: no countdown), and its help
+#: how a player reads the reason of an abortive draw (a score sheet's entry, a table's result)
+ABORTIVE_WORDS = {
+    "nine_terminals": "Nine different terminals and honours",
+    "four_winds": "Four of the same wind discarded",
+    "four_riichi": "Four riichi",
+    "four_kongs": "Four kongs by more than one player",
+    "triple_ron": "Three players winning on one discard",
+}
+
 NEXT_HAND_WORDS = (("1 minute", 60), ("2 minutes", 120), ("Until everyone is ready", 0))
 NEXT_HAND_HELP = (
     "Private rooms: after a hand, how long the next one waits for everyone to press Next hand."

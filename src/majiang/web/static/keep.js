@@ -5,6 +5,8 @@
 // localStorage keeps majiang.sheet.<id> = the sheet's edit key (the link to enter hands carries
 // it as #key=...; the plain link shows the sheet only).
 
+import { changedOptions, optionField } from "./options.js";
+
 const $ = (sel) => document.querySelector(sel);
 const meta = JSON.parse($("#keep-meta").textContent);
 const WINDS = ["E", "S", "W", "N"];
@@ -15,6 +17,8 @@ let key = null;
 let view = null; // the last answer of the API: {id, version, sheet, standing}
 let entry = null; // the hand being entered: {kind, riichi, winners, from, values, ...}
 let editing = null; // the number of the hand being replaced (1 = the first), or null
+let kept = []; // while editing: the hand's steps as they will be saved
+let insertAt = 0; // while editing: where the entry's steps go among `kept`
 
 function esc(s) {
   return String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -52,11 +56,13 @@ function showNew() {
   const form = $("#keep-new");
   form.hidden = false;
   const seats = () => meta.players[form.variant.value];
+  const options = () => meta.options[form.variant.value];
   const sync = () => {
     form.querySelectorAll(".keep-name").forEach((el, i) => {
       el.hidden = i >= seats();
       el.querySelector("input").required = i < seats();
     });
+    $("#keep-option-fields").innerHTML = options().map((o) => optionField(o, "ko")).join("");
   };
   form.variant.addEventListener("change", sync);
   sync();
@@ -66,7 +72,12 @@ function showNew() {
     try {
       const out = await api("/api/sheets", {
         method: "POST",
-        body: { variant: form.variant.value, length: form.game_length.value, players },
+        body: {
+          variant: form.variant.value,
+          length: form.game_length.value,
+          players,
+          rules: changedOptions(options(), $("#keep-option-fields")),
+        },
       });
       localStorage.setItem(`majiang.sheet.${out.id}`, out.key);
       location.href = `/keep?s=${encodeURIComponent(out.id)}`;
@@ -134,7 +145,26 @@ function render() {
 // ------------------------------------------------------------------ entering a hand
 
 function newEntry(kind = "win") {
-  entry = { kind, riichi: [], winners: [], from: null, values: {}, ready: [], readyFan: {}, three: [], reason: "", pao: {} };
+  entry = {
+    kind,
+    riichi: [],
+    winners: [],
+    from: null,
+    values: {},
+    hands: {}, // winner's seat -> the hand as the calculator takes it, when entered by its tiles
+    pao: {},
+    ready: [],
+    nagashi: [],
+    readyFan: {},
+    three: [],
+    reason: "",
+    touched: false,
+  };
+}
+
+/** The sheet's options as they apply (defaults, preset and the sheet's own choices). */
+function rule(name) {
+  return view.rules ? view.rules[name] : undefined;
 }
 
 function toggle(list, seat) {
@@ -154,17 +184,49 @@ function valueInputs(seat) {
   const unit = meta.units[view.sheet.variant];
   const v = entry.values[seat] || (entry.values[seat] = unit === "han" ? { han: "", fu: "30" } : { [unit]: "" });
   const name = esc(players()[seat]);
-  if (unit === "han") {
+  const byHand = !!entry.hands[seat];
+  const how = `<button type="button" class="how" data-seat="${seat}" aria-pressed="${byHand}">${byHand ? "Enter the value instead" : "Enter the tiles"}</button>`;
+  let inputs;
+  if (byHand) {
+    inputs = handInputs(seat);
+  } else if (unit === "han") {
     const fus = FU.map((f) => `<option${String(f) === v.fu ? " selected" : ""}>${f}</option>`).join("");
     const hans = ["", ...Array.from({ length: 13 }, (_, i) => String(i + 1)), "Y1", "Y2"]
       .map((h) => `<option value="${h}"${h === v.han ? " selected" : ""}>${h.startsWith("Y") ? (h === "Y1" ? "Yakuman" : "Double yakuman") : h || "han"}</option>`)
       .join("");
-    return `<div class="keep-row"><span class="keep-label">${name}</span>
-<label>Han <select data-value="han" data-seat="${seat}">${hans}</select></label>
-<label>Fu <select data-value="fu" data-seat="${seat}">${fus}</select></label></div>`;
+    inputs = `<label>Han <select data-value="han" data-seat="${seat}">${hans}</select></label>
+<label>Fu <select data-value="fu" data-seat="${seat}">${fus}</select></label>`;
+  } else {
+    inputs = `<label>${esc(meta.unit_words[unit])} <input data-value="${unit}" data-seat="${seat}" inputmode="numeric" size="3" value="${esc(v[unit])}"></label>`;
   }
-  return `<div class="keep-row"><span class="keep-label">${name}</span>
-<label>${unit} <input data-value="${unit}" data-seat="${seat}" inputmode="numeric" size="3" value="${esc(v[unit])}"></label></div>`;
+  let pao = "";
+  if (rule("pao")) {
+    const others = players()
+      .map((p, s) => (s === seat ? "" : `<option value="${s}"${entry.pao[seat] === s ? " selected" : ""}>${esc(p)}</option>`))
+      .join("");
+    pao = `<label>Liable (pao) <select data-pao="${seat}"><option value="">Nobody</option>${others}</select></label>`;
+  }
+  return `<div class="keep-winner"><div class="keep-row"><span class="keep-label">${name}</span>${how}</div>
+<div class="keep-row">${inputs}</div>${pao ? `<div class="keep-row">${pao}</div>` : ""}</div>`;
+}
+
+/** The fields of a hand entered by its tiles, in the calculator's notation. */
+function handInputs(seat) {
+  const h = entry.hands[seat];
+  const variant = view.sheet.variant;
+  const field = (name, label, hint) =>
+    `<label class="keep-wide">${label} <input data-hand="${name}" data-seat="${seat}" value="${esc(h[name] || "")}" placeholder="${esc(hint)}" autocapitalize="off" spellcheck="false"></label>`;
+  let out = field("hand", "Concealed tiles, the winning tile too", "123m456p789s11z55z");
+  out += field("win_tile", "Winning tile", "5z");
+  out += field("melds", "Called sets", "pon 777z, chi 123m");
+  for (const [name, label] of meta.hand_fields[variant]) out += field(name, label, name === "flowers" ? "1f2f" : "3m");
+  const boxes = meta.situations[variant]
+    .map(
+      (s) =>
+        `<label class="keep-check"><input type="checkbox" data-situation="${s.id}" data-seat="${seat}"${h.situation.includes(s.id) ? " checked" : ""}> ${esc(s.label)}</label>`,
+    )
+    .join("");
+  return `${out}<div class="keep-situations">${boxes}</div>`;
 }
 
 function renderEntry() {
@@ -195,9 +257,10 @@ function renderEntry() {
       body += seatButtons("three", (s) => entry.three.includes(s), "Three suits");
     } else {
       body += seatButtons("ready", (s) => entry.ready.includes(s), "Ready");
+      if (rule("nagashi_mangan")) body += seatButtons("nagashi", (s) => entry.nagashi.includes(s), "Nagashi mangan");
     }
   } else if (entry.kind === "abortive") {
-    const opts = meta.abortive[variant].map((r) => `<option value="${r}"${r === entry.reason ? " selected" : ""}>${r.replace(/_/g, " ")}</option>`).join("");
+    const opts = meta.abortive[variant].map((r) => `<option value="${r}"${r === entry.reason ? " selected" : ""}>${esc(meta.reasons[r] || r)}</option>`).join("");
     body += `<div class="keep-row"><label>Reason <select id="keep-reason">${opts}</select></label></div>`;
   } else if (entry.kind === "kong") {
     body += seatButtons("konger", (s) => entry.konger === s, "Kong by");
@@ -205,11 +268,27 @@ function renderEntry() {
     body += `<div class="keep-row"><span class="keep-label">Or</span><button type="button" id="keep-kakan" aria-pressed="${!!entry.kongAdded}">Added to own pung</button>
 <span class="muted">(neither: concealed)</span></div>`;
   }
-  const title = editing ? `Replace hand ${editing}` : "Enter the hand";
-  const cancel = editing ? `<button type="button" id="keep-cancel" class="big">Cancel</button>` : "";
-  box.innerHTML = `<h3>${title}</h3><div class="keep-row kinds">${tabs}</div>${body}
+  let title = "Enter the hand";
+  let saveLabel = "Enter";
+  let extra = "";
+  let listing = "";
+  if (editing) {
+    title = `Change hand ${editing}`;
+    saveLabel = "Save hand";
+    extra = `<button type="button" id="keep-add" class="big">Add to the hand</button><button type="button" id="keep-cancel" class="big">Cancel</button>`;
+    const items = kept
+      .map((step, i) => {
+        const change = step.type === "riichi" ? "" : `<button type="button" class="step-change" data-step="${i}">Change</button>`;
+        const here = i === insertAt ? `<li class="step-here">The entry below goes here</li>` : "";
+        return `${here}<li data-step="${i}"><span>${esc(stepText(step))}</span>${change}<button type="button" class="step-remove" data-step="${i}">Remove</button></li>`;
+      })
+      .join("");
+    const last = insertAt === kept.length && kept.length ? `<li class="step-here">The entry below goes here</li>` : "";
+    listing = `<ol class="keep-steps" aria-label="The hand as entered">${items}${last}</ol>`;
+  }
+  box.innerHTML = `<h3>${title}</h3>${listing}<div class="keep-row kinds">${tabs}</div>${body}
 <p class="error" id="keep-error" role="alert"></p>
-<div class="buttons"><button type="button" id="keep-save" class="primary big">${editing ? "Save hand" : "Enter"}</button>${cancel}</div>`;
+<div class="buttons"><button type="button" id="keep-save" class="primary big">${saveLabel}</button>${extra}</div>`;
   box.querySelectorAll("button.kind").forEach((b) =>
     b.addEventListener("click", () => {
       const riichi = entry.riichi;
@@ -226,6 +305,7 @@ function renderEntry() {
       else if (g === "winner") toggle(entry.winners, seat);
       else if (g === "from") entry.from = entry.from === seat ? null : seat;
       else if (g === "ready") toggle(entry.ready, seat);
+      else if (g === "nagashi") toggle(entry.nagashi, seat);
       else if (g === "three") toggle(entry.three, seat);
       else if (g === "konger") entry.konger = seat;
       else if (g === "kongfrom") {
@@ -240,6 +320,56 @@ function renderEntry() {
       entry.values[el.dataset.seat][el.dataset.value] = el.value;
     }),
   );
+  box.querySelectorAll("button.how").forEach((b) =>
+    b.addEventListener("click", () => {
+      const seat = Number(b.dataset.seat);
+      if (entry.hands[seat]) delete entry.hands[seat];
+      else entry.hands[seat] = { situation: [] };
+      renderEntry();
+    }),
+  );
+  box.querySelectorAll("[data-hand]").forEach((el) =>
+    el.addEventListener("change", () => {
+      entry.hands[el.dataset.seat][el.dataset.hand] = el.value.trim();
+    }),
+  );
+  box.querySelectorAll("[data-situation]").forEach((el) =>
+    el.addEventListener("change", () => {
+      const list = entry.hands[el.dataset.seat].situation;
+      toggle(list, el.dataset.situation);
+    }),
+  );
+  box.querySelectorAll("[data-pao]").forEach((el) =>
+    el.addEventListener("change", () => {
+      entry.pao[el.dataset.pao] = el.value === "" ? null : Number(el.value);
+    }),
+  );
+  box.querySelectorAll("button.step-remove").forEach((b) =>
+    b.addEventListener("click", () => {
+      const i = Number(b.dataset.step);
+      kept.splice(i, 1);
+      if (insertAt > i) insertAt -= 1;
+      renderEntry();
+    }),
+  );
+  box.querySelectorAll("button.step-change").forEach((b) =>
+    b.addEventListener("click", () => {
+      let i = Number(b.dataset.step);
+      const back = putBack();
+      if (back === null) return;
+      if (i >= insertAt - back) i += back; // the entry's steps went in before it
+      const [step] = kept.splice(i, 1);
+      insertAt = i;
+      loadStep(step);
+      renderEntry();
+    }),
+  );
+  const add = $("#keep-add");
+  if (add) add.addEventListener("click", () => {
+    if (putBack() === null) return;
+    newEntry();
+    renderEntry();
+  });
   box.querySelectorAll("[data-fan]").forEach((el) =>
     el.addEventListener("change", () => {
       entry.readyFan[el.dataset.fan] = el.value;
@@ -254,7 +384,7 @@ function renderEntry() {
   const reason = $("#keep-reason");
   if (reason) reason.addEventListener("change", () => (entry.reason = reason.value));
   $("#keep-save").addEventListener("click", save);
-  if (cancel) $("#keep-cancel").addEventListener("click", () => {
+  if (editing) $("#keep-cancel").addEventListener("click", () => {
     editing = null;
     newEntry();
     render();
@@ -262,6 +392,18 @@ function renderEntry() {
 }
 
 function winnerValue(seat) {
+  const pao = entry.pao[seat] === undefined || entry.pao[seat] === null ? {} : { pao: entry.pao[seat] };
+  const h = entry.hands[seat];
+  if (h) {
+    if (!h.hand || !h.win_tile) throw new Error(`${players()[seat]}: enter the concealed tiles and the winning tile`);
+    const request = {};
+    for (const [k, v] of Object.entries(h)) if (v && v.length) request[k] = v;
+    return { request, ...pao };
+  }
+  return { ...pao, ...winnerNumbers(seat) };
+}
+
+function winnerNumbers(seat) {
   const unit = meta.units[view.sheet.variant];
   const v = entry.values[seat] || {};
   if (unit !== "han") return { [unit]: Number(v[unit]) };
@@ -282,7 +424,11 @@ function steps() {
   } else if (entry.kind === "draw") {
     const fans = {};
     for (const [s, f] of Object.entries(entry.readyFan)) if (f !== "") fans[s] = Number(f);
-    out.push(view.sheet.variant === "sichuan" ? { type: "draw", ready_fan: fans, three_suits: entry.three } : { type: "draw", ready: entry.ready });
+    out.push(
+      view.sheet.variant === "sichuan"
+        ? { type: "draw", ready_fan: fans, three_suits: entry.three }
+        : { type: "draw", ready: entry.ready, nagashi: entry.nagashi },
+    );
   } else if (entry.kind === "abortive") {
     out.push({ type: "abortive", reason: entry.reason || meta.abortive[view.sheet.variant][0] });
   } else {
@@ -297,7 +443,9 @@ function steps() {
 async function save() {
   let body;
   try {
-    body = steps();
+    if (!editing) body = steps();
+    else if (!entry.touched) body = kept; // the entry was left alone: the hand as listed
+    else body = [...kept.slice(0, insertAt), ...steps(), ...kept.slice(insertAt)];
   } catch (err) {
     $("#keep-error").textContent = err.message;
     return;
@@ -317,31 +465,89 @@ async function save() {
 
 function startEdit(number) {
   editing = number;
+  kept = JSON.parse(JSON.stringify(view.sheet.hands[number - 1] || []));
+  // the step that ended the hand comes into the entry to be changed; the rest stay listed
+  const last = kept.length && kept[kept.length - 1].type !== "kong" ? kept.pop() : null;
+  insertAt = kept.length;
   newEntry();
-  const hand = view.sheet.hands[number - 1] || [];
-  for (const step of hand) {
-    if (step.type === "riichi") entry.riichi.push(step.player);
-    else if (step.type === "win") {
-      entry.kind = "win";
-      entry.from = step.from === null ? "self" : step.from;
-      for (const w of step.wins) {
-        entry.winners.push(w.player);
-        const unit = meta.units[view.sheet.variant];
+  if (last) loadStep(last);
+  render();
+  $("#keep-entry").scrollIntoView({ block: "start" });
+}
+
+/** Put the entry's steps (if it was used) back among `kept` at `insertAt`; return how many went
+ * in, or null (and say why) when the entry is incomplete. */
+function putBack() {
+  if (!entry.touched) return 0;
+  try {
+    const more = steps();
+    kept.splice(insertAt, 0, ...more);
+    insertAt += more.length;
+    newEntry();
+    return more.length;
+  } catch (err) {
+    $("#keep-error").textContent = err.message;
+    return null;
+  }
+}
+
+/** Fill the entry with one stored step, to be changed and put back. */
+function loadStep(step) {
+  newEntry(step.type === "abortive" ? "abortive" : step.type);
+  entry.touched = true;
+  const unit = meta.units[view.sheet.variant];
+  if (step.type === "win") {
+    entry.from = step.from === null ? "self" : step.from;
+    for (const w of step.wins) {
+      entry.winners.push(w.player);
+      if (w.pao !== undefined && w.pao !== null) entry.pao[w.player] = w.pao;
+      if (w.request) {
+        entry.hands[w.player] = { situation: [], ...w.request };
+        for (const k of ["melds", "dora_indicators", "ura_indicators", "flowers", "situation"]) {
+          if (Array.isArray(w.request[k]) && k !== "situation") entry.hands[w.player][k] = w.request[k].join(k === "melds" ? ", " : "");
+        }
+      } else {
         entry.values[w.player] =
           unit === "han" ? { han: w.yakuman ? `Y${w.yakuman}` : String(w.han ?? ""), fu: String(w.fu ?? 30) } : { [unit]: String(w[unit] ?? "") };
       }
-    } else if (step.type === "draw") {
-      entry.kind = "draw";
-      entry.ready = [...step.ready];
-      entry.three = [...(step.three_suits || [])];
-      entry.readyFan = { ...(step.ready_fan || {}) };
-    } else if (step.type === "abortive") {
-      entry.kind = "abortive";
-      entry.reason = step.reason;
     }
+  } else if (step.type === "draw") {
+    entry.ready = [...(step.ready || [])];
+    entry.nagashi = [...(step.nagashi || [])];
+    entry.three = [...(step.three_suits || [])];
+    entry.readyFan = { ...(step.ready_fan || {}) };
+  } else if (step.type === "abortive") {
+    entry.reason = step.reason;
+  } else if (step.type === "kong") {
+    entry.konger = step.player;
+    entry.kongFrom = step.kind === "kan" ? step.from : null;
+    entry.kongAdded = step.kind === "kakan";
   }
-  render();
-  $("#keep-entry").scrollIntoView({ block: "start" });
+}
+
+/** One stored step in words. */
+function stepText(step) {
+  const p = players();
+  if (step.type === "riichi") return `${p[step.player]} declared riichi`;
+  if (step.type === "kong") {
+    const how = step.kind === "kan" ? `claimed from ${p[step.from]}` : step.kind === "kakan" ? "added to a pung" : "concealed";
+    return `${p[step.player]}: kong, ${how}`;
+  }
+  if (step.type === "win") {
+    const from = step.from === null ? "self-drawn" : `from ${p[step.from]}`;
+    const who = step.wins
+      .map((w) => {
+        const value = w.request ? "by the tiles" : w.yakuman ? "yakuman" : w.han !== undefined && w.han !== null ? `${w.han} han ${w.fu} fu` : `${w.fan ?? w.tai} ${meta.units[view.sheet.variant]}`;
+        return `${p[w.player]} (${value})`;
+      })
+      .join(", ");
+    return `Win ${from}: ${who}`;
+  }
+  if (step.type === "draw") {
+    const ready = (step.ready || []).map((s) => p[s]).join(", ") || "nobody";
+    return `Draw, ready: ${ready}`;
+  }
+  return `Abortive draw: ${meta.reasons[step.reason] || step.reason}`;
 }
 
 async function copy(text, button) {
@@ -386,6 +592,12 @@ async function init() {
     return;
   }
   render();
+  // a choice made in the entry (not the buttons that save, add or list) means it is to be saved
+  const box = $("#keep-entry");
+  box.addEventListener("click", (ev) => {
+    if (entry && ev.target.closest("button.seat, button.kind, button.how, #keep-kakan")) entry.touched = true;
+  });
+  box.addEventListener("change", () => entry && (entry.touched = true));
   $("#keep-undo").addEventListener("click", async () => {
     try {
       view = await api(`/api/sheets/${encodeURIComponent(sheetId)}/undo`, { method: "POST" });

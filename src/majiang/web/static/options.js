@@ -1,0 +1,55 @@
+// A variant's house rules as form fields, shared by the home page's Play form and the score
+// sheet's new-sheet form. Every label and help comes with the option from the server
+// (majiang/web/meta.option_field, words from majiang/web/words.py).
+
+function esc(s) {
+  return String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** One option's field; `prefix` keeps the ids of two forms on one page apart. */
+export function optionField(o, prefix = "po") {
+  const id = `${prefix}-${o.name}`;
+  const doc = o.help ? `<span class="hint" id="${id}-help">${esc(o.help)}</span>` : "";
+  const attrs = `data-option="${esc(o.name)}"${o.help ? ` aria-describedby="${id}-help"` : ""}`;
+  const label = `<label for="${id}">${esc(o.label)}</label>`;
+  if (o.control === "bool") {
+    return `<div class="field check"><input type="checkbox" id="${id}" ${attrs}${o.default ? " checked" : ""}>${label}${doc}</div>`;
+  }
+  if (o.control === "choice") {
+    const opts = o.choices
+      .map((c, i) => `<option value="${esc(JSON.stringify(c))}"${c === o.default ? " selected" : ""}>${esc(o.choice_labels[i])}</option>`)
+      .join("");
+    return `<div class="field">${label}${doc}<select id="${id}" ${attrs}>${opts}</select></div>`;
+  }
+  if (o.control === "int") {
+    const min = o.minimum !== null && o.minimum !== undefined ? ` min="${o.minimum}"` : "";
+    const max = o.maximum !== null && o.maximum !== undefined ? ` max="${o.maximum}"` : "";
+    return `<div class="field">${label}${doc}<input id="${id}" type="number" ${attrs} value="${esc(o.default)}"${min}${max}></div>`;
+  }
+  const shown = o.default === null ? "" : typeof o.default === "object" ? JSON.stringify(o.default) : o.default;
+  return `<div class="field">${label}${doc}<input id="${id}" ${attrs} value="${esc(shown)}" spellcheck="false"></div>`;
+}
+
+/** The options whose fields under `root` differ from their defaults (only those are sent). */
+export function changedOptions(options, root) {
+  const out = {};
+  for (const o of options) {
+    const el = root.querySelector(`[data-option="${CSS.escape(o.name)}"]`);
+    if (!el) continue;
+    let value;
+    if (o.control === "bool") value = el.checked;
+    else if (o.control === "choice") value = JSON.parse(el.value);
+    else if (o.control === "int") value = Number(el.value);
+    else {
+      const raw = el.value.trim();
+      if (!raw) continue; // left empty: the default
+      try {
+        value = /^[[{]/.test(raw) ? JSON.parse(raw) : raw;
+      } catch {
+        value = raw;
+      }
+    }
+    if (JSON.stringify(value) !== JSON.stringify(o.default)) out[o.name] = value;
+  }
+  return out;
+}
