@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: run test test-long lint bench mutation clean system-deps constraints
+.PHONY: run test test-long lint bench mutation docs clean system-deps constraints
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -64,9 +64,14 @@ JOBS ?= 2
 mutation: $(STAMP)
 	$(BIN)/python tools/mutation.py --jobs $(JOBS) $(MODULES)
 
+# the documentation site with the API reference generated from the docstrings (mkdocs.yml),
+# built into site/ with warnings as errors; open site/index.html
+docs: $(STAMP)
+	$(BIN)/mkdocs build --strict
+
 constraints: $(BIN)/python
 	$(BIN)/pip install -q --upgrade -e '.[server,dev,rl,cluster,bench]'
 	$(BIN)/pip freeze --exclude-editable > constraints.txt
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache mutants
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache mutants site

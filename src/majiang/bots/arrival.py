@@ -8,8 +8,9 @@ category and stage, ``RATES``; ``left``, the seat before's share, which a chow c
 the scale). The weights are divided by the stage's mean chow weight (``norm``), the scale of one
 tile the hand could take from the wall or the seat before.
 
-Session 8 also weighed the tiles short of ready by the call that would take them (a pon from
-any discard, a chow from the left): it measured nothing and is not kept (docs/bots.md).
+Weighing the tiles short of ready by the call that would take them (a pon from any discard, a
+chow from the left) measured nothing and is not done (docs/bots.md, "Decisions and what they
+measured").
 
 >>> arrival = Arrival(left=(0.5,) * 34, every=(1.5,) * 34)
 >>> arrival.wait(22)  # a wait: (1 + 1.5) copies per own draw, over the norm 1
@@ -31,7 +32,7 @@ __all__ = ["RATES", "Arrival", "arrival_for", "category", "stage"]
 #: per kind category (``category``) and stage (``stage``, 0-3): the copies the seat before
 #: discards, and the three others together, per copy the viewer draws itself from then on
 #: (self-play of expert,expert,normal,normal, every rotation, 200 deals from seed 65800;
-#: see docs/bots.md, session 8)
+#: see docs/bots.md, "Valuation hooks")
 RATES: dict[str, tuple[tuple[float, float], ...]] = {
     "e": ((1.14, 3.47), (1.23, 3.9), (1.21, 3.99), (1.39, 5.07)),
     "m": ((0.8, 2.44), (0.96, 2.99), (0.99, 3.23), (1.07, 3.9)),

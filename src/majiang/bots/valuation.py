@@ -751,11 +751,12 @@ class TaiwanValuation(Valuation):
         #: one tile from ready the expert plays its offense ranking: the judgement there chose
         #: a safer tile of the same shanten about once a hand, and those choices, each played
         #: out against the offense choice from the same state, lost 0.52 [0.25, 0.79] points
-        #: a decision (300 deals, seeds 9100-9399); see docs/bots.md, session 6
+        #: a decision (300 deals, seeds 9100-9399); see docs/bots.md, "Decisions and what they
+        #: measured"
         self.unjudged_shanten = (1,)
         #: the judgement only against a seat whose threat is 0.3 or more (about two open sets
         #: after six discards, or one after nine): below it the offense ranking stands;
-        #: see docs/bots.md, session 9
+        #: see docs/bots.md, "Decisions and what they measured"
         self.judged_threat = 0.3
         #: the expert weighs each ready wait by how fast it arrives (bots/arrival.py)
         self.arrival_rates = RATES
