@@ -146,7 +146,7 @@ TABLE_SETTINGS = (
         False,
     ),
     ("waits", "Show my waits", "When your hand is ready: its waits, and a furiten mark.", True),
-    ("marks", "Mark dora and red fives", "A coloured edge on those tiles in your hand.", True),
+    ("marks", "Mark dora and red fives", "A coloured bar under those tiles in your hand.", True),
     ("sound", "Sounds", "Short sounds for discards, calls and wins.", False),
 )
 

@@ -119,6 +119,9 @@ function setStatus(text) {
 function show(section) {
   for (const id of ["identity", "lobby", "table"]) $(`#${id}`).hidden = id !== section;
   $("#table-tools").hidden = section !== "table";
+  // riichi's setting only where there is riichi
+  const variant = (ui.model && ui.model.variant) || (ui.room && ui.room.variant);
+  $("#set-autoRiichi").closest(".setting").hidden = Boolean(variant) && variant !== "riichi";
   app.dataset.state = section;
 }
 
