@@ -212,6 +212,7 @@ async function enterRoom() {
     ui.model = saved.model;
     ui.frozen = saved.frozen || null;
     ui.log = saved.log || [];
+    ui.furiten = saved.furiten || ui.furiten;
   }
   connect();
 }
@@ -432,7 +433,7 @@ function onError(f) {
 
 function save() {
   if (!ui.model || !ui.model.game) return;
-  saveTable(code, { game: ui.model.game, seq: ui.model.seq, model: ui.model, frozen: ui.frozen, log: ui.log });
+  saveTable(code, { game: ui.model.game, seq: ui.model.seq, model: ui.model, frozen: ui.frozen, log: ui.log, furiten: ui.furiten });
 }
 
 /** Add a line to the table log (docs/web.md, "Table log"); it stays until the page closes. */
