@@ -180,10 +180,14 @@ function meldsHtml(ui, seat) {
 }
 
 /** The seat whose move the table waits for: the seat to play; at a claim, this player when a
- *  call is offered to them, else the discarder (the others are choosing). */
+ *  call is offered to them, else the discarder (the others are choosing); during Sichuan's
+ *  exchange and missing suit, this player while asked, else none. */
 export function seatToAct(ui, m, frozen) {
-  if (frozen || m.phase === "game_over" || m.phase === "decision") return null;
-  if (m.phase === "claim" && ui && ui.decision && !ui.pending && m.seat !== null && m.seat !== undefined) return m.seat;
+  if (frozen || m.phase === "game_over") return null;
+  const asked = Boolean(ui && ui.decision && !ui.pending && m.seat !== null && m.seat !== undefined);
+  // Sichuan's exchange and missing suit: every seat chooses at once, this one when still asked
+  if (m.phase === "decision") return asked ? m.seat : null;
+  if (m.phase === "claim" && asked) return m.seat;
   return m.turn;
 }
 
