@@ -373,7 +373,7 @@ def test_waits_in_the_browser_agree_with_the_worked_hands_and_the_engine(player:
     assert ready >= 10  # the comparison met ready hands, not only empty answers
 
 
-MARKS_JS = """async ([river, furiten]) => {
+MARKS_JS = """async ([river, furiten, drawn]) => {
   const model = await import('/static/model.js');
   const view = await import('/static/table_view.js');
   const m = model.emptyModel(0, 4, 'riichi');
@@ -383,10 +383,14 @@ MARKS_JS = """async ([river, furiten]) => {
   model.applyEvent(m, {type: 'indicator_revealed', tile: '4p'});
   m.dealing = false;
   m.seats[0].river = river.map((t) => ({tile: t, tsumogiri: false, riichi: false, claimed: false}));
-  m.turn = 1;
+  m.turn = drawn ? 0 : 1;
+  m.drawn = drawn || null;
   const rules = JSON.parse(document.querySelector('#table-rules').textContent);
+  const discards = [...m.hand, ...(drawn ? [drawn] : [])].map(
+    (t) => ({type: 'discard', tile: t, riichi: false}));
   const ui = {welcome: {players: []}, settings: {marks: true, waits: true, sort: true},
-    variantRules: rules, furiten: furiten, model: m};
+    variantRules: rules, furiten: furiten, model: m, riichiMode: false,
+    decision: drawn ? {decision: 1, actions: discards} : null};
   const box = document.createElement('div');
   box.innerHTML = view.render(ui, m, {frozen: false});
   return {
@@ -394,6 +398,7 @@ MARKS_JS = """async ([river, furiten]) => {
     red: [...box.querySelectorAll('#hand .hand-tile.red')].map(b => b.dataset.tile),
     waits: [...box.querySelectorAll('#waits svg.tile')].map(t => t.dataset.tile),
     furiten: Boolean(box.querySelector('#furiten')),
+    keeps: [...box.querySelectorAll('#hand .hand-tile.keeps-ready')].map(b => b.dataset.tile),
   };
 }"""
 
@@ -405,11 +410,21 @@ def test_dora_red_fives_waits_and_furiten_in_your_hand(player: Player) -> None:
     pass (the page's note of it), not otherwise."""
     page = player.page
     page.goto(f"{player.base_url}/play/none")
-    plain = page.evaluate(MARKS_JS, [["9m"], {"temp": False, "riichi": False}])
-    assert plain == {"dora": ["0p"], "red": ["0p"], "waits": ["1z", "2z"], "furiten": False}
-    own = page.evaluate(MARKS_JS, [["9m", "2z"], {"temp": False, "riichi": False}])
+    plain = page.evaluate(MARKS_JS, [["9m"], {"temp": False, "riichi": False}, None])
+    assert plain == {
+        "dora": ["0p"],
+        "red": ["0p"],
+        "waits": ["1z", "2z"],
+        "furiten": False,
+        "keeps": [],
+    }
+    # at your turn with 3z drawn: only its discard keeps the hand ready (any other leaves
+    # 3z single beside the two pairs), marked on the tile; the waits line waits for 13 tiles
+    turn = page.evaluate(MARKS_JS, [["9m"], {"temp": False, "riichi": False}, "3z"])
+    assert turn["keeps"] == ["3z"] and turn["waits"] == []
+    own = page.evaluate(MARKS_JS, [["9m", "2z"], {"temp": False, "riichi": False}, None])
     assert own["furiten"] is True
-    passed = page.evaluate(MARKS_JS, [["9m"], {"temp": True, "riichi": False}])
+    passed = page.evaluate(MARKS_JS, [["9m"], {"temp": True, "riichi": False}, None])
     assert passed["furiten"] is True
 
 
