@@ -514,6 +514,13 @@ def test_the_rules_open_at_the_table_and_nothing_scrolls_sideways_at_360(
         dialog = box(page, "#rules-dialog")
         assert dialog["left"] >= 0 and dialog["right"] <= 360
         shot(page, "360_rules")
+        page.evaluate(CAPTURE_JS)
+        decision(page, 700, [{"type": "pass"}, {"type": "pon", "tiles": "55p"}])
+        page.keyboard.press("n")  # the table's keys wait while the rules are open
+        page.keyboard.press("Escape")
+        assert not page.locator("#rules-dialog").evaluate("d => d.open")
+        assert page.evaluate("() => window.majiangTable.sent") == []
+        page.click("#rules-open")
         page.click("#rules-close")
         assert not page.locator("#rules-dialog").evaluate("d => d.open")
         assert page.locator("#hand .hand-tile").count() >= 13

@@ -795,6 +795,7 @@ document.addEventListener("keydown", (ev) => {
   if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA")) return;
   if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
   if (app.dataset.state !== "table") return;
+  if ($("#rules-dialog").open) return; // Esc closes the rules, and must not pass a call too
   const inHand = t && t.closest && t.closest("#hand");
   if (inHand && ["ArrowLeft", "ArrowRight", "Home", "End"].includes(ev.key)) {
     const tiles = [...document.querySelectorAll("#hand .hand-tile")];
