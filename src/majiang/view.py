@@ -98,6 +98,8 @@ class PlayerView(NamedTuple):
     placements: tuple[int, ...]
     #: the decision round every seat answers in the ``decision`` phase (``exchange``, ``void``)
     decision: str | None = None
+    #: hands the dealer has kept the deal in a row (Taiwan's streak; shown beside honba)
+    dealer_streak: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         """Return the JSON form, tiles in notation (each physical tile written once: ``hand``
@@ -124,6 +126,7 @@ class PlayerView(NamedTuple):
             "claim_from": self.turn if self.claim_tile is not None else None,
             "placements": list(self.placements),
             "decision": self.decision,
+            "dealer_streak": self.dealer_streak,
         }
 
 
@@ -168,6 +171,7 @@ def player_view(rules: Ruleset, state: GameState, seat: int) -> PlayerView:
         claim_tile=st.claim_tile if st.phase == "claim" else None,
         placements=st.placements,
         decision=st.claim_kind if st.phase == "decision" else None,
+        dealer_streak=st.dealer_streak,
     )
 
 

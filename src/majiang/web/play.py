@@ -137,6 +137,52 @@ placeholder="room code or https://…/play/…"><button type="submit" id="join-g
 """
 
 
+#: the table's settings (``static/table.js`` keeps them per player in localStorage): id, label,
+#: help, on by default
+TABLE_SETTINGS = (
+    ("sort", "Sort my hand", "Off: a tile you draw stays at the right end of your hand.", True),
+    (
+        "autoRiichi",
+        "Discard the drawn tile after riichi",
+        "Once you have declared riichi, a tile you cannot win with is discarded for you.",
+        False,
+    ),
+    ("autoWin", "Win automatically", "Take every win offered (ron and tsumo) at once.", False),
+    (
+        "noCalls",
+        "No calls",
+        "Pass on every pon, chi and kan offered on a discard (wins are still offered).",
+        False,
+    ),
+    ("waits", "Show my waits", "When your hand is ready: its waits, and a furiten mark.", True),
+    ("marks", "Mark dora and red fives", "A coloured bar under those tiles in your hand.", True),
+    ("sound", "Sounds", "Short sounds for discards, calls and wins.", False),
+)
+
+
+def table_rules() -> dict[str, dict[str, list[str]]]:
+    """Return what the table computes waits and furiten with, per variant: the special winning
+    forms and the kinds of furiten (``Ruleset.win_forms``, ``Ruleset.furiten``).
+
+    >>> table_rules()["riichi"]["furiten"]
+    ['discard', 'riichi', 'temporary']
+    """
+    out = {}
+    for v in VARIANTS:
+        rules = get_ruleset(v)
+        out[v] = {"forms": list(rules.win_forms), "furiten": sorted(rules.furiten)}
+    return out
+
+
+def _settings_fields() -> str:
+    return "".join(
+        f'<div class="setting"><label><input type="checkbox" id="set-{key}" data-setting="{key}"'
+        f'{" checked" if on else ""} aria-describedby="set-{key}-help"> {escape(label)}</label>'
+        f'<span class="hint" id="set-{key}-help">{escape(help_)}</span></div>'
+        for key, label, help_, on in TABLE_SETTINGS
+    )
+
+
 def table_page_body(code: str) -> str:
     """Return the body of the table page of room ``code`` (``static/table.js`` fills it).
 
@@ -145,8 +191,10 @@ def table_page_body(code: str) -> str:
     """
     room = escape(code)
     words = escape(json.dumps(table_words()), quote=False)
+    facts = escape(json.dumps(table_rules()), quote=False)
     return f"""
 <script type="application/json" id="table-words">{words}</script>
+<script type="application/json" id="table-rules">{facts}</script>
 <div id="table-app" class="table-app" data-room="{room}" data-state="loading">
 <p id="status" class="status" role="status" aria-live="polite">Connecting…</p>
 <section id="identity" class="identity" hidden aria-labelledby="id-h">
@@ -157,7 +205,20 @@ def table_page_body(code: str) -> str:
 <div class="buttons"><button type="submit" class="primary">Take a seat</button></div></form>
 </section>
 <section id="lobby" class="lobby" hidden aria-labelledby="lobby-h"></section>
+<div id="table-tools" class="table-tools" hidden>
+<details id="table-settings" class="table-settings"><summary>Settings</summary>
+<fieldset><legend>At this table (kept in this browser for you)</legend>
+{_settings_fields()}
+</fieldset></details>
+<button type="button" id="rules-open" class="rules-open" aria-haspopup="dialog">Rules and patterns</button>
+</div>
 <section id="table" class="table" hidden aria-label="The table"></section>
+<dialog id="rules-dialog" class="rules-dialog" aria-labelledby="rules-dialog-h">
+<div class="rules-dialog-head"><h2 id="rules-dialog-h">Rules</h2>
+<a id="rules-page-link" href="/rules" target="_blank" rel="noopener">Open as a page</a>
+<button type="button" id="rules-close" class="primary">Close</button></div>
+<div id="rules-dialog-body" class="rules-dialog-body"><p class="muted">Loading…</p></div>
+</dialog>
 <section id="result" class="result-panel" hidden aria-labelledby="result-h" tabindex="-1"></section>
 <section id="final" class="final-panel" hidden aria-labelledby="final-h" tabindex="-1"></section>
 </div>

@@ -36,6 +36,7 @@ export function fromView(view, seq) {
     round_wind: view.round_wind,
     dealer: view.dealer,
     honba: view.honba,
+    streak: view.dealer_streak || 0,
     sticks: view.sticks,
     wall_left: view.wall_left,
     indicators: tilesOrEmpty(view.indicators),
@@ -75,6 +76,7 @@ export function emptyModel(seat, players, variant) {
     round_wind: "E",
     dealer: 0,
     honba: 0,
+    streak: 0,
     sticks: 0,
     wall_left: null,
     indicators: [],
@@ -204,6 +206,7 @@ function applyPlain(m, e, n, me, seatOf) {
       m.round_wind = WINDS[e.round_wind % 4];
       m.dealer = e.dealer;
       m.honba = e.honba;
+      m.streak = e.dealer_streak || 0;
       m.sticks = e.sticks;
       m.indicators = [];
       m.hand = [];

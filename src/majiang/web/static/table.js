@@ -8,7 +8,9 @@
 import { api, ensurePlayer, forgetTable, loadPlayer, loadTable, saveTable } from "./session.js";
 import { applyEvent, carryOver, compareWithView, emptyModel, endDeal, fromView } from "./model.js";
 import { parseMeld, sortTiles, formatTiles } from "./notation.js";
-import { render, renderLobby, renderResult, renderFinal, renderInvitation, playedLabel, ACTION_KEYS } from "./table_view.js";
+import { render, renderLobby, renderResult, renderFinal, renderInvitation, playedLabel, handList, ACTION_KEYS } from "./table_view.js";
+import { kindOf, waits } from "./waits.js";
+import { playSound } from "./sounds.js";
 
 const $ = (sel) => document.querySelector(sel);
 const app = $("#table-app");
@@ -35,8 +37,80 @@ const ui = {
   diffs: [],
   log: [], // the table log: what the server did for this seat, kept on screen (newest last)
   handBreak: null, // the wait between hands (a between_hands frame with its deadline), or null
+  settings: null, // the table settings (loadSettings), kept per player in localStorage
+  variantRules: JSON.parse(($("#table-rules") || { textContent: "{}" }).textContent),
+  furiten: { temp: false, riichi: false }, // what this seat passed since (see trackFuriten)
+  handOrder: null, // the hand's order while "Sort my hand" is off
+  fresh: new Map(), // pond cells and melds that just arrived -> when (their animation)
+  seen: null, // how many pond tiles and melds each seat had at the last drawing
+  sounds: 0, // sounds played (the "Sounds" setting)
 };
 window.majiangTable = ui; // for the browser tests and for the curious
+
+// ---------------------------------------------------------------- settings
+
+const DEFAULTS = Object.fromEntries(
+  [...document.querySelectorAll("#table-settings [data-setting]")].map((el) => [el.dataset.setting, el.defaultChecked]),
+);
+
+function settingsKey() {
+  return `majiang.settings.${(ui.player && ui.player.id) || "guest"}`;
+}
+
+function loadSettings() {
+  let saved = {};
+  try {
+    saved = JSON.parse(localStorage.getItem(settingsKey()) || "{}") || {};
+  } catch {
+    saved = {};
+  }
+  ui.settings = { ...DEFAULTS, ...saved };
+  document.querySelectorAll("#table-settings [data-setting]").forEach((el) => {
+    el.checked = Boolean(ui.settings[el.dataset.setting]);
+  });
+}
+
+document.querySelectorAll("#table-settings [data-setting]").forEach((el) =>
+  el.addEventListener("change", () => {
+    ui.settings[el.dataset.setting] = el.checked;
+    try {
+      localStorage.setItem(settingsKey(), JSON.stringify(ui.settings));
+    } catch {
+      // storage full or refused: the setting holds until the page closes
+    }
+    if (el.dataset.setting === "sort" && ui.model) ui.handOrder = handList({ ...ui.model, drawn: null }, ui);
+    draw();
+    autoPlay();
+  }),
+);
+
+// ---------------------------------------------------------------- the rules at the table
+
+async function openRules() {
+  const dialog = $("#rules-dialog");
+  const variant = (ui.model && ui.model.variant) || (ui.room && ui.room.variant) || "riichi";
+  const url = `/rules/${encodeURIComponent(variant)}`;
+  $("#rules-page-link").href = url;
+  if (!dialog.open) dialog.showModal();
+  if (dialog.dataset.variant === variant) return;
+  const body = $("#rules-dialog-body");
+  try {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`the rules page answered ${response.status}`);
+    const page = new DOMParser().parseFromString(await response.text(), "text/html");
+    const main = page.querySelector("main");
+    const heading = main && main.querySelector("h1");
+    $("#rules-dialog-h").textContent = heading ? heading.textContent : "Rules";
+    if (heading) heading.remove();
+    body.replaceChildren(...(main ? [...main.childNodes].map((n) => document.importNode(n, true)) : []));
+    dialog.dataset.variant = variant;
+  } catch (err) {
+    body.innerHTML = `<p class="error">The rules could not be loaded (${String(err.message).replace(/[<&>]/g, "")}).</p>`;
+  }
+}
+
+$("#rules-open").addEventListener("click", openRules);
+$("#rules-close").addEventListener("click", () => $("#rules-dialog").close());
 
 function setStatus(text) {
   $("#status").textContent = text;
@@ -44,6 +118,10 @@ function setStatus(text) {
 
 function show(section) {
   for (const id of ["identity", "lobby", "table"]) $(`#${id}`).hidden = id !== section;
+  $("#table-tools").hidden = section !== "table";
+  // riichi's setting only where there is riichi
+  const variant = (ui.model && ui.model.variant) || (ui.room && ui.room.variant);
+  $("#set-autoRiichi").closest(".setting").hidden = Boolean(variant) && variant !== "riichi";
   app.dataset.state = section;
 }
 
@@ -51,6 +129,7 @@ function show(section) {
 
 async function start() {
   ui.player = loadPlayer();
+  loadSettings();
   if (!ui.player) {
     await askName();
     return;
@@ -95,6 +174,7 @@ async function askName() {
       ev.preventDefault();
       try {
         ui.player = await ensurePlayer(input.value);
+        loadSettings();
         await enterRoom();
       } catch (err) {
         setStatus(err.message);
@@ -132,6 +212,7 @@ async function enterRoom() {
     ui.model = saved.model;
     ui.frozen = saved.frozen || null;
     ui.log = saved.log || [];
+    ui.furiten = saved.furiten || ui.furiten;
   }
   connect();
 }
@@ -204,6 +285,9 @@ function onFrame(f) {
       ui.hint = null;
       draw();
       focusForDecision();
+      if (f.seat === (ui.model && ui.model.seat) && f.actions.some((a) => a.type === "pass" || a.type === "discard")) {
+        setTimeout(autoPlay, AUTO_DELAY_MS);
+      }
       break;
     case "accepted":
     case "auto":
@@ -300,8 +384,10 @@ function onEvent(f) {
     // a hand ended while nobody looked (a reload, a bot's quick win): keep its result on screen
     ui.frozen = JSON.parse(JSON.stringify(ui.model));
   }
+  trackFuriten(ui.model, e);
   applyEvent(ui.model, e);
   ui.model.seq = f.seq;
+  if (ui.settings && ui.settings.sound && playSound(e.type)) ui.sounds += 1;
   if (e.type === "hand_ended") {
     ui.frozen = JSON.parse(JSON.stringify(ui.model));
   }
@@ -347,7 +433,7 @@ function onError(f) {
 
 function save() {
   if (!ui.model || !ui.model.game) return;
-  saveTable(code, { game: ui.model.game, seq: ui.model.seq, model: ui.model, frozen: ui.frozen, log: ui.log });
+  saveTable(code, { game: ui.model.game, seq: ui.model.seq, model: ui.model, frozen: ui.frozen, log: ui.log, furiten: ui.furiten });
 }
 
 /** Add a line to the table log (docs/web.md, "Table log"); it stays until the page closes. */
@@ -376,6 +462,56 @@ function onBetweenHands(f) {
   }
   draw();
   save();
+}
+
+// ---------------------------------------------------------------- furiten and the settings that act
+
+/** Note what makes this seat furiten before `e` changes the model (the engine's rules,
+ *  engine/turn.py and engine/claims.py): a winning tile let pass (someone's discard) bars a win
+ *  on a discard until this seat's next draw (Hong Kong, Sichuan) or discard (riichi); in riichi,
+ *  for the rest of the hand, as does letting a winning tile drawn go. */
+function trackFuriten(m, e) {
+  const me = m.seat;
+  if (e.type === "hand_started") ui.furiten = { temp: false, riichi: false };
+  if (me === null || me === undefined || !m.seats[me]) return;
+  const kinds = (ui.variantRules[m.variant] || {}).furiten || [];
+  const untilDraw = kinds.includes("until_draw");
+  if (e.type === "drew" && e.seat === me && untilDraw) ui.furiten.temp = false;
+  if (e.type !== "discarded") return;
+  const w = m.hand.length % 3 === 1 ? waits(m.hand, (ui.variantRules[m.variant] || {}).forms || []) : [];
+  const winning = w.includes(kindOf(e.tile));
+  if (e.seat === me) {
+    if (!untilDraw) ui.furiten.temp = false;
+    if (m.seats[me].riichi && winning) ui.furiten.riichi = true;
+  } else if (winning) {
+    ui.furiten.temp = true;
+    if (m.seats[me].riichi) ui.furiten.riichi = true;
+  }
+}
+
+/** A decision the settings answer (after AUTO_DELAY_MS, so the tile is seen): a win with
+ *  "Win automatically", a call offer's pass with "No calls", the drawn tile after riichi. */
+const AUTO_DELAY_MS = 350;
+function autoPlay() {
+  const d = ui.decision;
+  const m = ui.model;
+  const s = ui.settings;
+  if (!d || ui.pending || !m || !s || ui.frozen || m.seat === null || m.seat === undefined) return;
+  const actions = d.actions;
+  const win = actions.find((a) => a.type === "ron" || a.type === "tsumo");
+  if (win) {
+    if (s.autoWin) act(win);
+    return;
+  }
+  const calls = ["pass", "pon", "chi", "kan"];
+  if (s.noCalls && actions.some((a) => a.type === "pass") && actions.every((a) => calls.includes(a.type))) {
+    act(actions.find((a) => a.type === "pass"));
+    return;
+  }
+  const riichi = m.seats[m.seat] && m.seats[m.seat].riichi;
+  if (s.autoRiichi && riichi && m.drawn && actions.every((a) => a.type === "discard" && a.tile === m.drawn && !a.riichi)) {
+    act(actions[0]);
+  }
 }
 
 // ---------------------------------------------------------------- acting
@@ -518,9 +654,22 @@ function draw() {
   const active = document.activeElement;
   const focusKey = active && active.dataset ? active.dataset.key : null;
   const resultModel = ui.frozen;
+  const shown = resultModel || ui.model;
+  markFresh(shown);
+  if (!resultModel) {
+    // the hand's order while "Sort my hand" is off: kept from drawing to drawing, a new hand sorted
+    if (ui.handOrderHand !== ui.model.hand_index) ui.handOrder = null;
+    ui.handOrderHand = ui.model.hand_index;
+    ui.handOrder = handList({ ...ui.model, drawn: null }, ui);
+  }
   const finalShown = !resultModel && (ui.showFinal || (ui.model.final && !ui.frozen && ui.model.phase === "game_over"));
   $("#table").innerHTML = render(ui, resultModel || ui.model, { frozen: Boolean(resultModel) });
   $("#table").hidden = false;
+  // a tile that arrived during an earlier drawing goes on with its animation where it was
+  const now = performance.now();
+  document.querySelectorAll("#table [data-fresh]").forEach((el) => {
+    el.style.animationDelay = `${Math.round(ui.fresh.get(el.dataset.fresh) - now)}ms`;
+  });
   // the hand's width in tiles, set here: the page's policy refuses style attributes in markup
   const hand = $("#hand");
   if (hand) {
@@ -545,6 +694,24 @@ function draw() {
     if (next) next.focus();
   }
   tick();
+}
+
+/** How long a tile that arrived counts as new (its animation runs less: play.css). */
+const FRESH_MS = 400;
+
+/** Note the pond tiles and melds that arrived since the last drawing (their keys -> now). */
+function markFresh(m) {
+  const now = performance.now();
+  const counts = m.seats.map((s) => [s.river.length, s.melds.length]);
+  const seen = ui.seen;
+  if (seen && seen.hand === m.hand_index && seen.counts.length === counts.length) {
+    counts.forEach(([river, melds], i) => {
+      for (let j = seen.counts[i][0]; j < river; j++) ui.fresh.set(`r${i}-${j}`, now);
+      for (let j = seen.counts[i][1]; j < melds; j++) ui.fresh.set(`m${i}-${j}`, now);
+    });
+  }
+  ui.seen = { hand: m.hand_index, counts };
+  for (const [key, born] of ui.fresh) if (now - born > FRESH_MS) ui.fresh.delete(key);
 }
 
 function focusForDecision() {
@@ -628,6 +795,7 @@ document.addEventListener("keydown", (ev) => {
   if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA")) return;
   if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
   if (app.dataset.state !== "table") return;
+  if ($("#rules-dialog").open) return; // Esc closes the rules, and must not pass a call too
   const inHand = t && t.closest && t.closest("#hand");
   if (inHand && ["ArrowLeft", "ArrowRight", "Home", "End"].includes(ev.key)) {
     const tiles = [...document.querySelectorAll("#hand .hand-tile")];

@@ -3,6 +3,7 @@
 
 import { meldHtml, tileSvg, handHtml } from "./tiles.js";
 import { parseMeld, sortTiles, tilesOrEmpty } from "./notation.js";
+import { doraOf, kindName, kindOf, readyDiscards, waits } from "./waits.js";
 
 export const ACTION_KEYS = {
   win: "w",
@@ -133,18 +134,30 @@ function logHtml(ui) {
 }
 
 // ---------------------------------------------------------------- the board
+//
+// A table seen from this player's chair: each seat at its own side (yours at the bottom) with
+// its concealed tiles (face down for the others), melds and pond; the centre holds the round,
+// each seat's wind and score on its side, the counters, the wall and the dora indicators.
+// Tiles that just arrived in a pond or a meld carry `fresh` (a short CSS animation; table.js
+// keeps when each arrived, play.css turns it off under prefers-reduced-motion).
 
-function riverHtml(seat, m, isLast) {
+/** Whether a pond cell or a meld (its key: "r<seat>-<i>", "m<seat>-<i>") just arrived. */
+function freshCls(ui, key) {
+  return ui && ui.fresh && ui.fresh.has(key) ? ` fresh" data-fresh="${key}` : "";
+}
+
+function riverHtml(ui, seat, m, isLast) {
   const cells = seat.river.map((r, i) => {
     const last = isLast && i === seat.river.length - 1;
     const cls = [r.tsumogiri ? "tsumogiri" : "", last ? "last" : ""].join(" ").trim();
+    const fresh = freshCls(ui, `r${seat.seat}-${i}`);
     if (r.claimed) {
       const face = r.was
         ? tileSvg(r.was, { sideways: r.riichi, cls: "called", label: `${r.was}, called` })
         : `<span class="called-gap" title="called by another player" aria-label="a called tile"></span>`;
-      return `<span class="pond-cell claimed" data-claimed="true">${face}</span>`;
+      return `<span class="pond-cell claimed${fresh}" data-claimed="true">${face}</span>`;
     }
-    return `<span class="pond-cell${cls ? ` ${cls}` : ""}"${r.riichi ? ' data-riichi="true"' : ""}>${tileSvg(r.tile, {
+    return `<span class="pond-cell${cls ? ` ${cls}` : ""}${fresh}"${r.riichi ? ' data-riichi="true"' : ""}>${tileSvg(r.tile, {
       sideways: r.riichi,
       label: r.riichi ? `${r.tile}, riichi` : r.tile,
     })}</span>`;
@@ -152,10 +165,12 @@ function riverHtml(seat, m, isLast) {
   return `<div class="pond" aria-label="discards">${cells.join("")}</div>`;
 }
 
-function meldsHtml(seat) {
-  const melds = seat.melds.map((text) => {
+function meldsHtml(ui, seat) {
+  const melds = seat.melds.map((text, i) => {
     const meld = parseMeld(text);
-    return meld ? meldHtml(meld) : `<span class="meld">${esc(text)}</span>`;
+    const html = meld ? meldHtml(meld) : `<span class="meld">${esc(text)}</span>`;
+    const fresh = freshCls(ui, `m${seat.seat}-${i}`);
+    return fresh ? html.replace('class="meld"', `class="meld${fresh}"`) : html;
   });
   const bonus = seat.bonus.length
     ? `<span class="bonus" aria-label="flowers and seasons">${tilesHtml(sortTiles(seat.bonus))}</span>`
@@ -164,16 +179,28 @@ function meldsHtml(seat) {
   return `<div class="seat-melds">${melds.join("")}${bonus}</div>`;
 }
 
-function seatHtml(ui, m, seat, pos, frozen) {
-  const n = m.seats.length;
+/** The seat whose move the table waits for: the seat to play; at a claim, this player when a
+ *  call is offered to them, else the discarder (the others are choosing); during Sichuan's
+ *  exchange and missing suit, this player while asked, else none. */
+export function seatToAct(ui, m, frozen) {
+  if (frozen || m.phase === "game_over") return null;
+  const asked = Boolean(ui && ui.decision && !ui.pending && m.seat !== null && m.seat !== undefined);
+  // Sichuan's exchange and missing suit: every seat chooses at once, this one when still asked
+  if (m.phase === "decision") return asked ? m.seat : null;
+  if (m.phase === "claim" && asked) return m.seat;
+  return m.turn;
+}
+
+function seatHtml(ui, m, seat, pos, frozen, mineHtml) {
   const isMe = m.seat === seat.seat;
-  const turn = !frozen && m.phase !== "game_over" && m.turn === seat.seat;
+  const turn = seatToAct(ui, m, frozen) === seat.seat;
   const dealer = m.dealer === seat.seat;
   const badges = [
     dealer ? `<span class="badge dealer" title="dealer">Dealer</span>` : "",
     seat.riichi ? `<span class="badge riichi" title="riichi declared">Riichi</span>` : "",
     seat.out ? `<span class="badge out">Won</span>` : "",
     seat.void ? `<span class="badge void">void ${esc(seat.void)}</span>` : "",
+    turn ? `<span class="badge to-act" id="to-act">${isMe ? "Your move" : "To play"}</span>` : "",
   ].join("");
   // a replay (replay.js) knows every hand: the seat's tiles face up, the one just drawn apart
   const shown = Array.isArray(seat.hand)
@@ -183,32 +210,106 @@ function seatHtml(ui, m, seat, pos, frozen) {
     : "";
   const backs =
     !shown && !isMe && seat.concealed > 0
-      ? `<span class="backs" aria-hidden="true">${tileSvg("back", { back: true }).repeat(Math.min(seat.concealed, 17))}</span>`
+      ? `<span class="backs" aria-label="${seat.concealed} tiles in hand">${tileSvg("back", { back: true }).repeat(Math.min(seat.concealed, 17))}</span>`
       : shown;
+  const hand = `<div class="seat-hand">${backs}</div>`;
   const lastDiscarder = m.phase === "claim" && m.claim_from === seat.seat;
-  return `<section class="seat pos-${pos}${turn ? " turn" : ""}${isMe ? " me" : ""}" data-seat="${seat.seat}" aria-label="${esc(
-    `${WIND_NAMES[seat.wind] || seat.wind}: ${seatName(ui, seat.seat)}, ${seat.score} points`,
-  )}">
-<header class="seat-head"><span class="wind" title="${esc(WIND_NAMES[seat.wind] || "")} seat">${esc(seat.wind)}</span>
+  const head = `<header class="seat-head"><span class="wind" title="${esc(WIND_NAMES[seat.wind] || "")} seat">${esc(seat.wind)}</span>
 <span class="name">${esc(seatName(ui, seat.seat))}</span><span class="score" data-score="${seat.score}">${seat.score}</span>${badges}
-${isMe ? "" : `<span class="count" title="tiles in hand">${seat.concealed} ${n ? "tiles" : ""}</span>`}</header>
-${backs}${meldsHtml(seat)}${riverHtml(seat, m, lastDiscarder)}</section>`;
+${isMe ? "" : `<span class="count" title="tiles in hand">${seat.concealed} tiles</span>`}</header>`;
+  const pond = riverHtml(ui, seat, m, lastDiscarder);
+  const melds = meldsHtml(ui, seat);
+  // the pond lies towards the centre: above your hand, below the top seat's
+  const body = pos === "bottom" ? `${pond}${melds}${mineHtml || hand}` : `${hand}${melds}${pond}`;
+  return `<section class="seat pos-${pos}${turn ? " turn" : ""}${isMe ? " me" : ""}" data-seat="${seat.seat}" data-pos="${pos}" aria-label="${esc(
+    `${WIND_NAMES[seat.wind] || seat.wind}: ${seatName(ui, seat.seat)}, ${seat.score} points`,
+  )}">${head}${body}</section>`;
 }
 
-function centerHtml(ui, m) {
+function centerHtml(ui, m, frozen) {
+  const n = m.seats.length;
+  const pos = POSITIONS[n] || POSITIONS[4];
+  const me = mine(m);
   const round = WIND_NAMES[m.round_wind] || m.round_wind;
   const label = m.variant === "sichuan" ? `Hand ${m.hand_index + 1}` : `${round} ${m.dealer + 1}`;
   const dora = m.indicators.length
-    ? `<div class="dora"><span class="muted">Dora indicators</span> <span class="tiles">${tilesHtml(m.indicators)}</span></div>`
+    ? `<div class="dora" id="center-dora"><span class="muted">Dora indicator${m.indicators.length > 1 ? "s" : ""}</span> <span class="tiles">${tilesHtml(m.indicators)}</span></div>`
     : "";
-  const sticks = `<span class="counter" title="riichi sticks on the table" data-sticks="${m.sticks}">Sticks ${m.sticks}</span>`;
-  const honba = `<span class="counter" title="honba (counters)" data-honba="${m.honba}">Honba ${m.honba}</span>`;
-  const wall = `<span class="counter wall" id="wall-count" title="tiles left to draw">Wall ${
-    m.wall_left === null || m.wall_left === undefined ? "…" : m.wall_left
-  }</span>`;
-  return `<div class="center" aria-label="the round">
-<div class="round" id="round-label">${esc(label)}</div>
-<div class="counters">${wall}${m.variant === "riichi" ? sticks + honba : m.honba ? honba : ""}</div>${dora}</div>`;
+  const wall = `<span class="counter wall" id="wall-count" title="tiles left to draw" data-wall="${
+    m.wall_left === null || m.wall_left === undefined ? "" : m.wall_left
+  }">Wall <b>${m.wall_left === null || m.wall_left === undefined ? "…" : m.wall_left}</b></span>`;
+  const counters = [wall];
+  if (m.variant === "riichi") {
+    counters.push(`<span class="counter" title="riichi sticks on the table" data-sticks="${m.sticks}"><span class="long">Riichi sticks</span><span class="short">Sticks</span> <b>${m.sticks}</b></span>`);
+    counters.push(`<span class="counter" title="honba (counters)" data-honba="${m.honba}">Honba <b>${m.honba}</b></span>`);
+  } else if (m.variant === "taiwan") {
+    counters.push(`<span class="counter" title="hands the dealer kept in a row" data-streak="${m.streak || 0}"><span class="long">Dealer streak</span><span class="short">Streak</span> <b>${m.streak || 0}</b></span>`);
+  } else if (m.honba) {
+    counters.push(`<span class="counter" title="honba (counters)" data-honba="${m.honba}">Honba <b>${m.honba}</b></span>`);
+  }
+  const actor = seatToAct(ui, m, frozen);
+  const sides = m.seats
+    .map((s) => {
+      const p = pos[(s.seat - me + n) % n];
+      const act = actor === s.seat ? " act" : "";
+      return `<div class="ct-side ct-${p}${act}" data-seat="${s.seat}"${act ? ' aria-current="true"' : ""}><span class="ct-wind" title="${esc(
+        WIND_NAMES[s.wind] || "",
+      )} seat">${esc(s.wind)}</span> <span class="ct-score">${s.score}</span></div>`;
+    })
+    .join("");
+  return `<div class="center" id="table-center" aria-label="the round">${sides}<div class="ct-mid">
+<div class="round" id="round-label" title="round wind ${esc(round)}">${esc(label)}</div>
+<div class="counters">${counters.join("")}</div>${dora}</div></div>`;
+}
+
+/** The hand in the order shown: sorted, or (the sort setting off) in the order the tiles came,
+ *  each new tile at the right end; the drawn tile last. `ui.handOrder` keeps the order. */
+export function handList(m, ui) {
+  const hand = ui && ui.settings && ui.settings.sort === false && ui.handOrder ? arranged(ui.handOrder, m.hand) : m.hand;
+  return [...hand, ...(m.drawn ? [m.drawn] : [])];
+}
+
+/** `tiles` (a multiset) in the order of `before` where it holds them, the rest after. */
+export function arranged(before, tiles) {
+  const left = [...tiles];
+  const out = [];
+  for (const t of before) {
+    const i = left.indexOf(t);
+    if (i >= 0) {
+      out.push(t);
+      left.splice(i, 1);
+    }
+  }
+  return [...out, ...left];
+}
+
+/** Waits of this player's hand when it is ready, and whether a win on a discard is barred
+ *  (furiten), from the hand, the own pond and what table.js saw (ui.furiten). */
+export function readiness(ui, m) {
+  const rules = (ui && ui.variantRules && ui.variantRules[m.variant]) || { forms: [], furiten: [] };
+  if (m.seat === null || m.seat === undefined || m.drawn || m.hand.length % 3 !== 1) return null;
+  const w = waits(m.hand, rules.forms);
+  if (!w.length) return { waits: [], furiten: false };
+  const own = m.seats[m.seat].river.map((r) => kindOf(r.tile || r.was || ""));
+  const seen = ui && ui.furiten ? ui.furiten : {};
+  const kinds = rules.furiten || [];
+  const furiten =
+    (kinds.includes("discard") && own.some((k) => w.includes(k))) ||
+    (kinds.includes("temporary") && Boolean(seen.temp)) ||
+    (kinds.includes("riichi") && Boolean(seen.riichi));
+  return { waits: w, furiten };
+}
+
+function readyLine(ui, m) {
+  if (!ui.settings || ui.settings.waits === false) return "";
+  const r = readiness(ui, m);
+  if (!r || !r.waits.length) return "";
+  const furiten = r.furiten
+    ? ' <span class="badge furiten" id="furiten" title="you may not win on a discard now: a wait is in your pond, or you passed a winning tile">Furiten</span>'
+    : "";
+  return `<p class="ready-line" id="ready-line"><strong>Ready</strong>, waiting for <span class="tiles mini" id="waits">${tilesHtml(
+    r.waits.map(kindName),
+  )}</span>${furiten}</p>`;
 }
 
 function handTiles(ui, m) {
@@ -221,26 +322,35 @@ function handTiles(ui, m) {
     for (const a of d.actions) if (a.type === "exchange") tilesOrEmpty(a.tiles).forEach((t) => canDiscard.add(t));
   }
   const picked = exchanging ? ui.exchangePick || [] : [];
-  const tiles = [...m.hand.map((t) => ({ t, drawn: false })), ...(m.drawn ? [{ t: m.drawn, drawn: true }] : [])];
+  const list = handList(m, ui);
+  const tiles = list.map((t, i) => ({ t, drawn: Boolean(m.drawn) && i === list.length - 1 }));
   const focusAt = tiles.length - 1;
+  const marks = !ui.settings || ui.settings.marks !== false;
+  const dora = marks && m.variant === "riichi" ? new Set(m.indicators.map(doraOf)) : new Set();
+  const rules = (ui.variantRules && ui.variantRules[m.variant]) || { forms: [] };
+  const keeps = ui.settings && ui.settings.waits !== false && tiles.length % 3 === 2 && canDiscard.size ? readyDiscards(list, rules.forms) : {};
   const buttons = tiles.map(({ t, drawn }, i) => {
     const ok = canDiscard.has(t);
     const chosen = picked.includes(i);
     const verb = exchanging ? (chosen ? ", chosen to pass" : ", choose to pass") : ", discard";
+    const isDora = dora.has(kindOf(t));
+    const red = marks && t[0] === "0";
+    const ready = ok && !exchanging && keeps[t];
+    const notes = `${isDora ? ", dora" : ""}${red ? ", red five" : ""}${ready ? `, leaves you ready for ${ready.map(kindName).join(" ")}` : ""}`;
     return `${drawn ? '<span class="drawn-gap" aria-hidden="true"></span>' : ""}<button type="button" class="tile-btn hand-tile${
       drawn ? " drawn" : ""
-    }${chosen ? " picked" : ""}" data-tile="${esc(t)}" data-index="${i}" data-key="hand-${i}" data-legal="${ok}" tabindex="${
+    }${chosen ? " picked" : ""}${isDora ? " dora" : ""}${red ? " red" : ""}${ready ? " keeps-ready" : ""}" data-tile="${esc(t)}" data-index="${i}" data-key="hand-${i}" data-legal="${ok}" tabindex="${
       i === focusAt ? 0 : -1
     }" aria-disabled="${!ok}"${exchanging ? ` aria-pressed="${chosen}"` : ""} aria-label="${esc(
-      `${t}${drawn ? ", just drawn" : ""}${ok ? verb : ""}`,
-    )}">${tileSvg(t)}</button>`;
+      `${t}${drawn ? ", just drawn" : ""}${ok ? verb : ""}${notes}`,
+    )}"${ready ? ` title="${esc(`Discard to wait for ${ready.map(kindName).join(" ")}`)}"` : ""}>${tileSvg(t)}</button>`;
   });
   const size = Math.max(14, tiles.length) + 1.5;
   const row = Math.ceil((tiles.length + 0.5) / 2); // on a phone: two rows (play.css)
   const riichi = ui.riichiMode ? '<p class="riichi-note">Riichi: choose the tile to discard (N or Esc cancels).</p>' : "";
   return `${riichi}<div id="hand" class="hand${ui.riichiMode ? " riichi-mode" : ""}" role="toolbar" aria-label="Your hand: arrow keys move, Enter discards" data-hand-n="${size}" data-hand-row="${row}">${buttons.join(
     "",
-  )}</div>`;
+  )}</div>${readyLine(ui, m)}`;
 }
 
 function actionButtons(ui, m) {
@@ -268,7 +378,7 @@ function actionButtons(ui, m) {
   }
   const exchanges = d.actions.filter((a) => a.type === "exchange");
   if (exchanges.length) {
-    const mine = sortTiles((ui.exchangePick || []).map((i) => handList(m)[i]));
+    const mine = sortTiles((ui.exchangePick || []).map((i) => handList(m, ui)[i]));
     const match = exchanges.findIndex((a) => sortTiles(tilesOrEmpty(a.tiles)).join() === mine.join());
     out.push(
       `<span class="offer">Choose three tiles of one suit to pass</span><button type="button" class="call" data-action="exchange" data-index="${Math.max(
@@ -316,10 +426,6 @@ function actionButtons(ui, m) {
   )}</div>`;
 }
 
-/** The hand as shown, the drawn tile last (the index a hand button carries). */
-export function handList(m) {
-  return [...m.hand, ...(m.drawn ? [m.drawn] : [])];
-}
 
 function lastDiscard(m) {
   const river = m.seats[m.claim_from].river;
@@ -369,23 +475,30 @@ function hintHtml(ui, m) {
   )}<button type="button" data-do="close-hint" class="link">Close</button></div>`;
 }
 
-/** The board alone: the seats around the middle (this player's seat at the bottom). */
-export function boardHtml(ui, m, { frozen }) {
+/** The board: the seats around the centre, this player's at the bottom; `mineHtml` (the
+ *  hand, the actions) goes in that seat, else its tiles are shown as the others' are. */
+export function boardHtml(ui, m, { frozen, mineHtml = "" }) {
   const n = m.seats.length;
   const pos = POSITIONS[n] || POSITIONS[4];
   const me = mine(m);
-  const seats = m.seats.map((s) => seatHtml(ui, m, s, pos[(s.seat - me + n) % n], frozen)).join("");
-  return `<div class="board n${n}" data-variant="${esc(m.variant)}">${seats}${centerHtml(ui, m)}</div>`;
+  const seats = m.seats.map((s) => seatHtml(ui, m, s, pos[(s.seat - me + n) % n], frozen, s.seat === m.seat ? mineHtml : "")).join("");
+  return `<div class="board n${n}" data-variant="${esc(m.variant)}">${seats}${centerHtml(ui, m, frozen)}</div>`;
+}
+
+/** Your tiles while a result is shown (the hand's end: face up, nothing to click). */
+function frozenHand(m) {
+  if (m.seat === null || m.seat === undefined || m.seat < 0) return "";
+  return `<div class="seat-hand"><span class="tiles shown-hand" aria-label="your hand">${tilesHtml(handList(m))}</span></div>`;
 }
 
 /** The whole table for the model (the frozen one while a result is shown). */
 export function render(ui, m, { frozen }) {
   const message = ui.message ? `<p class="error" role="alert">${esc(ui.message)}</p>` : "";
   const leave = `<button type="button" class="link leave" data-do="leave">Leave table</button>`;
-  const mePart = frozen
-    ? ""
+  const mineHtml = frozen
+    ? frozenHand(m)
     : `<div class="me-area">${handTiles(ui, m)}${actionButtons(ui, m)}${message}${hintHtml(ui, m)}</div>`;
-  return `${boardHtml(ui, m, { frozen })}${mePart}${logHtml(ui)}
+  return `${boardHtml(ui, m, { frozen, mineHtml })}${logHtml(ui)}
 <p class="table-foot">${leave} <span class="muted">Keys: arrows + Enter discard, ${Object.entries(ACTION_KEYS)
     .map(([k, v]) => `${v.toUpperCase()} ${k}`)
     .join(", ")}</span></p>`;
