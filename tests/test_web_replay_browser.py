@@ -439,6 +439,10 @@ def test_each_variant_s_result_heading(page: Any, lan: Guest, variant: str) -> N
     label = "Hand 1" if variant == "sichuan" else "East 1"
     assert heading == f"{label}: {expected_heading(events)}"
     assert "(kong" not in page.inner_text("#rp-result table.score-change caption")
+    # the hands table says the same: a hand with wins says who won, even if it ended at the wall
+    outcome = page.inner_text("#rp-hands tbody tr:last-child td.outcome")
+    won = [e for e in events if e["type"] == "won"]
+    assert outcome.startswith("Win: ") == bool(won), outcome
     if variant == "sichuan":
         # the exchange as it happened: every seat's tiles given and received
         passed = [e for e in events if e["type"] == "tiles_passed"]

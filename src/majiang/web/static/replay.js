@@ -249,7 +249,9 @@ function status(text) {
 }
 
 function outcomeText(h) {
-  if (h.outcome === "win") return `Win: ${h.winners.map(nameOf).join(", ")}`;
+  // Sichuan: a hand may reach the wall after wins (its winners are listed all the same)
+  const after = h.outcome === "exhaustive_draw" ? ", then the wall ran out" : "";
+  if (h.winners && h.winners.length) return `Win: ${h.winners.map(nameOf).join(", ")}${after}`;
   if (!h.outcome) return "";
   const reason = h.reason && h.outcome === "abortive_draw" ? ` (${String(h.reason).replace(/_/g, " ")})` : "";
   return `${OUTCOMES[h.outcome] || h.outcome}${reason}`;
