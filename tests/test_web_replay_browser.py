@@ -439,6 +439,14 @@ def test_each_variant_s_result_heading(page: Any, lan: Guest, variant: str) -> N
     label = "Hand 1" if variant == "sichuan" else "East 1"
     assert heading == f"{label}: {expected_heading(events)}"
     assert "(kong" not in page.inner_text("#rp-result table.score-change caption")
+    # every payer of every win is a row with a player's name, and the rows add up to the win
+    for win in page.query_selector_all("#rp-result article.win"):
+        payers = win.query_selector_all("table.payers tbody tr")
+        amounts = [int(r.query_selector("td").inner_text()) for r in payers]
+        total = int(win.query_selector("[data-points]").get_attribute("data-points"))
+        assert sum(amounts) == total, (amounts, total)
+        names = [r.query_selector("th").inner_text() for r in payers]
+        assert all(n.startswith(("Lan", "Bot ", "Riichi sticks")) for n in names), names
     # the hands table says the same: a hand with wins says who won, even if it ended at the wall
     outcome = page.inner_text("#rp-hands tbody tr:last-child td.outcome")
     won = [e for e in events if e["type"] == "won"]
