@@ -441,3 +441,51 @@ def test_sichuan_draw_after_a_win_names_the_settlements(page: Any) -> None:
         "Not ready at the draw: Bot 1 (normal) +4, Ann (you) -4",
         "Still holding three suits at the draw: Ann (you) +8, Bot 4 (normal) -8",
     ]
+
+
+# ---------------------------------------------------------------- Hong Kong
+
+
+def test_hong_kong_each_is_one_row_per_payer(page: Any) -> None:
+    """shared/rules/hongkong.md, half-spicy table: 4 fan = 16. With "discard_pays: half" the
+    discarder (Ann) pays 16 and each of the two others half, 8 (32 in all); the scoring contract
+    writes the two halves as one "each" line beside the discarder's, which must not make Ann
+    pay twice. A self-draw of 4 fan: each of the three others 16 (48)."""
+    hand = "123m456m789m11z22z"
+    result = {"unit": "fan", "total": 4, "items": [{"id": "x", "name": "Four fan", "value": 4}]}
+    half = won(
+        2,
+        1,
+        "2z",
+        hand,
+        {
+            **result,
+            "points": {
+                "total": 32,
+                "payers": [
+                    {"from": "discarder", "amount": 16},
+                    {"from": "each", "amount": 8},
+                ],
+            },
+        },
+    )
+    render(page, [started(), half, moved([-8, -16, 32, -8])], "hk")
+    assert rows(page, "table.payers tbody tr") == [
+        ["Ann (you), discarder", "16"],
+        ["Bot 4 (normal)", "8"],
+        ["Bot 1 (normal), dealer", "8"],
+    ]
+    drawn = won(
+        2,
+        None,
+        "2z",
+        hand,
+        {**result, "points": {"total": 48, "payers": [{"from": "each", "amount": 16}]}},
+    )
+    render(page, [started(), drawn, moved([-16, -16, 48, -16])], "hk")
+    assert rows(page, "table.payers tbody tr") == [
+        ["Bot 4 (normal)", "16"],
+        ["Bot 1 (normal), dealer", "16"],
+        ["Ann (you)", "16"],
+    ]
+    assert texts(page, "#result-h") == ["East 1: Self-drawn win (the hand plays on)"]

@@ -441,27 +441,31 @@ function payingSeats(m, r, win) {
 }
 
 /** A win's payments as rows {seat, from, amount}, by the scoring contract's `from`
- * (docs/scoring.md): "each" is one line for every player in the hand, so it becomes one row per
- * payer; "non_dealer" lines go to the non-dealers in turn after the winner; a wind letter is the
- * seat with that wind this hand. `seat` is null for what no player pays (the riichi sticks). */
+ * (docs/scoring.md): "each" is one line for every player in the hand who is not named by another
+ * line (a discarder beside "each": Hong Kong's half payments), so it becomes one row per payer;
+ * "non_dealer" lines go to the non-dealers in turn after the winner; a wind letter is the seat
+ * with that wind this hand. `seat` is null for what no player pays (the riichi sticks). */
 function payerRows(m, r, win) {
   const n = m.seats.length;
   const others = payingSeats(m, r, win);
   const nonDealers = others.filter((s) => s !== m.dealer);
+  const payers = (win.result && win.result.points && win.result.points.payers) || [];
+  const named = payers.map((p) => {
+    if (p.from === "discarder") return win.source;
+    if (p.from === "liable") return win.liable;
+    if (p.from === "dealer") return m.dealer;
+    if (p.from === "non_dealer") return nonDealers.shift();
+    if (p.from.length === 1 && "ESWN".includes(p.from)) return (m.dealer + "ESWN".indexOf(p.from)) % n;
+    return null;
+  });
   const rows = [];
-  for (const p of (win.result && win.result.points && win.result.points.payers) || []) {
-    if (p.from === "each") {
-      for (const s of others) rows.push({ seat: s, from: p.from, amount: p.amount });
-      continue;
+  payers.forEach((p, i) => {
+    if (p.from !== "each") {
+      rows.push({ seat: named[i] === undefined ? null : named[i], from: p.from, amount: p.amount });
+      return;
     }
-    let seat = null;
-    if (p.from === "discarder") seat = win.source;
-    else if (p.from === "liable") seat = win.liable;
-    else if (p.from === "dealer") seat = m.dealer;
-    else if (p.from === "non_dealer") seat = nonDealers.shift();
-    else if (p.from.length === 1 && "ESWN".includes(p.from)) seat = (m.dealer + "ESWN".indexOf(p.from)) % n;
-    rows.push({ seat: seat === undefined ? null : seat, from: p.from, amount: p.amount });
-  }
+    for (const s of others) if (!named.includes(s)) rows.push({ seat: s, from: p.from, amount: p.amount });
+  });
   return rows;
 }
 
