@@ -846,9 +846,9 @@ def test_a_result_shows_the_riichi_stick_fu_rounding_and_names(player: Player) -
     assert heads == ["Seat", "Before", "Riichi stick", "Change", "After"]
     fu = page.eval_on_selector_all(
         "#result-test table.fu tfoot tr",
-        "rs => rs.map(r => [r.querySelector('th').textContent, r.querySelector('td').textContent])",
+        "rs => rs.map(r => [...r.querySelectorAll('th, td')].map(c => c.textContent))",
     )
-    assert fu == [["Sum", "26"], ["Fu (rounded up to a ten)", "30"]]
+    assert fu == [["20 + 4 + 2 = 26 → 30, rounded up to a ten"], ["Fu", "30"]]
     payers = page.eval_on_selector_all(
         "#result-test table.payers tbody tr",
         "rs => rs.map(r => [r.querySelector('th').textContent, r.querySelector('td').textContent])",

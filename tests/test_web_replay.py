@@ -162,6 +162,32 @@ def test_hands_say_where_they_start_and_how_they_end() -> None:
     assert made.final == record.result
 
 
+def test_a_hand_s_result_keeps_the_riichi_sticks_paid_and_the_exchange() -> None:
+    """The result the replay gives the page holds what the hand's payments do not: the riichi
+    sticks each seat put down (worked from the events written here: West's 1000) and Sichuan's
+    passes as they happened (the same four tiles_passed, in order)."""
+    from majiang.events import HandStarted, PointsMoved, RiichiDeclared
+    from majiang.web.replay import ReplayTable
+
+    table = ReplayTable("riichi", 4)
+    table.apply(HandStarted(0, 0, 0, 1, 0, (25000, 25000, 25000, 25000)))
+    table.apply(RiichiDeclared(2))
+    table.apply(PointsMoved("riichi", (0, 0, -1000, 0), 1, 1000))
+    table.apply(PointsMoved("noten", (3000, -1000, -1000, -1000), 0, 1000))
+    assert table.result is not None
+    assert table.result["sticks_paid"] == [0, 0, -1000, 0]
+    assert [p["reason"] for p in table.result["payments"]] == ["noten"]
+    assert table.result["honba"] == 1
+
+    record = bots_game("sichuan", 2)
+    made = replay(record)
+    last = made.frames[made.hands[0]["last"]]["result"]
+    passed = [e for e in record.events if e["type"] == "tiles_passed"]
+    assert len(passed) == 4
+    assert last["exchange"] == passed
+    assert last["sticks_paid"] == [0, 0, 0, 0]
+
+
 def test_delta_holds_only_changes() -> None:
     a = {"seq": 4, "event": {"type": "x"}, "sticks": 1, "seats": [{"s": 0}, {"s": 1}]}
     b = {"seq": 5, "event": {"type": "y"}, "sticks": 1, "seats": [{"s": 0}, {"s": 2}]}

@@ -20,7 +20,7 @@ import httpx2 as httpx
 import pytest
 
 from majiang.tiles import parse_tiles, tile_name
-from test_table_support import ARGS, ARTIFACTS, CHROMIUM, serve
+from test_table_support import ARGS, ARTIFACTS, CHROMIUM, SCREENSHOTS, serve
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
@@ -238,7 +238,8 @@ def test_history_lists_the_game_and_the_replay_steps_through_it(
     assert page.is_visible("#rp-result")
     ended = [e for e in events if e["type"] == "hand_ended"][-1]
     after = page.eval_on_selector_all(
-        "#rp-result table.score-change tbody tr", "rows => rows.map(r => r.cells[3].textContent)"
+        "#rp-result table.score-change tbody tr",
+        "rows => rows.map(r => r.cells[r.cells.length - 1].textContent)",
     )
     assert [int(x) for x in after] == ended["scores"]
     assert page.inner_text("#rp-event").startswith("The game is over")
@@ -310,4 +311,200 @@ def test_phone_sized_screen(browser: Any, base_url: str, lan: Guest, game: dict[
     pg.wait_for_selector("#rp-result:not([hidden])")
     assert pg.evaluate("document.documentElement.scrollWidth") <= 390
     shot(pg, "replay_phone")
+    context.close()
+
+
+# ---------------------------------------------------------------- autoplay, seats, headings
+
+
+def pos_is(pg: Any, at: int) -> None:
+    pg.wait_for_function(f"() => document.querySelector('#replay-app').dataset.pos === '{at}'")
+
+
+def test_autoplay_starts_advances_and_pauses(page: Any, game: dict[str, Any]) -> None:
+    page.goto(f"{page.base_url}/replay/{game['game_id']}")
+    wait_ready(page)
+    start = position(page)
+    assert page.get_attribute("#rp-play", "aria-pressed") == "false"
+    page.select_option("#rp-speed", "120")
+    page.click("#rp-play")
+    assert page.get_attribute("#rp-play", "aria-pressed") == "true"
+    assert page.inner_text("#rp-play") == "❚❚ Pause"
+    # it moves on by itself, one event at a time
+    page.wait_for_function(
+        f"() => Number(document.querySelector('#replay-app').dataset.pos) >= {start + 4}"
+    )
+    page.click("#rp-play")
+    assert page.get_attribute("#rp-play", "aria-pressed") == "false"
+    paused = position(page)
+    time.sleep(1.0)  # eight steps' time at this speed: a paused replay stays
+    assert position(page) == paused
+    # Space plays again; a step by hand pauses it
+    page.keyboard.press("Space")
+    page.wait_for_function(
+        f"() => Number(document.querySelector('#replay-app').dataset.pos) > {paused + 1}"
+    )
+    page.keyboard.press("ArrowLeft")
+    assert page.get_attribute("#replay-app", "data-playing") == "false"
+    stepped = position(page)
+    time.sleep(1.0)
+    assert position(page) == stepped
+
+
+def test_watch_from_a_seat_with_hands_shown_or_hidden(page: Any, game: dict[str, Any]) -> None:
+    page.goto(f"{page.base_url}/replay/{game['game_id']}")
+    wait_ready(page)
+    events = game["events"]
+    at = position(page)
+    held = hands_at_first_discard(events, 0)
+    # Lan's seat at the bottom at first; every hand face up
+    assert page.get_attribute("#rp-board .seat.pos-bottom", "data-seat") == "0"
+    assert page.locator("#rp-board .shown-hand").count() == 4
+    # watch from seat 2: at the bottom, its hand shown
+    page.select_option("#rp-seat", "2")
+    page.wait_for_function(
+        "() => document.querySelector('#rp-board .seat.pos-bottom').dataset.seat === '2'"
+    )
+    assert shown_hands(page) == held
+    # others' hands face down: only seat 2's tiles are seen, the others' as backs
+    page.uncheck("#rp-show-all")
+    page.wait_for_function("() => document.querySelectorAll('#rp-board .shown-hand').length === 1")
+    assert shown_hands(page) == {0: Counter(), 1: Counter(), 2: held[2], 3: Counter()}
+    assert page.locator("#rp-board .backs").count() == 3
+    # the choice is in the address: a reload keeps it, and the position
+    assert "from=2" in page.url and "hidden=1" in page.url
+    page.reload()
+    wait_ready(page)
+    assert position(page) == at
+    assert page.input_value("#rp-seat") == "2"
+    assert not page.is_checked("#rp-show-all")
+    assert page.locator("#rp-board .shown-hand").count() == 1
+    page.check("#rp-show-all")
+    page.wait_for_function("() => document.querySelectorAll('#rp-board .shown-hand').length === 4")
+
+
+def test_the_hands_table_labels_each_player_s_column(page: Any, game: dict[str, Any]) -> None:
+    page.goto(f"{page.base_url}/replay/{game['game_id']}")
+    wait_ready(page)
+    heads = page.eval_on_selector_all("#rp-hands thead th", "ts => ts.map(t => t.textContent)")
+    assert heads[:2] == ["Hand", "Outcome"]
+    assert heads[2] == "Lan (you)" and len(heads) == 6
+    scores = page.eval_on_selector_all(
+        "#rp-hands tbody tr",
+        "rs => rs.map(r => [0, 1, 2, 3].map(i => Number(r.querySelector(`td[data-seat='${i}']`).textContent)))",
+    )
+    assert scores == [e["scores"] for e in game["events"] if e["type"] == "hand_ended"]
+
+
+def expected_heading(events: list[dict[str, Any]]) -> str:
+    """The last hand's heading, worded from its events as docs/web.md says: one win, self-drawn
+    or on a discard; several counted; a draw after wins ends ', then the wall ran out'."""
+    last = max(i for i, e in enumerate(events) if e["type"] == "hand_started")
+    wins = [e for e in events[last:] if e["type"] == "won"]
+    end = next(e for e in events[last:] if e["type"] == "hand_ended")
+    drawn = sum(w["source"] is None for w in wins)
+    discard = len(wins) - drawn
+    if not wins:
+        return {"exhaustive_draw": "Draw: the wall is empty"}.get(end["outcome"], "Abortive draw")
+    if len(wins) == 1:
+        what = "Self-drawn win" if drawn else "Win on a discard"
+    elif not discard:
+        what = f"{len(wins)} self-drawn wins"
+    elif not drawn:
+        one = len({(w["source"], w["tile"]) for w in wins}) == 1
+        what = f"{len(wins)} wins on {'one discard' if one else 'discards'}"
+    else:
+        what = f"{len(wins)} wins: {drawn} self-drawn, {discard} on {'discards' if discard > 1 else 'a discard'}"
+    return what + (", then the wall ran out" if end["outcome"] == "exhaustive_draw" else "")
+
+
+@pytest.mark.parametrize("variant", ["sichuan", "taiwan", "hk"])
+def test_each_variant_s_result_heading(page: Any, lan: Guest, variant: str) -> None:
+    """The last hand's result heading says what happened; for Sichuan the game is one whose
+    hand had a win on a discard (today's bug was 'Self-drawn win' for it)."""
+    for _ in range(4):
+        record = lan.finished_game(variant=variant, length="one_hand")
+        events = record["events"]
+        if variant != "sichuan" or any(
+            e["type"] == "won" and e["source"] is not None for e in events
+        ):
+            break
+    else:
+        raise AssertionError("no Sichuan hand with a win on a discard in four games")
+    page.goto(f"{page.base_url}/replay/{record['game_id']}")
+    wait_ready(page)
+    page.click("#rp-last")
+    page.wait_for_selector("#rp-result:not([hidden]) #result-h")
+    heading = page.inner_text("#result-h")
+    label = "Hand 1" if variant == "sichuan" else "East 1"
+    assert heading == f"{label}: {expected_heading(events)}"
+    assert "(kong" not in page.inner_text("#rp-result table.score-change caption")
+    # every payer of every win is a row with a player's name, and the rows add up to the win
+    for win in page.query_selector_all("#rp-result article.win"):
+        payers = win.query_selector_all("table.payers tbody tr")
+        amounts = [int(r.query_selector("td").inner_text()) for r in payers]
+        total = int(win.query_selector("[data-points]").get_attribute("data-points"))
+        assert sum(amounts) == total, (amounts, total)
+        names = [r.query_selector("th").inner_text() for r in payers]
+        assert all(n.startswith(("Lan", "Bot ", "Riichi sticks")) for n in names), names
+    # the hands table says the same: a hand with wins says who won, even if it ended at the wall
+    outcome = page.inner_text("#rp-hands tbody tr:last-child td.outcome")
+    won = [e for e in events if e["type"] == "won"]
+    assert outcome.startswith("Win: ") == bool(won), outcome
+    if variant == "sichuan":
+        # the exchange as it happened: every seat's tiles given and received
+        passed = [e for e in events if e["type"] == "tiles_passed"]
+        shown = page.eval_on_selector_all(
+            "#exchange li",
+            "ls => ls.map(l => [...l.querySelectorAll('[data-tiles]')].map(t => t.dataset.tiles))",
+        )
+        gave = {p["seat"]: p["tiles"] for p in passed}
+        got = {p["to"]: p["tiles"] for p in passed}
+        assert shown == [[gave[p["seat"]], got[p["seat"]]] for p in passed]
+        shot(page, "replay_sichuan_result")
+
+
+def test_a_replay_fits_360_px_with_hands_hidden(
+    browser: Any, base_url: str, lan: Guest, game: dict[str, Any]
+) -> None:
+    context = browser.new_context(viewport={"width": 360, "height": 780})
+    context.add_init_script(
+        f"localStorage.setItem('majiang.player', {json.dumps(json.dumps(lan.identity))})"
+    )
+    pg = context.new_page()
+    for hash_ in ("", "#e=40&hidden=1"):
+        pg.goto(f"{base_url}/replay/{game['game_id']}{hash_}")
+        pg.wait_for_selector("#replay-app[data-state=ready]")
+        assert pg.evaluate("document.documentElement.scrollWidth") <= 360, hash_
+    pg.keyboard.press("End")
+    pg.wait_for_selector("#rp-result:not([hidden])")
+    assert pg.evaluate("document.documentElement.scrollWidth") <= 360
+    context.close()
+
+
+@pytest.mark.parametrize(("size", "width", "height"), [("desktop", 1280, 800), ("phone", 390, 844)])
+def test_replay_screenshots(
+    browser: Any,
+    base_url: str,
+    lan: Guest,
+    game: dict[str, Any],
+    size: str,
+    width: int,
+    height: int,
+) -> None:
+    """A replay mid-hand (watched from seat 1, others' hands face down) and at its last result,
+    written to build/screenshots/ (README, "Screenshots") for anyone to look at."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.add_init_script(
+        f"localStorage.setItem('majiang.player', {json.dumps(json.dumps(lan.identity))})"
+    )
+    pg = context.new_page()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    pg.goto(f"{base_url}/replay/{game['game_id']}#e=30&from=1&hidden=1")
+    pg.wait_for_selector("#replay-app[data-state=ready]")
+    assert pg.evaluate("document.documentElement.scrollWidth") <= width
+    pg.screenshot(path=str(SCREENSHOTS / f"replay_{size}.png"), full_page=True)
+    pg.keyboard.press("End")
+    pg.wait_for_selector("#rp-result:not([hidden])")
+    pg.locator("#rp-result").screenshot(path=str(SCREENSHOTS / f"replay_result_{size}.png"))
     context.close()

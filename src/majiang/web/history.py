@@ -171,9 +171,17 @@ def replay_body(game_id: str) -> str:
 <nav class="replay-controls" aria-label="Replay controls">
 <button type="button" id="rp-first" title="The first event (Home)">« First</button>
 <button type="button" id="rp-back" title="One event back (←)">◀ Back</button>
-<button type="button" id="rp-forward" class="primary" title="One event forward (→)">Forward ▶</button>
+<button type="button" id="rp-play" class="primary" aria-pressed="false" title="Play the events one after another (Space)">▶ Play</button>
+<button type="button" id="rp-forward" title="One event forward (→)">Forward ▶</button>
 <button type="button" id="rp-last" title="The last event (End)">Last »</button>
+<label for="rp-speed">Speed</label><select id="rp-speed">
+<option value="1600">Slow (1.6 s)</option><option value="800" selected>Normal (0.8 s)</option>
+<option value="350">Fast (0.35 s)</option><option value="120">Very fast (0.12 s)</option></select>
+</nav>
+<nav class="replay-controls" aria-label="Hand and seat">
 <label for="rp-hand">Hand</label><select id="rp-hand"></select>
+<label for="rp-seat">Watch from</label><select id="rp-seat"></select>
+<label class="check"><input type="checkbox" id="rp-show-all" checked> Show every hand</label>
 <span id="rp-position" class="muted"></span>
 </nav>
 <p id="rp-event" class="replay-event" aria-live="polite"></p>
@@ -181,16 +189,16 @@ def replay_body(game_id: str) -> str:
 <section id="rp-result" class="result-panel" hidden aria-labelledby="result-h"></section>
 <div class="replay-side">
 <section aria-labelledby="rp-hands-h"><h2 id="rp-hands-h">Hands</h2>
-<div class="table-wrap"><table id="rp-hands" class="replay-hands"><thead><tr><th scope="col">Hand</th>
-<th scope="col">Outcome</th><th scope="col">Scores after</th></tr></thead><tbody></tbody></table></div></section>
+<div class="table-wrap"><table id="rp-hands" class="replay-hands"><caption class="muted">Each player's
+score after the hand</caption><thead></thead><tbody></tbody></table></div></section>
 <section aria-labelledby="rp-final-h"><h2 id="rp-final-h">Final scores</h2>
 <table id="rp-final" class="standings"><thead><tr><th scope="col">Place</th><th scope="col">Player</th>
 <th scope="col">Points</th></tr></thead><tbody></tbody></table></section>
 <section aria-labelledby="rp-dl-h"><h2 id="rp-dl-h">Download the record</h2>
 <div class="buttons" id="rp-downloads"></div></section>
 </div>
-<p class="muted keys">Keys: ← → one event, Home / End the first / last event, Page Up / Page Down
-the previous / next hand.</p>
+<p class="muted keys">Keys: Space play / pause, ← → one event, Home / End the first / last
+event, Page Up / Page Down the previous / next hand.</p>
 </div>
 </div>
 """

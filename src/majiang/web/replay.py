@@ -174,6 +174,10 @@ class ReplayTable:
     claim_from: int | None = None
     #: the hand's result as the table page's model keeps it (won, payments, shown, end)
     result: dict[str, Any] | None = None
+    #: the riichi sticks each seat put on the table this hand (negative), for the result
+    sticks_paid: list[int] = field(default_factory=list)
+    #: Sichuan's exchange this hand: who passed which tiles to whom, for the result
+    exchange: list[dict[str, Any]] = field(default_factory=list)
     final: dict[str, Any] | None = None
     #: the tiles to draw at the start of the next hand (set by the driver from the engine)
     next_wall: int = 0
@@ -203,6 +207,8 @@ class ReplayTable:
                 "dealer": self.dealer,
                 "honba": self.honba,
                 "before": [s.score for s in self.seats],
+                "sticks_paid": list(self.sticks_paid),
+                "exchange": list(self.exchange),
                 "wins": [],
                 "revealed": [],
                 "payments": [],
@@ -220,6 +226,8 @@ class ReplayTable:
                 SeatTable(s, wind=(s - e.dealer) % n, score=e.scores[s]) for s in range(n)
             ]
             self.indicators = []
+            self.sticks_paid = [0] * n
+            self.exchange = []
             self.wall_left = self.next_wall
             self.phase, self.turn, self.claim_from = "turn", e.dealer, None
             self.result = None
@@ -268,7 +276,9 @@ class ReplayTable:
             for s, d in zip(self.seats, e.deltas, strict=False):
                 s.score += d
             self.sticks += e.sticks
-            if e.reason != "riichi":
+            if e.reason == "riichi":
+                self.sticks_paid = [p + d for p, d in zip(self.sticks_paid, e.deltas, strict=False)]
+            else:
                 self._result()["payments"].append(e.to_dict())
             self._touch(*range(n))
         elif isinstance(e, HandRevealed):
@@ -288,6 +298,7 @@ class ReplayTable:
                 "final_points": list(e.final_points),
             }
         elif isinstance(e, TilesPassed):
+            self.exchange.append(e.to_dict())
             giver, taker = self.seats[e.seat], self.seats[e.to]
             giver.settle()
             for t in e.tiles:

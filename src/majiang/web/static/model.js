@@ -142,6 +142,8 @@ function newResult(m) {
     before: m.seats.map((s) => s.score),
     // riichi sticks each seat put on the table during the hand (negative), for the result
     sticks_paid: m.seats.map((s) => s.stick || 0),
+    // Sichuan's exchange after the deal, as this player saw it (others' tiles hidden)
+    exchange: [...(m.exchange || [])],
     wins: [],
     revealed: [],
     payments: [],
@@ -221,6 +223,7 @@ function applyPlain(m, e, n, me, seatOf) {
         wind: WINDS[(i - e.dealer + n) % n],
       }));
       m.result = null;
+      m.exchange = [];
       m.dealing = true;
       m.lastIn = null;
       break;
@@ -358,6 +361,7 @@ function applyPlain(m, e, n, me, seatOf) {
     }
     case "tiles_passed": {
       const tiles = tilesOrEmpty(e.tiles);
+      m.exchange = [...(m.exchange || []), { seat: e.seat, to: e.to, tiles: e.tiles || "", count: e.count }];
       seatOf(e.seat).concealed -= e.count;
       seatOf(e.to).concealed += e.count;
       if (e.seat === me) for (const t of tiles) removeOne(m.hand, t);

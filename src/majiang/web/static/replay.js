@@ -4,7 +4,11 @@
 // whole table after it (the first frame whole, each later one only what changed). This page
 // folds no event: it merges those changes back into whole frames and draws each one with the
 // table's own drawing (table_view.js, tiles.js). The position is kept in the address (#e=<n>,
-// the event number), so a link or a reload lands on the same moment.
+// the event number; &from=<seat> the seat watched from, &hidden=1 others' hands face down), so a
+// link or a reload lands on the same moment, seen the same way.
+//
+// Autoplay (Play / Pause, Space) shows the next event after the chosen delay and holds a hand's
+// last event (its result) three times as long; any other move pauses it.
 
 import { api, loadPlayer } from "./session.js";
 import { boardHtml, renderResult } from "./table_view.js";
@@ -22,7 +26,13 @@ const st = {
   loading: new Map(), // hand -> Promise
   pos: 0, // the frame shown: the event number - 1
   want: 0,
+  seat: 0, // the seat watched from: at the bottom of the board
+  showAll: true, // every hand face up (false: only the watched seat's)
+  playing: false,
+  timer: null,
 };
+/** A hand's last event (its result) stays on screen this many steps' time when playing. */
+const RESULT_HOLD = 3;
 
 function esc(s) {
   return String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -129,10 +139,22 @@ function ui() {
   return { welcome: { players: s.names }, model: { seat: s.your_seat }, room: null, decision: null };
 }
 
+/** The frame as seen from the watched seat: that seat at the bottom with its hand, the others'
+ *  hands face up or, with "Show every hand" off, face down (only their count). */
+export function seen(frame, seat, showAll) {
+  const seats = frame.seats.map((x) => {
+    if (showAll || x.seat === seat) return x;
+    const { hand, drawn, ...hidden } = x;
+    return hidden;
+  });
+  const mine = frame.seats[seat] || {};
+  return { ...frame, seats, seat, hand: mine.hand || [], drawn: mine.drawn || null };
+}
+
 function draw(frame, k) {
   const s = st.summary;
   const hand = s.hands[k];
-  const m = { ...frame, seat: s.your_seat };
+  const m = seen(frame, st.seat, st.showAll);
   const view = ui();
   $("#rp-board").innerHTML = boardHtml(view, m, { frozen: false });
   const result = frame.result;
@@ -158,7 +180,45 @@ function draw(frame, k) {
   app.dataset.pos = String(st.pos);
   app.dataset.hand = String(k);
   app.dataset.state = "ready";
-  history.replaceState(null, "", `#e=${frame.seq}`);
+  const seenAs = `${st.seat !== (s.your_seat ?? 0) ? `&from=${st.seat}` : ""}${st.showAll ? "" : "&hidden=1"}`;
+  history.replaceState(null, "", `#e=${frame.seq}${seenAs}`);
+  if (st.playing) schedule(st.pos === hand.last ? RESULT_HOLD : 1);
+}
+
+// ---------------------------------------------------------------- autoplay
+
+function delay() {
+  return Number($("#rp-speed").value) || 800;
+}
+
+function schedule(steps) {
+  clearTimeout(st.timer);
+  st.timer = setTimeout(() => {
+    st.timer = null;
+    if (!st.playing) return;
+    if (st.pos >= st.summary.events - 1) setPlaying(false);
+    else show(st.pos + 1);
+  }, delay() * steps);
+}
+
+function setPlaying(on) {
+  st.playing = on;
+  clearTimeout(st.timer);
+  st.timer = null;
+  const b = $("#rp-play");
+  b.setAttribute("aria-pressed", String(on));
+  b.textContent = on ? "❚❚ Pause" : "▶ Play";
+  app.dataset.playing = String(on);
+  if (on) {
+    if (st.pos >= st.summary.events - 1) show(0);
+    else schedule(1);
+  }
+}
+
+/** A move asked for by hand: autoplay stops first. */
+function go(pos) {
+  if (st.playing) setPlaying(false);
+  return show(pos);
 }
 
 /** Show the frame at ``pos`` (0-based event index), loading its hand when needed. */
@@ -189,7 +249,9 @@ function status(text) {
 }
 
 function outcomeText(h) {
-  if (h.outcome === "win") return `Win: ${h.winners.map(nameOf).join(", ")}`;
+  // Sichuan: a hand may reach the wall after wins (its winners are listed all the same)
+  const after = h.outcome === "exhaustive_draw" ? ", then the wall ran out" : "";
+  if (h.winners && h.winners.length) return `Win: ${h.winners.map(nameOf).join(", ")}${after}`;
   if (!h.outcome) return "";
   const reason = h.reason && h.outcome === "abortive_draw" ? ` (${String(h.reason).replace(/_/g, " ")})` : "";
   return `${OUTCOMES[h.outcome] || h.outcome}${reason}`;
@@ -199,12 +261,22 @@ function fill() {
   const s = st.summary;
   $("#replay-facts").textContent = `${s.variant_name} · ${s.length_label} · ${s.names.map((n, i) => nameOf(i)).join(", ")}`;
   $("#rp-hand").innerHTML = s.hands.map((h, k) => `<option value="${k}">${esc(h.label)}</option>`).join("");
+  // one column per player, headed by the name, for the scores after each hand
+  $("#rp-hands thead").innerHTML = `<tr><th scope="col">Hand</th><th scope="col" class="outcome">Outcome</th>${s.names
+    .map((_, i) => `<th scope="col" class="num" data-seat="${i}">${esc(nameOf(i))}</th>`)
+    .join("")}</tr>`;
   $("#rp-hands tbody").innerHTML = s.hands
     .map(
-      (h, k) => `<tr data-hand="${k}"><th scope="row"><button type="button" class="link" data-jump="${k}">${esc(h.label)}</button></th>
-<td>${esc(outcomeText(h))}</td><td class="num">${h.scores ? h.scores.map((x) => esc(x)).join(" / ") : ""}</td></tr>`,
+      (h, k) => `<tr data-hand="${k}"><th scope="row"><button type="button" class="link" data-jump="${k}">${esc(h.label)}</button>
+<span class="outcome-below muted">${esc(outcomeText(h))}</span></th><td class="outcome">${esc(outcomeText(h))}</td>${s.names
+        .map((_, i) => `<td class="num" data-seat="${i}">${h.scores ? esc(h.scores[i]) : ""}</td>`)
+        .join("")}</tr>`,
     )
     .join("");
+  $("#rp-seat").innerHTML = s.names
+    .map((_, i) => `<option value="${i}"${i === st.seat ? " selected" : ""}>${esc(nameOf(i))}</option>`)
+    .join("");
+  $("#rp-show-all").checked = st.showAll;
   const f = s.final || {};
   const order = (f.scores || []).map((_, i) => i).sort((a, b) => f.placements[a] - f.placements[b]);
   $("#rp-final tbody").innerHTML = order
@@ -245,14 +317,32 @@ async function download(fmt) {
 
 function jumpToHand(k) {
   const h = st.summary.hands[k];
-  if (h) show(h.start);
+  if (h) go(h.start);
+}
+
+function redraw() {
+  const k = handAt(st.pos);
+  const frames = st.frames.get(k);
+  if (frames) draw(frames[st.pos - st.summary.hands[k].first], k);
 }
 
 function wire() {
-  $("#rp-first").addEventListener("click", () => show(0));
-  $("#rp-back").addEventListener("click", () => show(st.pos - 1));
-  $("#rp-forward").addEventListener("click", () => show(st.pos + 1));
-  $("#rp-last").addEventListener("click", () => show(st.summary.events - 1));
+  $("#rp-first").addEventListener("click", () => go(0));
+  $("#rp-back").addEventListener("click", () => go(st.pos - 1));
+  $("#rp-forward").addEventListener("click", () => go(st.pos + 1));
+  $("#rp-last").addEventListener("click", () => go(st.summary.events - 1));
+  $("#rp-play").addEventListener("click", () => setPlaying(!st.playing));
+  $("#rp-speed").addEventListener("change", () => {
+    if (st.playing) schedule(1);
+  });
+  $("#rp-seat").addEventListener("change", (ev) => {
+    st.seat = Number(ev.target.value);
+    redraw();
+  });
+  $("#rp-show-all").addEventListener("change", (ev) => {
+    st.showAll = ev.target.checked;
+    redraw();
+  });
   $("#rp-hand").addEventListener("change", (ev) => jumpToHand(Number(ev.target.value)));
   $("#rp-hands").addEventListener("click", (ev) => {
     const b = ev.target.closest("[data-jump]");
@@ -266,18 +356,23 @@ function wire() {
     if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
     if (ev.target.closest && ev.target.closest("select, input, textarea")) return;
     const k = handAt(st.pos);
+    if (ev.key === " " && !(ev.target.closest && ev.target.closest("button"))) {
+      ev.preventDefault();
+      setPlaying(!st.playing);
+      return;
+    }
     const moves = {
-      ArrowRight: () => show(st.pos + 1),
-      ArrowLeft: () => show(st.pos - 1),
-      Home: () => show(0),
-      End: () => show(st.summary.events - 1),
+      ArrowRight: () => go(st.pos + 1),
+      ArrowLeft: () => go(st.pos - 1),
+      Home: () => go(0),
+      End: () => go(st.summary.events - 1),
       PageDown: () => jumpToHand(Math.min(k + 1, st.summary.hands.length - 1)),
       PageUp: () => jumpToHand(st.pos > st.summary.hands[k].start ? k : Math.max(0, k - 1)),
     };
-    const go = moves[ev.key];
-    if (go) {
+    const move = moves[ev.key];
+    if (move) {
       ev.preventDefault();
-      go();
+      move();
     }
   });
 }
@@ -297,6 +392,9 @@ async function init() {
     app.dataset.error = String(err.status || "");
     return;
   }
+  const from = /[#&]from=(\d+)/.exec(location.hash);
+  st.seat = from && Number(from[1]) < st.summary.names.length ? Number(from[1]) : (st.summary.your_seat ?? 0);
+  st.showAll = !/[#&]hidden=1/.test(location.hash);
   fill();
   wire();
   status("");
@@ -304,7 +402,7 @@ async function init() {
   const m = /#e=(\d+)/.exec(location.hash);
   const first = st.summary.hands.length ? st.summary.hands[0].start : 0;
   await show(m ? Number(m[1]) - 1 : first);
-  window.majiangReplay = { state: st, show, describe, mergeFrames };
+  window.majiangReplay = { state: st, show, describe, mergeFrames, setPlaying };
 }
 
 init();

@@ -31,6 +31,7 @@ const REASON_WORDS = {
   not_ready: "Not ready at the draw",
   kong_returned: "Kong payments returned",
   final_sticks: "Riichi sticks left at the end, to the first",
+  three_suits: "Still holding three suits at the draw",
 };
 function reasonWords(reason) {
   return REASON_WORDS[reason] || String(reason).replace(/_/g, " ");
@@ -536,73 +537,144 @@ ${message}<div class="buttons">${action}<button type="button" data-do="leave">Le
 
 // ---------------------------------------------------------------- result
 
-/** The seats that pay a win, by the scoring contract's `from` (docs/scoring.md), in the order
- * the payers are listed: "dealer", each "non_dealer" / "each" in turn after the winner, a wind. */
-function payerSeats(ui, m, win) {
+const SUIT_WORDS = { m: "characters", p: "dots", s: "bamboo" };
+
+/** The seats that pay a win of the hand's result `r` when every player in the hand pays, in
+ * turn after the winner: in Sichuan a seat that won earlier in the hand no longer pays. */
+function payingSeats(m, r, win) {
   const n = m.seats.length;
-  const others = [];
+  const at = r.wins.indexOf(win);
+  const gone = m.variant === "sichuan" ? r.wins.slice(0, at < 0 ? 0 : at).map((w) => w.seat) : [];
+  const out = [];
   for (let k = 1; k < n; k++) {
     const s = (win.seat + k) % n;
-    if (!m.seats[s].out || s === win.source) others.push(s);
+    if (!gone.includes(s)) out.push(s);
   }
-  const queues = { non_dealer: others.filter((s) => s !== m.dealer), each: [...others] };
-  return (p) => {
+  return out;
+}
+
+/** A win's payments as rows {seat, from, amount}, by the scoring contract's `from`
+ * (docs/scoring.md): "each" is one line for every player in the hand who is not named by another
+ * line (a discarder beside "each": Hong Kong's half payments), so it becomes one row per payer;
+ * "non_dealer" lines go to the non-dealers in turn after the winner; a wind letter is the seat
+ * with that wind this hand. `seat` is null for what no player pays (the riichi sticks). */
+function payerRows(m, r, win) {
+  const n = m.seats.length;
+  const others = payingSeats(m, r, win);
+  const nonDealers = others.filter((s) => s !== m.dealer);
+  const payers = (win.result && win.result.points && win.result.points.payers) || [];
+  const named = payers.map((p) => {
     if (p.from === "discarder") return win.source;
     if (p.from === "liable") return win.liable;
     if (p.from === "dealer") return m.dealer;
-    if (queues[p.from]) return queues[p.from].shift();
-    const wind = "ESWN".indexOf(p.from);
-    if (p.from.length === 1 && wind >= 0) return (m.dealer + wind) % n;
+    if (p.from === "non_dealer") return nonDealers.shift();
+    if (p.from.length === 1 && "ESWN".includes(p.from)) return (m.dealer + "ESWN".indexOf(p.from)) % n;
     return null;
+  });
+  const rows = [];
+  payers.forEach((p, i) => {
+    if (p.from !== "each") {
+      rows.push({ seat: named[i] === undefined ? null : named[i], from: p.from, amount: p.amount });
+      return;
+    }
+    for (const s of others) if (!named.includes(s)) rows.push({ seat: s, from: p.from, amount: p.amount });
+  });
+  return rows;
+}
+
+/** The honba part of a row's amount (riichi, docs/riichi.md "Points"): the hand's first win takes
+ * them, 300 per honba from a player paying alone (a discarder, a liable player), else from the
+ * discarder beside a liable player, and 100 per honba from each payer of a self-draw. */
+function honbaPart(m, r, win, rows) {
+  if (m.variant !== "riichi" || !r.honba || r.wins[0] !== win) return () => 0;
+  const players = rows.filter((x) => x.seat !== null);
+  const ron = win.source !== null && win.source !== undefined;
+  return (row) => {
+    if (row.seat === null) return 0;
+    if (players.length === 1) return 300 * r.honba;
+    if (ron) return row.from === "discarder" ? 300 * r.honba : 0;
+    return 100 * r.honba;
   };
 }
 
-function payerLabel(ui, m, win, p, seat) {
-  const dealerTai = win.result && win.result.dealer_tai;
-  const why =
-    dealerTai && seat !== null && seat !== undefined && (seat === m.dealer || win.seat === m.dealer)
-      ? ` (with ${dealerTai} dealer tai)`
-      : "";
-  if (seat !== null && seat !== undefined) {
-    const role = p.from === "discarder" ? ", discarder" : p.from === "liable" ? ", liable" : seat === m.dealer ? ", dealer" : "";
-    return `${seatName(ui, seat)}${role}${why}`;
+function payerLabel(ui, m, r, win, row, honba) {
+  if (row.seat === null) {
+    if (row.from === "riichi_sticks") return "Riichi sticks on the table";
+    return String(row.from).replace(/_/g, " ");
   }
-  if (p.from === "riichi_sticks") return "Riichi sticks on the table";
-  if (p.from === "honba") return "Honba";
-  return String(p.from).replace(/_/g, " ");
+  const role =
+    row.from === "discarder" ? ", discarder" : row.from === "liable" ? ", liable" : row.seat === m.dealer ? ", dealer" : "";
+  const notes = [];
+  const dealerTai = win.result && win.result.dealer_tai;
+  if (dealerTai && (row.seat === m.dealer || win.seat === m.dealer)) notes.push(`with ${dealerTai} dealer tai`);
+  if (honba) notes.push(`${honba} of it for ${r.honba} honba`);
+  return `${seatName(ui, row.seat)}${role}${notes.length ? ` (${notes.join(", ")})` : ""}`;
 }
 
-function winHtml(ui, m, w) {
-  const r = w.result || {};
-  const how = w.source === null || w.source === undefined
-    ? "self-drawn"
-    : `on ${esc(seatName(ui, w.source))}'s discard${w.robbed_kong ? " (robbing a kong)" : ""}`;
+/** Taiwan: why the dealer's payment differs (shared/rules/taiwan.md): 1 + 2n dealer tai for a
+ * dealer who kept the seat n hands, on every payment the dealer makes or receives. */
+function dealerTaiHtml(ui, m, win, rows) {
+  const dt = win.result && win.result.dealer_tai;
+  if (!dt) return "";
+  const streak = (dt - 1) / 2;
+  const dealer = `${esc(seatName(ui, m.dealer))}`;
+  const kept = `is the dealer and has kept the seat ${streak} hand${streak === 1 ? "" : "s"} in a row`;
+  const where = win.seat === m.dealer ? "on each payment to the dealer" : "on the dealer's payment only";
+  const dealerRow = rows.find((x) => x.seat === m.dealer);
+  const other = rows.find((x) => x.seat !== null && x.seat !== m.dealer);
+  const compare =
+    win.seat !== m.dealer && dealerRow && other && dealerRow.amount !== other.amount
+      ? `: ${dealerRow.amount} = ${other.amount} + ${dealerRow.amount - other.amount}`
+      : "";
+  return `<p class="dealer-tai" data-dealer-tai="${dt}">Dealer tai: ${dealer} ${kept}, so 1 + 2 × ${streak} = ${dt} dealer tai ${where}${compare}.</p>`;
+}
+
+/** The fu: the items, then their sum and how the fu came of it as one line ("20 + 10 + 2 = 32 →
+ * 40, rounded up to a ten"); riichi lists the rounding as an item of its own (docs/riichi.md). */
+function fuHtml(r) {
+  if (!r.fu) return "";
+  const items = (r.fu_items || []).filter((f) => f.id !== "rounding");
+  const sum = items.reduce((a, f) => a + Number(f.value || 0), 0);
+  const why = sum === r.fu ? "" : r.fu === Math.ceil(sum / 10) * 10 ? "rounded up to a ten" : "as the rules fix it";
+  const line =
+    items.length > 1 || why
+      ? `<tr class="fu-sum"><td colspan="2" data-fu-sum="${sum}">${items.map((f) => esc(f.value)).join(" + ")} = ${sum}${
+          why ? ` → ${esc(r.fu)}, ${why}` : ""
+        }</td></tr>`
+      : "";
+  const rows = items
+    .map((f) => `<tr><th scope="row">${esc(String(f.id).replace(/_/g, " "))}</th><td class="num">${esc(f.value)}</td></tr>`)
+    .join("");
+  return `<table class="fu"><caption>Fu</caption><tbody>${rows}</tbody><tfoot>${line}<tr><th scope="row">Fu</th><td class="num" data-fu="${esc(
+    r.fu,
+  )}">${esc(r.fu)}</td></tr></tfoot></table>`;
+}
+
+function winHtml(ui, m, r, w) {
+  const res = w.result || {};
+  const how =
+    w.source === null || w.source === undefined
+      ? "by self-draw"
+      : `on ${esc(seatName(ui, w.source))}'s discard${w.robbed_kong ? " (robbing a kong)" : ""}`;
   const melds = (w.melds || []).map(parseMeld).filter(Boolean);
   const hand = handHtml({ concealed: tilesOrEmpty(w.hand), winTile: w.tile, melds, bonus: m.seats[w.seat].bonus });
-  const unit = r.unit || "";
-  const items = (r.items || [])
+  const unit = res.unit || "";
+  const items = (res.items || [])
     .map((it) => `<tr data-item="${esc(it.id)}"><th scope="row">${esc(it.name)}</th><td class="num">${esc(it.value)} ${esc(unit)}</td></tr>`)
     .join("");
-  const limit = r.limit ? ` <span class="limit">${esc(r.limit)}</span>` : "";
+  const limit = res.limit ? ` <span class="limit">${esc(res.limit)}</span>` : "";
   const itemsTable = `<table class="items"><caption>Patterns</caption><tbody>${items}</tbody>
-<tfoot><tr><th scope="row">Total</th><td class="num" data-total="${esc(r.total)}">${esc(r.total)} ${esc(unit)}${limit}</td></tr></tfoot></table>`;
-  // the fu items, their sum, and the fu counted: rounded up to a ten (or fixed: 25 for seven
-  // pairs, 20 for a closed self-drawn pinfu, 30 at least for an open hand)
-  const fuItems = r.fu_items || [];
-  const fuSum = fuItems.reduce((a, f) => a + Number(f.value || 0), 0);
-  const fuWhy = fuSum === r.fu ? "" : r.fu === Math.ceil(fuSum / 10) * 10 ? "rounded up to a ten" : "as the rules fix it";
-  const fuSumRow = fuWhy
-    ? `<tr class="fu-sum"><th scope="row">Sum</th><td class="num" data-fu-sum="${fuSum}">${fuSum}</td></tr>`
-    : "";
-  const fu = r.fu
-    ? `<table class="fu"><caption>Fu</caption><tbody>${fuItems
-        .map((f) => `<tr><th scope="row">${esc(String(f.id).replace(/_/g, " "))}</th><td class="num">${esc(f.value)}</td></tr>`)
-        .join("")}</tbody><tfoot>${fuSumRow}<tr><th scope="row">Fu${fuWhy ? ` (${fuWhy})` : ""}</th><td class="num" data-fu="${esc(r.fu)}">${esc(r.fu)}</td></tr></tfoot></table>`
-    : "";
-  const pts = r.points || {};
-  const seatOf = payerSeats(ui, m, w);
-  const payers = (pts.payers || [])
-    .map((p) => `<tr><th scope="row">${esc(payerLabel(ui, m, w, p, seatOf(p)))}</th><td class="num">${esc(p.amount)}</td></tr>`)
+<tfoot><tr><th scope="row">Total</th><td class="num" data-total="${esc(res.total)}">${esc(res.total)} ${esc(unit)}${limit}</td></tr></tfoot></table>`;
+  const pts = res.points || {};
+  const rows = payerRows(m, r, w);
+  const honba = honbaPart(m, r, w, rows);
+  const payers = rows
+    .map((row) => {
+      const h = honba(row);
+      return `<tr${row.seat === null ? "" : ` data-payer="${row.seat}"`}${h ? ` data-honba="${h}"` : ""}><th scope="row">${esc(
+        payerLabel(ui, m, r, w, row, h),
+      )}</th><td class="num">${esc(row.amount)}</td></tr>`;
+    })
     .join("");
   const points = `<table class="payers"><caption>Points</caption><tbody>${payers}</tbody>
 <tfoot><tr><th scope="row">Received</th><td class="num" data-points="${esc(pts.total)}">${esc(pts.total)}</td></tr></tfoot></table>`;
@@ -613,9 +685,57 @@ function winHtml(ui, m, w) {
           : ""
       }</p>`
     : "";
-  const invalid = r.valid === false ? `<p class="invalid">${esc(r.reason || "not a valid win")}</p>` : "";
+  const invalid = res.valid === false ? `<p class="invalid">${esc(res.reason || "not a valid win")}</p>` : "";
   return `<article class="win" data-winner="${w.seat}"><h3>${esc(seatName(ui, w.seat))} wins ${how}</h3>${hand}${invalid}${dora}
-<div class="tables">${itemsTable}${fu}${points}</div></article>`;
+<div class="tables">${itemsTable}${fuHtml(res)}${points}</div>${dealerTaiHtml(ui, m, w, rows)}</article>`;
+}
+
+/** The result's heading after the hand's name: what happened, counting every win of the hand
+ * (Sichuan's bloody battle may have several, and may end at the wall after them). */
+export function resultTitle(r) {
+  const ended = r.ended || {};
+  const wins = r.wins || [];
+  const selfDrawn = wins.filter((w) => w.source === null || w.source === undefined).length;
+  const onDiscard = wins.length - selfDrawn;
+  let what = "";
+  if (wins.length === 1) what = selfDrawn ? "Self-drawn win" : "Win on a discard";
+  else if (wins.length > 1 && !onDiscard) what = `${wins.length} self-drawn wins`;
+  else if (wins.length > 1 && !selfDrawn) {
+    const one = new Set(wins.map((w) => w.source)).size === 1 && new Set(wins.map((w) => w.tile)).size === 1;
+    what = one ? `${wins.length} wins on one discard` : `${wins.length} wins on discards`;
+  } else if (wins.length > 1) {
+    what = `${wins.length} wins: ${selfDrawn} self-drawn, ${onDiscard} on ${onDiscard > 1 ? "discards" : "a discard"}`;
+  }
+  if (what) {
+    if (!r.ended) return `${what} (the hand plays on)`;
+    return ended.outcome === "exhaustive_draw" ? `${what}, then the wall ran out` : what;
+  }
+  if (ended.outcome === "exhaustive_draw") return "Draw: the wall is empty";
+  if (ended.outcome === "abortive_draw") return `Abortive draw${ended.reason ? `: ${String(ended.reason).replace(/_/g, " ")}` : ""}`;
+  return String(ended.outcome || "");
+}
+
+/** Sichuan's exchange as it happened: what each seat gave and to whom, what it received and
+ * from whom (the tiles when this page saw them: a player sees only the passes they were in),
+ * and the suit each then gave up. */
+function exchangeHtml(ui, m, r) {
+  const passes = r.exchange || [];
+  if (!passes.length) return "";
+  const tiles = (p) =>
+    p.tiles && tilesOrEmpty(p.tiles).length
+      ? `<span class="tiles mini" data-tiles="${esc(p.tiles)}">${tilesHtml(tilesOrEmpty(p.tiles))}</span>`
+      : `${p.count} tiles`;
+  const items = passes
+    .map((gave) => {
+      const s = gave.seat;
+      const got = passes.find((p) => p.to === s);
+      const received = got ? `, received ${tiles(got)} from ${esc(seatName(ui, got.seat))}` : "";
+      const suit = m.seats[s] && m.seats[s].void;
+      const missing = suit ? `; missing suit: ${esc(SUIT_WORDS[suit] || suit)}` : "";
+      return `<li data-seat="${s}">${esc(seatName(ui, s))} gave ${tiles(gave)} to ${esc(seatName(ui, gave.to))}${received}${missing}</li>`;
+    })
+    .join("");
+  return `<h3>The exchange after the deal</h3><ul class="exchange" id="exchange">${items}</ul>`;
 }
 
 export function renderResult(ui, m) {
@@ -623,17 +743,7 @@ export function renderResult(ui, m) {
   if (!r) return "";
   const ended = r.ended || {};
   const round = m.variant === "sichuan" ? `Hand ${r.hand_index + 1}` : `${WIND_NAMES[r.round_wind] || r.round_wind} ${r.dealer + 1}`;
-  const what =
-    ended.outcome === "win"
-      ? r.wins.some((w) => w.source === null || w.source === undefined)
-        ? "Self-drawn win"
-        : "Win on a discard"
-      : ended.outcome === "exhaustive_draw"
-        ? "Draw: the wall is empty"
-        : ended.outcome === "abortive_draw"
-          ? `Abortive draw${ended.reason ? `: ${String(ended.reason).replace(/_/g, " ")}` : ""}`
-          : String(ended.outcome || "");
-  const wins = r.wins.map((w) => winHtml(ui, m, w)).join("");
+  const wins = r.wins.map((w) => winHtml(ui, m, r, w)).join("");
   const revealed = r.revealed.length
     ? `<h3>Hands shown</h3><ul class="revealed">${r.revealed
         .map((h) => `<li>${esc(seatName(ui, h.seat))}: <span class="tiles mini">${tilesHtml(tilesOrEmpty(h.tiles))}</span> ${h.ready ? "ready" : "not ready"}</li>`)
@@ -677,7 +787,7 @@ export function renderResult(ui, m) {
   }</button>`;
   // the game waits for every person (or the room's countdown) before the next hand is played
   const waiting = last ? "" : breakHtml(ui);
-  return `<h2 id="result-h">${esc(round)}: ${esc(what)}</h2>${wins}${revealed}${table}${payments}${left}<div class="buttons">${button}${waiting}</div>`;
+  return `<h2 id="result-h">${esc(round)}: ${esc(resultTitle(r))}</h2>${exchangeHtml(ui, m, r)}${wins}${revealed}${table}${payments}${left}<div class="buttons">${button}${waiting}</div>`;
 }
 
 export function renderFinal(ui, m) {
