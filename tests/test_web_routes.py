@@ -22,7 +22,7 @@ from majiang.server.settings import Settings
 from majiang.tiles import NUM_TILE_IDS, tile_name, tile_set
 from majiang.web import STATIC_DIR
 from majiang.web.meta import FIELDS, SITUATIONS, calculator_meta
-from majiang.web.patterns import doc_descriptions, pattern_table
+from majiang.web.patterns import pattern_table
 from majiang.web.words import option_words
 
 
@@ -221,11 +221,6 @@ def test_pattern_values_as_the_rule_pages_state_them(
     variant: str, pattern: str, value: str
 ) -> None:
     assert {r.id: r.value for r in pattern_table(variant)}[pattern] == value
-
-
-def test_doc_descriptions_reads_id_tables() -> None:
-    text = "| id | fan | when |\n|---|---|---|\n| `a`, `b` | 1 each | a thing |\n| `c` | 2 | - |"
-    assert doc_descriptions(text) == {"a": "a thing", "b": "a thing", "c": ""}
 
 
 def test_calculator_meta_is_json_and_matches_the_ruleset() -> None:

@@ -13,10 +13,10 @@ from markdown_it import MarkdownIt
 
 from majiang.rules import VARIANTS, get_ruleset
 from majiang.web.meta import WIND_NAMES, calculator_meta, option_meta
-from majiang.web.patterns import doc_text, pattern_table
+from majiang.web.patterns import pattern_table
 from majiang.web.play import play_section, table_page_body
 from majiang.web.summaries import summary
-from majiang.web.words import keys_worded, value_words
+from majiang.web.words import value_words
 
 #: the variants in the order the pages list them, with a one-line description
 BLURBS = {
@@ -360,13 +360,12 @@ def rules_page(variant: str) -> str:
     for r in rows:
         groups.setdefault(r.group, []).append(
             f'<tr id="p-{r.id}"><th scope="row">{escape(r.name)}</th>'
-            f'<td class="value">{escape(r.value)}</td><td>{_inline(keys_worded(r.description, ruleset.options))}</td>'
-            f"<td><code>{r.id}</code></td></tr>"
+            f'<td class="value">{escape(r.value)}</td><td>{escape(r.description)}</td></tr>'
         )
     tables = "".join(
         f'<h3>{escape(group)}</h3><div class="table-wrap"><table class="patterns">'
         f"<thead><tr><th>Pattern</th><th>{escape(ruleset.unit)}</th><th>When</th>"
-        f"<th>id</th></tr></thead><tbody>{''.join(trs)}</tbody></table></div>"
+        f"</tr></thead><tbody>{''.join(trs)}</tbody></table></div>"
         for group, trs in groups.items()
     )
     opts = "".join(
@@ -375,13 +374,6 @@ def rules_page(variant: str) -> str:
         for o in option_meta(variant)
     )
     short = "".join(f"<li>{_inline(line)}</li>" for line in summary(variant))
-    doc = doc_text(variant)
-    details = (
-        '<details class="docs"><summary>Every detail (the scoring documentation)</summary>'
-        f"{markdown_html(doc)}</details>"
-        if doc
-        else ""
-    )
     situations = ", ".join(escape(s["label"]) for s in calculator_meta(variant)["situations"])
     body = f"""
 <h1>{name}: rules</h1>
@@ -394,7 +386,6 @@ Situations the calculator asks about: {situations}.</p>
 <section><h2>House rules</h2><div class="table-wrap"><table class="options">
 <thead><tr><th>Option</th><th>Default</th><th>Meaning</th></tr></thead>
 <tbody>{opts}</tbody></table></div></section>
-{details}
 """
     return layout(f"{ruleset.name} rules", body, active="rules")
 

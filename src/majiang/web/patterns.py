@@ -9,25 +9,13 @@ reads: a group, the stable id, the display name and the value as a player says i
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 from majiang.rules import get_ruleset
-
-#: docs/<file>.md of each variant, when the package runs from the source tree
-DOC_FILES = {
-    "riichi": "riichi.md",
-    "hk": "hongkong.md",
-    "hk2": "hongkong.md",
-    "hkos": "hongkong.md",
-    "taiwan": "taiwan.md",
-    "sichuan": "sichuan.md",
-}
 
 
 @dataclass(frozen=True)
@@ -39,48 +27,6 @@ class Row:
     name: str
     value: str
     description: str = ""
-
-
-def docs_dir() -> Path | None:
-    """Return the repository's ``docs/`` folder when the package runs from a source tree."""
-    here = Path(__file__).resolve().parents[3] / "docs"
-    return here if here.is_dir() else None
-
-
-def doc_text(variant: str) -> str | None:
-    """Return the Markdown of the variant's documentation page, or ``None`` when not at hand."""
-    folder = docs_dir()
-    name = DOC_FILES.get(variant)
-    if folder is None or name is None:
-        return None
-    path = folder / name
-    return path.read_text(encoding="utf-8") if path.is_file() else None
-
-
-_ROW = re.compile(r"^\|\s*(`[a-z0-9_]+`(?:\s*,\s*`[a-z0-9_]+`)*)\s*\|(.*)\|\s*$")
-
-
-def doc_descriptions(markdown: str) -> dict[str, str]:
-    """Return id -> description from the Markdown tables whose first cell names ids in backticks.
-
-    The description is the last cell holding words (not a bare value like ``2`` or ``-``).
-
-    >>> doc_descriptions("| `all_pungs` | 3 | four pungs and a pair |")
-    {'all_pungs': 'four pungs and a pair'}
-    >>> doc_descriptions("| `tanyao` | Tanyao (open with `open_tanyao`) | 1 | 1 |")
-    {'tanyao': 'Tanyao (open with `open_tanyao`)'}
-    """
-    out: dict[str, str] = {}
-    for line in markdown.splitlines():
-        m = _ROW.match(line.strip())
-        if not m:
-            continue
-        cells = [c.strip() for c in m.group(2).split("|")]
-        worded = [c for c in cells if len(re.findall(r"[A-Za-z]", c)) >= 3]
-        description = worded[-1] if worded else ""
-        for ident in re.findall(r"`([a-z0-9_]+)`", m.group(1)):
-            out.setdefault(ident, description)
-    return out
 
 
 def _doc_of(fn: Callable[..., Any]) -> str:
@@ -210,16 +156,4 @@ def pattern_table(variant: str) -> tuple[Row, ...]:
         rows = _taiwan_rows()
     else:
         rows = _sichuan_rows()
-    text = doc_text(variant)
-    described = doc_descriptions(text) if text else {}
-    out = []
-    for r in rows:
-        doc = described.get(r.id, "")
-        if r.name.lower().startswith(doc.lower()):
-            doc = ""  # the docs give only the name again
-        if r.id in RIICHI_GLOSS and variant == "riichi":
-            description = "; ".join(x for x in (r.description, doc) if x)
-        else:
-            description = doc or r.description
-        out.append(Row(r.group, r.id, r.name, r.value, description))
-    return tuple(out)
+    return tuple(rows)
