@@ -65,6 +65,51 @@ def test_unknown_page_is_404(client: TestClient, path: str) -> None:
     assert client.get(path).status_code == 404
 
 
+@pytest.mark.parametrize(
+    ("path", "says"),
+    [
+        ("/rules/nope", "unknown variant &#x27;nope&#x27;"),
+        ("/nope", ""),
+        ("/rules/riichi/more", ""),
+        ("/play/" + "x" * 65, "no such room"),
+    ],
+)
+def test_a_missing_page_is_a_page_of_the_site(client: TestClient, path: str, says: str) -> None:
+    r = client.get(path)
+    assert r.status_code == 404
+    assert r.headers["content-type"].startswith("text/html")
+    html = r.text
+    assert "<h1>Page not found</h1>" in html and '<nav aria-label="Site">' in html
+    assert 'href="/rules"' in html and says in html
+    assert "Not Found" not in html  # the bare phrase of the status is not repeated
+
+
+@pytest.mark.parametrize("path", ["/api/nope", "/api/rooms/NOPE"])
+def test_a_missing_api_route_keeps_its_json_error(client: TestClient, path: str) -> None:
+    r = client.get(path)
+    assert r.status_code == 404 and r.headers["content-type"] == "application/json"
+    assert "detail" in r.json()
+
+
+def test_a_server_error_is_a_page_for_browsers_and_json_for_the_api(tmp_path: Path) -> None:
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'e.db'}"))
+
+    def broken() -> str:
+        raise RuntimeError("a bug")
+
+    app.add_api_route("/broken", broken)
+    app.add_api_route("/api/broken", broken)
+    client = TestClient(app, raise_server_exceptions=False)
+    page = client.get("/broken")
+    assert page.status_code == 500 and page.headers["content-type"].startswith("text/html")
+    assert "<h1>Something went wrong</h1>" in page.text and "a bug" not in page.text
+    api = client.get("/api/broken")
+    assert api.status_code == 500 and api.json() == {
+        "error": "internal server error",
+        "field": None,
+    }
+
+
 def test_api_routes_still_answer(client: TestClient) -> None:
     """Mounting the pages leaves the JSON API where it was."""
     assert client.get("/api/health").json()["status"] == "ok"
