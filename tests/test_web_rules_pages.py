@@ -30,7 +30,10 @@ CASES = [(v, i) for v in WRITTEN for i in range(len(examples(v)))]
 
 def disagreements(e: Example) -> list[str]:
     """Return what the scorer says otherwise than the page, one line each (empty: agreed)."""
-    result = score(e.request)
+    try:
+        result = score(e.request)
+    except ValueError as error:
+        return [f"the request is refused: {error}"]
     out = []
     if not result["valid"]:
         return [f"not a legal win: {result['reason']}"]

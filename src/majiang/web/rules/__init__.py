@@ -47,6 +47,9 @@ HERE = Path(__file__).parent
 
 #: the page file of each variant
 PAGE_FILES = {
+    "hk": "hongkong.md",
+    "hk2": "hongkong.md",
+    "hkos": "hongkong.md",
     "sichuan": "sichuan.md",
 }
 
