@@ -123,6 +123,8 @@ def test_rules_pages_speak_to_players(client: TestClient, variant: str) -> None:
     assert r.status_code == 200
     text = visible_text(r.text)
     assert not DEVELOPER_WORDS.search(text), DEVELOPER_WORDS.search(text)
+    # no tile notation ("3f", "7z"; "5s" reads as English plural and is left out)
+    assert not re.search(r"\b\d+[mpzf]\b", text), re.search(r"\b\d+[mpzf]\b", text)
     # no option key and no snake_case name (a pattern id, a field) anywhere a reader sees
     # (keys that are plain words, such as "table" or "base", are words)
     assert not re.search(r"\b[a-z0-9]+_[a-z0-9_]+\b", text), re.search(r"\b[a-z0-9]+_\w+", text)

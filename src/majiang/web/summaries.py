@@ -71,7 +71,7 @@ def summary(variant: str) -> list[str]:
             del lines[3:]
         if variant == "hkos":
             lines[0] = (
-                "144 tiles: the 136 plus four flowers (1f-4f) and four seasons (5f-8f), set "
+                "144 tiles: the 136 plus four flowers and four seasons, set "
                 "aside as they are drawn and replaced from the end of the wall."
             )
             lines.append(

@@ -50,6 +50,7 @@ PAGE_FILES = {
     "hk": "hongkong.md",
     "hk2": "hongkong.md",
     "hkos": "hongkong.md",
+    "taiwan": "taiwan.md",
     "sichuan": "sichuan.md",
 }
 
@@ -116,6 +117,7 @@ KEYS = frozenset(
         "points",
         "pays",
         "note",
+        "how",
         "only",
     }
 )
@@ -139,6 +141,9 @@ class Example:
     pattern: str | None = None
     when: str = ""
     note: str = ""
+    #: how the hand was won, in words, when the winning tile is no tile of the hand (a bonus
+    #: tile robbed): the hand is then drawn whole
+    how: str = ""
 
 
 def _pairs(text: str, where: str) -> dict[str, Any]:
@@ -239,6 +244,7 @@ def parse_example(body: str, variant: str) -> Example:
         pattern=f.get("id") or None,
         when=f.get("when", ""),
         note=f.get("note", ""),
+        how=f.get("how", ""),
     )
 
 
@@ -307,10 +313,11 @@ def hand_figure(e: Example) -> str:
     from majiang.tiles import format_tiles, parse_tiles
 
     tiles = parse_tiles(hand)
-    tiles.remove(parse_tile(win))
+    if not e.how:
+        tiles.remove(parse_tile(win))
     picture = svg_hand(
         format_tiles(tiles),
-        drawn_tile=win,
+        drawn_tile=None if e.how else win,
         melds=r.get("melds", ()),
         bonus=parse_tiles(r.get("flowers", "")),
         sprite=SPRITE,
@@ -325,7 +332,7 @@ def hand_figure(e: Example) -> str:
     else:
         key = "dealer_seat" if r["seat_wind"] == "E" else "seat"
         lines.append(WORDS[key].format(seat=seat, round=WIND_NAMES[r["round_wind"]]))
-    lines.append(WORDS[r["win"]].format(tile=tile_label(parse_tile(win))))
+    lines.append(e.how or WORDS[r["win"]].format(tile=tile_label(parse_tile(win))))
     if r.get("situation"):
         what = ", ".join(SITUATION_LABELS[s].lower() for s in r["situation"])
         lines.append(WORDS["situation"].format(what=what))
@@ -356,7 +363,8 @@ def hand_figure(e: Example) -> str:
         money.append(WORDS["fu"].format(fu=e.fu))
     if e.pays:
         paid = ", ".join(
-            WORDS["paid_one"].format(amount=a, payer=WORDS[who]) for who, a in e.pays.items()
+            WORDS["paid_one"].format(amount=a, payer=WORDS.get(who) or WIND_NAMES[who])
+            for who, a in e.pays.items()
         )
         money.append(WORDS["paid"].format(who=paid))
     if e.points is not None:
