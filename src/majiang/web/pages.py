@@ -332,7 +332,7 @@ def rules_page(variant: str) -> str:
     """Return the rules of one variant for players: the rules in short, then the page's own
     words (``web/rules/<variant>.md``: how a game goes, every pattern with an example hand, how
     a hand is paid, the house rules)."""
-    from majiang.web.rules import PAGE_FILES, options_html, page_html, patterns_table_html
+    from majiang.web.rules import page_html
 
     ruleset = get_ruleset(variant)
     name = escape(ruleset.name)
@@ -342,7 +342,7 @@ def rules_page(variant: str) -> str:
 <h1>{name}: rules</h1>
 <p><a href="/calc/{variant}">Open the {name} calculator</a> to score a hand of your own.</p>
 <section><h2 id="in-short">The rules in short</h2><ul>{short}</ul></section>
-{page_html(variant) if variant in PAGE_FILES else patterns_table_html(variant) + options_html(variant)}
+{page_html(variant)}
 </div>
 """
     return layout(f"{ruleset.name} rules", body, active="rules", styles=("rules.css",))

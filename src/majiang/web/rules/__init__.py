@@ -47,6 +47,7 @@ HERE = Path(__file__).parent
 
 #: the page file of each variant
 PAGE_FILES = {
+    "riichi": "riichi.md",
     "hk": "hongkong.md",
     "hk2": "hongkong.md",
     "hkos": "hongkong.md",
@@ -61,6 +62,7 @@ WORDS = {
     "non_dealer": "each other player",
     "each": "each of the others",
     "liable": "the liable player",
+    "riichi_sticks": "the riichi sticks on the table",
     "ron": "Wins on the discard of {tile}.",
     "tsumo": "Draws {tile} and wins.",
     "seat": "Seat {seat}, round {round}.",
@@ -568,19 +570,4 @@ def page_html(variant: str) -> str:
     return (
         f'<nav class="contents" aria-label="{WORDS["contents"]}"><h2>{WORDS["contents"]}</h2>'
         f"<ol>{toc}</ol></nav>{html}"
-    )
-
-
-def patterns_table_html(variant: str) -> str:
-    """Return the pattern table alone, for a variant whose page is not written yet."""
-    unit = get_ruleset(variant).unit
-    trs = "".join(
-        f'<tr id="p-{r.id}"><th scope="row">{escape(r.name)}</th>'
-        f'<td class="value">{escape(r.value)}</td><td>{escape(r.description)}</td></tr>'
-        for r in pattern_table(variant)
-    )
-    return (
-        f'<h2>{WORDS["at_a_glance"]}</h2><div class="table-wrap"><table class="patterns">'
-        f"<thead><tr><th>{WORDS['at_a_glance']}</th><th>{escape(unit)}</th>"
-        f"<th>{WORDS['when']}</th></tr></thead><tbody>{trs}</tbody></table></div>"
     )
