@@ -462,13 +462,13 @@ def options_html(variant: str) -> str:
 def points_table_html() -> str:
     """Return riichi's points table: a non-dealer's and a dealer's win on a discard by han and
     fu, worked with the rule page's arithmetic (``riichi_points``)."""
-    fus = [20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110]
+    fus = [25, 30, 40, 50, 60, 70, 80, 90, 100, 110]  # a win on a discard is never 20 fu
     head = "".join(f"<th scope=col>{h} han</th>" for h in (1, 2, 3, 4))
     rows = []
     for fu in fus:
         cells = []
         for han in (1, 2, 3, 4):
-            if (fu == 20 and han == 1) or (fu == 25 and han == 1):
+            if fu == 25 and han == 1:  # 25 fu is seven pairs, 2 han at least
                 cells.append("<td>-</td>")
                 continue
             child, dealer = (
@@ -485,7 +485,8 @@ def points_table_html() -> str:
         '<div class="table-wrap"><table class="hanfu"><thead><tr><th>Fu</th>'
         f"{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
         '<p class="muted">Each cell: a non-dealer’s win on a discard, and below it the '
-        "dealer’s.</p>"
+        "dealer’s. A win on a discard is never 20 fu; 25 fu is seven pairs, 2 han at least."
+        "</p>"
         '<div class="table-wrap"><table class="limits"><thead><tr><th>Limit</th><th>Han</th>'
         f"<th>Non-dealer</th><th>Dealer</th></tr></thead><tbody>{limits}</tbody></table></div>"
     )
@@ -561,11 +562,13 @@ def page_html(variant: str) -> str:
     heads: list[tuple[str, str]] = []
 
     def anchor(m: re.Match[str]) -> str:
-        slug = _slug(re.sub(r"<[^>]+>", "", m[1]))
-        heads.append((slug, m[1]))
-        return f'<h2 id="{slug}">{m[1]}</h2>'
+        level, text = m[1], m[2]
+        slug = _slug(re.sub(r"<[^>]+>", "", text))
+        if level == "2":
+            heads.append((slug, text))
+        return f'<h{level} id="{slug}">{text}</h{level}>'
 
-    html = re.sub(r"<h2>(.*?)</h2>", anchor, html)
+    html = re.sub(r"<h([23])>(.*?)</h\1>", anchor, html)
     toc = "".join(f'<li><a href="#{slug}">{text}</a></li>' for slug, text in heads)
     return (
         f'<nav class="contents" aria-label="{WORDS["contents"]}"><h2>{WORDS["contents"]}</h2>'
