@@ -89,6 +89,13 @@ WORDS = {
     "when": "When",
     "example": "Example",
     "contents": "On this page",
+    "die": "A die showing {n}",
+    "wall_label": "The four walls seen from above, East at the bottom",
+    "wall_caption": (
+        "The dice show {dice} = {total}: counting East as 1 and on round the table, {total} "
+        "picks {seat}'s wall. From its right end {total} stacks are counted, and the wall "
+        "opens after the darker one; the stacks of that wall are shaded."
+    ),
 }
 
 #: keys a hand block may carry
@@ -407,6 +414,102 @@ def tiles_figure(body: str) -> str:
     )
 
 
+#: where the pips of a die's faces 1-6 lie, on a 3 x 3 grid (0-8, row by row)
+PIPS = {
+    1: (4,),
+    2: (0, 8),
+    3: (0, 4, 8),
+    4: (0, 2, 6, 8),
+    5: (0, 2, 4, 6, 8),
+    6: (0, 2, 3, 5, 6, 8),
+}
+#: the seats in turn from East, and where each one's wall lies in the drawing
+SEATS = ("East", "South", "West", "North")
+
+
+def die_svg(n: int) -> str:
+    """Return one die showing ``n`` as an inline SVG.
+
+    >>> die_svg(5).count("<circle")
+    5
+    """
+    if n not in PIPS:
+        raise PageError(f"a die shows 1 to 6, got {n}")
+    pips = "".join(
+        f'<circle cx="{10 + 10 * (i % 3)}" cy="{10 + 10 * (i // 3)}" r="3.2"/>' for i in PIPS[n]
+    )
+    return (
+        f'<svg class="die" viewBox="0 0 40 40" width="40" height="40" role="img" '
+        f'aria-label="{WORDS["die"].format(n=n)}"><rect x="1" y="1" width="38" height="38" rx="7" '
+        f'fill="#fffdf7" stroke="#5d665f" stroke-width="2"/><g transform="translate(0 0)" '
+        f'fill="#b3261e">{pips}</g></svg>'
+    )
+
+
+def wall_figure(body: str) -> str:
+    """Return the dice East throws and the square of walls with the break they make.
+
+    The walls lie as seen from above with East at the bottom: South right, West top, North
+    left (turns go counter-clockwise). The dice total counts the seats from East; in the wall it
+    picks, stacks are counted from its owner's right end, clockwise, and the wall opens there.
+
+    >>> html = wall_figure("dice: 3 4 4")
+    >>> html.count('class="die"'), "West" in html, html.count('class="stack broken"')
+    (3, True, 1)
+    """
+    f = dict(line.split(":", 1) for line in body.strip().splitlines())
+    dice = [int(d) for d in f["dice"].split()]
+    total = sum(dice)
+    seat = (total - 1) % 4
+    stacks, size = 18, 12
+    side = stacks * size
+    pad = 66
+    # each wall's stacks from its owner's right end on, which is clockwise seen from above
+    # (East at the bottom facing up has their right end on the right, South on the right edge
+    # at the top, West at the top on the left, North on the left edge at the bottom)
+    lines = {
+        0: [(pad + side - size * (i + 1), pad + side + 4) for i in range(stacks)],
+        1: [(pad + side + 4, pad + size * i) for i in range(stacks)],
+        2: [(pad + size * i, pad - size - 4) for i in range(stacks)],
+        3: [(pad - size - 4, pad + side - size * (i + 1)) for i in range(stacks)],
+    }
+    rects = []
+    for s_, cells in lines.items():
+        for i, (x, y) in enumerate(cells):
+            cls = "stack"
+            if s_ == seat and i == total - 1:
+                cls += " broken"
+            elif s_ == seat:
+                cls += " picked"
+            rects.append(
+                f'<rect class="{cls}" x="{x}" y="{y}" width="{size - 1}" height="{size - 1}"/>'
+            )
+    mid = pad + side / 2
+    labels = {
+        0: (mid, pad + side + 34),
+        1: (pad + side + 36, mid + 4),
+        2: (mid, pad - 22),
+        3: (pad - 36, mid + 4),
+    }
+    texts = "".join(
+        f'<text x="{x}" y="{y}" text-anchor="middle">{SEATS[s_]}</text>'
+        for s_, (x, y) in labels.items()
+    )
+    box = side + 2 * pad
+    square = (
+        f'<svg class="wall-square" viewBox="0 0 {box} {box}" width="{box}" height="{box}" role="img" '
+        f'aria-label="{escape(WORDS["wall_label"])}">{"".join(rects)}{texts}</svg>'
+    )
+    words = WORDS["wall_caption"].format(
+        dice=" + ".join(str(d) for d in dice), total=total, seat=SEATS[seat]
+    )
+    return (
+        f'<figure class="tiles-pic wall-pic"><div class="groups"><span class="dice">'
+        f"{''.join(die_svg(d) for d in dice)}</span>{square}</div>"
+        f"<figcaption>{escape(words)}</figcaption></figure>"
+    )
+
+
 def patterns_html(variant: str) -> str:
     """Return every pattern of the ruleset: a table at a glance, then each with its example."""
     rows = pattern_table(variant)
@@ -535,6 +638,8 @@ def _fence(variant: str) -> Any:
             return patterns_html(variant)
         if kind == "options":
             return options_html(variant)
+        if kind == "wall":
+            return wall_figure(t.content)
         if kind == "points-table":
             return points_table_html()
         raise PageError(f"unknown block {kind!r} on the {variant} page")
