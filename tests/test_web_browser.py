@@ -352,7 +352,9 @@ def test_rules_page_and_home(page: Any, base_url: str) -> None:
     # the tiles of the home page and the palette are drawn: the sprite loads as SVG
     status = page.evaluate("fetch('/tiles.svg').then(r => r.headers.get('content-type'))")
     assert status.startswith("image/svg+xml")
-    shot(page, "rules_riichi")
+    # the page is long (every pattern with its hand): the screen, not the whole page
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "web_rules_riichi.png"), timeout=30000)
     page.goto(f"{base_url}/")
     shot(page, "home")
 

@@ -64,7 +64,8 @@ def test_rules_pages_render_and_fit(
                 f"/rules/{variant} is {page_width}px wide on a {width}px screen"
             )
             ARTIFACTS.mkdir(exist_ok=True)
-            pg.screenshot(path=str(ARTIFACTS / f"rules_{variant}_{width}.png"), full_page=True)
+            shot = ARTIFACTS / f"rules_{variant}_{width}.png"
+            pg.screenshot(path=str(shot), full_page=True, timeout=60000)  # long pages
         pg.goto(f"{base_url}/rules/nope")
         assert pg.locator("h1").inner_text() == "Page not found"
         assert pg.evaluate("() => document.documentElement.scrollWidth") <= width
