@@ -68,7 +68,7 @@ def test_unknown_page_is_404(client: TestClient, path: str) -> None:
 @pytest.mark.parametrize(
     ("path", "says"),
     [
-        ("/rules/nope", "unknown variant &#x27;nope&#x27;"),
+        ("/rules/nope", "There is no rule set called &#x27;nope&#x27; here."),
         ("/nope", ""),
         ("/rules/riichi/more", ""),
         ("/play/" + "x" * 65, "no such room"),

@@ -64,7 +64,7 @@ def tile_sprite() -> str:
 
 def _variant(variant: str) -> str:
     if variant not in VARIANTS:
-        raise HTTPException(404, f"unknown variant {variant!r} (one of {', '.join(VARIANTS)})")
+        raise HTTPException(404, f"There is no rule set called {variant!r} here.")
     return variant
 
 
