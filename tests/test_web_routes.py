@@ -22,7 +22,7 @@ from majiang.server.settings import Settings
 from majiang.tiles import NUM_TILE_IDS, tile_name, tile_set
 from majiang.web import STATIC_DIR
 from majiang.web.meta import FIELDS, SITUATIONS, calculator_meta
-from majiang.web.patterns import doc_descriptions, pattern_table
+from majiang.web.patterns import pattern_table
 from majiang.web.words import option_words
 
 
@@ -63,6 +63,51 @@ def test_route_answers_with_its_type(client: TestClient, path: str, media: str) 
 @pytest.mark.parametrize("path", ["/calc/mahjong", "/rules/hk3", "/static/nope.js"])
 def test_unknown_page_is_404(client: TestClient, path: str) -> None:
     assert client.get(path).status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("path", "says"),
+    [
+        ("/rules/nope", "There is no rule set called &#x27;nope&#x27; here."),
+        ("/nope", ""),
+        ("/rules/riichi/more", ""),
+        ("/play/" + "x" * 65, "no such room"),
+    ],
+)
+def test_a_missing_page_is_a_page_of_the_site(client: TestClient, path: str, says: str) -> None:
+    r = client.get(path)
+    assert r.status_code == 404
+    assert r.headers["content-type"].startswith("text/html")
+    html = r.text
+    assert "<h1>Page not found</h1>" in html and '<nav aria-label="Site">' in html
+    assert 'href="/rules"' in html and says in html
+    assert "Not Found" not in html  # the bare phrase of the status is not repeated
+
+
+@pytest.mark.parametrize("path", ["/api/nope", "/api/rooms/NOPE"])
+def test_a_missing_api_route_keeps_its_json_error(client: TestClient, path: str) -> None:
+    r = client.get(path)
+    assert r.status_code == 404 and r.headers["content-type"] == "application/json"
+    assert "detail" in r.json()
+
+
+def test_a_server_error_is_a_page_for_browsers_and_json_for_the_api(tmp_path: Path) -> None:
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'e.db'}"))
+
+    def broken() -> str:
+        raise RuntimeError("a bug")
+
+    app.add_api_route("/broken", broken)
+    app.add_api_route("/api/broken", broken)
+    client = TestClient(app, raise_server_exceptions=False)
+    page = client.get("/broken")
+    assert page.status_code == 500 and page.headers["content-type"].startswith("text/html")
+    assert "<h1>Something went wrong</h1>" in page.text and "a bug" not in page.text
+    api = client.get("/api/broken")
+    assert api.status_code == 500 and api.json() == {
+        "error": "internal server error",
+        "field": None,
+    }
 
 
 def test_api_routes_still_answer(client: TestClient) -> None:
@@ -175,8 +220,9 @@ def test_rules_page_lists_every_pattern_of_the_ruleset(client: TestClient, varia
     # every house rule has its row, in player words (majiang.web.words), not its key
     for name in get_ruleset(variant).options:
         label, help_ = option_words(name)
-        assert f'<tr data-option="{name}"><th scope=row>{escape(label)}</th>' in html
-        assert f"<td>{escape(help_)}</td>" in html
+        row = html.split(f'<tr data-option="{name}">', 1)[1].split("</tr>", 1)[0]
+        assert row.startswith(f"<th scope=row>{escape(label)}</th>")
+        assert escape(help_) in row
 
 
 @pytest.mark.parametrize(
@@ -221,11 +267,6 @@ def test_pattern_values_as_the_rule_pages_state_them(
     variant: str, pattern: str, value: str
 ) -> None:
     assert {r.id: r.value for r in pattern_table(variant)}[pattern] == value
-
-
-def test_doc_descriptions_reads_id_tables() -> None:
-    text = "| id | fan | when |\n|---|---|---|\n| `a`, `b` | 1 each | a thing |\n| `c` | 2 | - |"
-    assert doc_descriptions(text) == {"a": "a thing", "b": "a thing", "c": ""}
 
 
 def test_calculator_meta_is_json_and_matches_the_ruleset() -> None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import html
 import urllib.parse
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from majiang.errors import InvalidNotation
 from majiang.hand import Hand, parse_hand
@@ -106,11 +106,21 @@ class Placed:
     y: float
     sideways: bool = False
     dimmed: bool = False
+    #: where the tile sprite is served (``/tiles.svg``): the tile refers to its symbol there
+    #: instead of carrying its drawing
+    sprite: str | None = None
 
     @property
     def width(self) -> float:
         """Return the width it takes: a sideways tile lies on its long side."""
         return HEIGHT if self.sideways else WIDTH
+
+    def body(self) -> str:
+        """Return the tile's drawing, or a reference to its symbol in the sprite."""
+        if self.sprite is None:
+            return tile_body(self.tile)
+        href = f"{self.sprite}#{_symbol_id(self.tile)}"
+        return f'<use href="{_esc(href)}" width="{WIDTH}" height="{HEIGHT}"/>'
 
     def element(self) -> str:
         """Return the tile as a ``<g>`` with its title and ``data-tile``."""
@@ -123,12 +133,21 @@ class Placed:
         dim = ' opacity="0.55"' if self.dimmed else ""
         return (
             f'<g class="{classes}" data-tile="{_notation(self.tile)}" transform="{move}"{dim}>'
-            f"<title>{_esc(_label(self.tile))}</title>{tile_body(self.tile)}</g>"
+            f"<title>{_esc(_label(self.tile))}</title>{self.body()}</g>"
         )
 
 
-def _document(placed: list[Placed], width: float, height: float, size: int, label: str) -> str:
+def _document(
+    placed: list[Placed],
+    width: float,
+    height: float,
+    size: int,
+    label: str,
+    sprite: str | None = None,
+) -> str:
     scale = size / WIDTH
+    if sprite is not None:
+        placed = [replace(p, sprite=sprite) for p in placed]
     return (
         f'<svg {_NS} width="{_num(width * scale)}" height="{_num(height * scale)}" '
         f'viewBox="0 0 {_num(width)} {_num(height)}" role="img" class="mj-tiles" '
@@ -221,12 +240,18 @@ def svg_hand(
     sort: bool = True,
     face_down: bool = False,
     size: int = DEFAULT_SIZE,
+    sprite: str | None = None,
 ) -> str:
     """Return a hand as one SVG: concealed tiles, the drawn tile apart, melds, then bonus tiles.
 
     ``hand`` is notation (``"123m456p, pon 777z from=2"``), a ``Hand`` or a list of tiles;
     ``melds`` and ``bonus`` add to the hand's own. ``face_down=True`` draws the concealed and
-    drawn tiles face down (an opponent's hand) and names none of them.
+    drawn tiles face down (an opponent's hand) and names none of them. ``sprite`` (the address
+    of ``svg_sprite()``, such as ``"/tiles.svg"``) makes each tile a ``<use>`` of its symbol
+    there: a page with many hands carries each drawing once.
+
+    >>> svg_hand("11z", sprite="/tiles.svg").count('<use href="/tiles.svg#mj-1z"')
+    2
 
     >>> import xml.etree.ElementTree as ET
     >>> root = ET.fromstring(svg_hand("19m19p19s1234567z", drawn_tile="1m", size=30))
@@ -271,7 +296,7 @@ def svg_hand(
     if flowers:
         parts.append(f"bonus {format_tiles(flowers)}")
     label = "Hand: " + ", ".join(p for p in parts if p)
-    return _document(placed, max(x, 1), bottom, size, label)
+    return _document(placed, max(x, 1), bottom, size, label, sprite)
 
 
 def svg_tiles(
@@ -283,12 +308,14 @@ def svg_tiles(
     back: bool = False,
     size: int = DEFAULT_SIZE,
     label: str | None = None,
+    sprite: str | None = None,
 ) -> str:
     """Return a row of tiles in the order given, such as a discard pond.
 
     ``sideways`` holds the positions of tiles that lie sideways (a riichi declaration),
     ``dimmed`` those shown faded (discards another player called); ``per_row`` wraps the row
     (a riichi pond has 6 per row). ``None`` entries and ``back=True`` draw face-down tiles.
+    ``sprite``: as in ``svg_hand``.
 
     >>> import xml.etree.ElementTree as ET
     >>> root = ET.fromstring(svg_tiles("1z9m5p3s2s8m7p", sideways=[3], per_row=6, size=30))
@@ -320,7 +347,7 @@ def svg_tiles(
     if label is None:
         shown = [t for t in seq if t is not None and not back]
         label = f"{len(seq)} face-down tiles" if back else "Tiles: " + format_tiles(shown, False)
-    return _document(placed, max(width, 1), height, size, label)
+    return _document(placed, max(width, 1), height, size, label, sprite)
 
 
 def _symbol_id(t: Tile | None) -> str:

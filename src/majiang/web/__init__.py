@@ -20,6 +20,9 @@ builds; the pages talk to the server's JSON API (``POST /api/score``) from ES mo
 | ``/report``, ``/admin/reports`` | report a problem; the admin's list (``reports.py``) |
 | ``/tiles.svg`` | every tile as ``<symbol id="mj-5p">``, from ``majiang.render.svg_sprite`` |
 | ``/static/...`` | scripts and CSS |
+
+Any other address, and a page's error, answers an HTML error page (``errors.py``); the API's
+errors stay JSON.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from fastapi.staticfiles import StaticFiles
 
 from majiang.rules import VARIANTS
 from majiang.web import pages
+from majiang.web.errors import mount_errors
 from majiang.web.hint import mount_hint
 from majiang.web.history import history_body, mount_history, replay_body
 from majiang.web.keep import mount_keep
@@ -60,12 +64,13 @@ def tile_sprite() -> str:
 
 def _variant(variant: str) -> str:
     if variant not in VARIANTS:
-        raise HTTPException(404, f"unknown variant {variant!r} (one of {', '.join(VARIANTS)})")
+        raise HTTPException(404, f"There is no rule set called {variant!r} here.")
     return variant
 
 
 def mount(app: FastAPI) -> None:
     """Add the pages, the tile sprite and the static files to ``app``."""
+    mount_errors(app)
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def home() -> str:

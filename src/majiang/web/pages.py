@@ -9,14 +9,10 @@ from __future__ import annotations
 import json
 from html import escape
 
-from markdown_it import MarkdownIt
-
 from majiang.rules import VARIANTS, get_ruleset
 from majiang.web.meta import WIND_NAMES, calculator_meta, option_meta
-from majiang.web.patterns import doc_text, pattern_table
 from majiang.web.play import play_section, table_page_body
 from majiang.web.summaries import summary
-from majiang.web.words import keys_worded, value_words
 
 #: the variants in the order the pages list them, with a one-line description
 BLURBS = {
@@ -27,12 +23,6 @@ BLURBS = {
     "taiwan": "Taiwan 16-tile: tai, flowers, dealer tai.",
     "sichuan": "Sichuan bloody battle: three suits, roots, the missing suit.",
 }
-
-
-def _inline(text: str) -> str:
-    """Return escaped text with `code` spans as <code>."""
-    parts = escape(text).split("`")
-    return "".join(f"<code>{p}</code>" if i % 2 else p for i, p in enumerate(parts))
 
 
 def layout(
@@ -338,65 +328,24 @@ flowers 1-4 and seasons 5-8, <code>0m 0p 0s</code> red fives. Melds: a kind and 
     return layout(f"{meta['name']} calculator", body, script="calc.js", active="calc")
 
 
-_markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
-
-
-def markdown_html(text: str) -> str:
-    """Return the HTML of a Markdown text (tables on, raw HTML off).
-
-    >>> markdown_html("| a |\\n|---|\\n| `b` |").count("<td><code>b</code></td>")
-    1
-    """
-    html: str = _markdown.render(text)
-    return html
-
-
 def rules_page(variant: str) -> str:
-    """Return the rules of one variant: the short rules, the pattern table, options, details."""
+    """Return the rules of one variant for players: the rules in short, then the page's own
+    words (``web/rules/<variant>.md``: how a game goes, every pattern with an example hand, how
+    a hand is paid, the house rules)."""
+    from majiang.web.rules import page_html
+
     ruleset = get_ruleset(variant)
     name = escape(ruleset.name)
-    rows = pattern_table(variant)
-    groups: dict[str, list[str]] = {}
-    for r in rows:
-        groups.setdefault(r.group, []).append(
-            f'<tr id="p-{r.id}"><th scope="row">{escape(r.name)}</th>'
-            f'<td class="value">{escape(r.value)}</td><td>{_inline(keys_worded(r.description, ruleset.options))}</td>'
-            f"<td><code>{r.id}</code></td></tr>"
-        )
-    tables = "".join(
-        f'<h3>{escape(group)}</h3><div class="table-wrap"><table class="patterns">'
-        f"<thead><tr><th>Pattern</th><th>{escape(ruleset.unit)}</th><th>When</th>"
-        f"<th>id</th></tr></thead><tbody>{''.join(trs)}</tbody></table></div>"
-        for group, trs in groups.items()
-    )
-    opts = "".join(
-        f'<tr data-option="{escape(o["name"])}"><th scope=row>{escape(o["label"])}</th>'
-        f"<td>{escape(value_words(o['name'], o['default']))}</td><td>{escape(o['help'])}</td></tr>"
-        for o in option_meta(variant)
-    )
-    short = "".join(f"<li>{_inline(line)}</li>" for line in summary(variant))
-    doc = doc_text(variant)
-    details = (
-        '<details class="docs"><summary>Every detail (the scoring documentation)</summary>'
-        f"{markdown_html(doc)}</details>"
-        if doc
-        else ""
-    )
-    situations = ", ".join(escape(s["label"]) for s in calculator_meta(variant)["situations"])
+    short = "".join(f"<li>{escape(line)}</li>" for line in summary(variant))
     body = f"""
+<div class="rules-page">
 <h1>{name}: rules</h1>
-<p><a href="/calc/{variant}">Open the {name} calculator</a></p>
-<section><h2>The rules in short</h2><ul>{short}</ul></section>
-<section><h2>Pattern table</h2>
-<p class="muted">Values in {escape(ruleset.unit)} with the default house rules.
-Situations the calculator asks about: {situations}.</p>
-{tables}</section>
-<section><h2>House rules</h2><div class="table-wrap"><table class="options">
-<thead><tr><th>Option</th><th>Default</th><th>Meaning</th></tr></thead>
-<tbody>{opts}</tbody></table></div></section>
-{details}
+<p><a href="/calc/{variant}">Open the {name} calculator</a> to score a hand of your own.</p>
+<section><h2 id="in-short">The rules in short</h2><ul>{short}</ul></section>
+{page_html(variant)}
+</div>
 """
-    return layout(f"{ruleset.name} rules", body, active="rules")
+    return layout(f"{ruleset.name} rules", body, active="rules", styles=("rules.css",))
 
 
 def table_page(code: str) -> str:

@@ -41,7 +41,7 @@ def summary(variant: str) -> list[str]:
             "A win is four sets and a pair, seven distinct pairs, or thirteen orphans, and needs "
             "at least one yaku; dora never make a hand valid alone.",
             "Han (from yaku and dora) and fu (from the hand's shape and the wait) give the base "
-            "points: fu x 2^(han + 2), capped at mangan (2000) from 5 han; haneman, baiman, "
+            "points: fu × 2 to the power (han + 2), capped at mangan (2000) from 5 han; haneman, baiman, "
             "sanbaiman and yakuman above it.",
             "Ron: the discarder pays 4 x base (6 x for a dealer win). Tsumo: the dealer pays 2 x "
             "base and the others 1 x base each (a dealer's tsumo: 2 x base from each). Every "
@@ -67,11 +67,14 @@ def summary(variant: str) -> list[str]:
                 "80 tiles: all dots, all honors, and only the 1s and 9s of characters and "
                 "bamboo. 2 players (East and South), 13 tiles each, four sets and a pair to win."
             )
-            lines[2] = "Golden table: a hand of n fan is worth 2^n, paid in full by the opponent."
+            lines[2] = (
+                "Golden table: a hand of n fan is worth 2 to the power n, paid in full by the "
+                "opponent."
+            )
             del lines[3:]
         if variant == "hkos":
             lines[0] = (
-                "144 tiles: the 136 plus four flowers (1f-4f) and four seasons (5f-8f), set "
+                "144 tiles: the 136 plus four flowers and four seasons, set "
                 "aside as they are drawn and replaced from the end of the wall."
             )
             lines.append(
@@ -101,7 +104,8 @@ def summary(variant: str) -> list[str]:
         "give up: a hand still holding all three suits cannot win.",
         "Bloody battle: a win does not end the hand; the others play on until three have "
         "won or the wall is empty.",
-        f"Each fan doubles: a hand is worth {d['base']} x 2^fan, capped at {d['max_fan']} fan. "
+        f"Each fan doubles: a hand is worth its base of {d['base']} doubled once per fan, capped at "
+        f"{d['max_fan']} fan. "
         "A discard win is paid by the discarder; a self-draw by every player still in the hand, "
         "each adding one base.",
         "Kongs are paid at once (wind and rain): 2 base from the discarder for an open kong, "

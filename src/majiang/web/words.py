@@ -13,8 +13,6 @@ option; the home form and the calculators draw them; the table page gets them in
 
 from __future__ import annotations
 
-import re
-from collections.abc import Collection
 from typing import Any
 
 from majiang.rules import VARIANTS, get_ruleset
@@ -281,28 +279,6 @@ def option_words(name: str) -> tuple[str, str]:
 def choice_label(name: str, choice: Any) -> str:
     """Return how a choice of option ``name`` reads."""
     return CHOICE_WORDS.get(name, {}).get(choice, str(choice).replace("_", " ").capitalize())
-
-
-def keys_worded(text: str, keys: Collection[str]) -> str:
-    """Return ``text`` (Markdown) with each of the option ``keys`` in backticks replaced by its
-    label (a variant's options: the same word may be a pattern elsewhere).
-
-    >>> keys_worded("Tanyao (open with `open_tanyao`), not `pinfu`", {"open_tanyao"})
-    'Tanyao (open with the house rule “Open all simples (kuitan)”), not `pinfu`'
-    >>> keys_worded("under `self_draw: plus_one_fan`", {"self_draw"})
-    'under the house rule “Self-draw bonus” set to “One fan more”'
-    >>> keys_worded('Renhou with `renhou: "yakuman"`', {"renhou"})
-    'Renhou with the house rule “Win before your first draw (renhou)” set to “A yakuman”'
-    """
-
-    def worded(m: re.Match[str]) -> str:
-        key, value = m[1], m[2]
-        if key not in keys:
-            return m[0]
-        rule = f"the house rule “{option_words(key)[0]}”"
-        return rule if value is None else f"{rule} set to “{choice_label(key, value)}”"
-
-    return re.sub(r"`([a-z0-9_]+)(?::\s*\"?([a-z0-9_]+)\"?)?`", worded, text)
 
 
 def value_words(name: str, value: Any) -> str:
