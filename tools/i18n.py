@@ -105,7 +105,9 @@ def new(lang: str) -> None:
     path = CATALOGS / f"{lang}.po"
     if path.exists():
         sys.exit(f"{path} exists already")
-    catalog = Catalog(locale=lang.replace("-", "_"), project="majiang", creation_date=DATE)
+    catalog = Catalog(
+        locale=lang.replace("-", "_"), project="majiang", creation_date=DATE, fuzzy=False
+    )
     catalog.update(template(), no_fuzzy_matching=True)
     save(catalog, lang)
     print(f"wrote {path.relative_to(ROOT)}: translate its msgstr lines")
