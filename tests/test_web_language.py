@@ -117,6 +117,7 @@ def test_the_home_page_in_german(client: TestClient) -> None:
         "Deine beendeten Partien",
         "Japanisches Riichi: Yaku, Dora, Han und Fu.",
         "Zum Inhalt springen",
+        '<option value="sichuan">Sichuan „Blutige Schlacht“</option>',
     ):
         assert words in html, words
     for english in ("Play against bots", "Score a hand, read the rules", "Skip to content"):

@@ -16,7 +16,7 @@ from majiang.rules import VARIANTS, get_ruleset
 from majiang.web.language import switcher
 from majiang.web.meta import WIND_NAMES, calculator_meta, option_meta
 from majiang.web.patterns import doc_text, pattern_table
-from majiang.web.play import play_section, table_page_body
+from majiang.web.play import VARIANT_NAMES, play_section, table_page_body
 from majiang.web.summaries import summary
 from majiang.web.words import keys_worded, value_words
 
@@ -28,15 +28,6 @@ BLURBS = {
     "hkos": N_("Hong Kong Old Style: with flowers and seasons."),
     "taiwan": N_("Taiwan 16-tile: tai, flowers, dealer tai."),
     "sichuan": N_("Sichuan bloody battle: three suits, roots, the missing suit."),
-}
-#: the variants' names to translate (the rulesets' own ``name``, which a test keeps equal)
-VARIANT_NAMES = {
-    "riichi": N_("Japanese Riichi"),
-    "hk": N_("Hong Kong"),
-    "hk2": N_("Hong Kong, two players"),
-    "hkos": N_("Hong Kong Old Style"),
-    "taiwan": N_("Taiwan 16-tile"),
-    "sichuan": N_("Sichuan bloody battle"),
 }
 
 

@@ -24,6 +24,15 @@ from majiang.web.words import (
     table_words,
 )
 
+#: the variants' names to translate (the rulesets' own ``name``, which a test keeps equal)
+VARIANT_NAMES = {
+    "riichi": N_("Japanese Riichi"),
+    "hk": N_("Hong Kong"),
+    "hk2": N_("Hong Kong, two players"),
+    "hkos": N_("Hong Kong Old Style"),
+    "taiwan": N_("Taiwan 16-tile"),
+    "sichuan": N_("Sichuan bloody battle"),
+}
 #: game lengths as a player reads them
 LENGTH_LABELS = LENGTH_WORDS
 #: the bot strengths a table may ask for (the server's ``TableOptions.bot_level``): label, help
@@ -96,7 +105,7 @@ def play_section() -> str:
     True
     """
     meta = play_meta()
-    variants = [(v, str(meta["variants"][v]["name"])) for v in VARIANTS]
+    variants = [(v, _(VARIANT_NAMES[v])) for v in VARIANTS]
     lengths = [(x["id"], x["label"]) for x in meta["lengths"]]
     levels = [(x, label) for x, (label, _) in BOT_LEVELS.items()]
     timers = [(f"{t}/{c}", _(label)) for label, t, c in TIMERS]
