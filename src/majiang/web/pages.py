@@ -63,7 +63,7 @@ def layout(
         for href, label, key in nav
     )
     site_nav, skip, report = _("Site"), _("Skip to content"), _("Report a problem")
-    footer = _("majiang · tiles drawn by {code}").format(code="<code>majiang.render</code>")
+    footer = escape(_("majiang · tiles drawn by {code}")).format(code="<code>majiang.render</code>")
     tag = f'<script type="module" src="/static/{script}"></script>' if script else ""
     tag += "".join(f'<link rel="stylesheet" href="/static/{css}">' for css in styles)
     main_attr = f' class="{escape(main_class)}"' if main_class else ""
