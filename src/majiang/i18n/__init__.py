@@ -90,12 +90,6 @@ def use(lang: str) -> Iterator[str]:
         _current.reset(token)
 
 
-def set_current(lang: str) -> None:
-    """Make ``lang`` the language of the current context (a request, a command's run)."""
-    translations(lang)
-    _current.set(lang)
-
-
 def _(message: str) -> str:
     """Return ``message`` in the language of the moment."""
     return translations(current()).gettext(message)
