@@ -105,6 +105,11 @@ def test_the_switcher_links_this_page_in_each_language(client: TestClient) -> No
     assert [lang for _h, lang, here, _n in links if here] == ["es"]
 
 
+def test_the_switcher_keeps_an_odd_path_an_address(client: TestClient) -> None:
+    html = client.get("/play/Ann%20L%C3%A9e%22?lang=de").text  # any code shows a table page
+    assert 'href="/play/Ann%20L%C3%A9e%22?lang=es"' in html
+
+
 def test_the_home_page_in_german(client: TestClient) -> None:
     html = client.get("/?lang=de").text
     for words in (

@@ -17,7 +17,7 @@ from contextvars import ContextVar
 from html import escape
 from http.cookies import CookieError, SimpleCookie
 from typing import Any
-from urllib.parse import parse_qsl, urlencode
+from urllib.parse import parse_qsl, quote, urlencode
 
 from fastapi import FastAPI, HTTPException
 from fastapi.responses import JSONResponse
@@ -110,7 +110,7 @@ def switcher() -> str:
     kept = [(k, v) for k, v in parse_qsl(query, keep_blank_values=True) if k != "lang"]
     links = []
     for lang in LANGUAGES:
-        href = f"{path}?{urlencode([*kept, ('lang', lang)])}"
+        href = f"{quote(path)}?{urlencode([*kept, ('lang', lang)])}"
         here = ' aria-current="true"' if lang == current() else ""
         links.append(
             f'<a href="{escape(href)}" hreflang="{lang}" lang="{lang}"{here}>'
