@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: run test test-long lint bench mutation docs clean system-deps constraints
+.PHONY: run test test-long lint bench mutation docs clean system-deps constraints catalogs
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -44,6 +44,12 @@ test: system-deps lint
 
 test-long: system-deps $(STAMP)
 	$(BIN)/pytest -m long
+
+# the language catalogs after a string was added, changed or removed (docs/i18n.md): new
+# messages go into every src/majiang/i18n/catalogs/*.po untranslated, unused ones leave
+catalogs: $(STAMP)
+	$(BIN)/python tools/i18n.py update
+	$(BIN)/python tools/i18n.py check || true
 
 # the benchmarks' peers (pyproject's `bench` extra) on top of the test environment
 $(BENCH_STAMP): $(STAMP)

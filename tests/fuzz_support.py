@@ -34,6 +34,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from majiang.actions import ACTION_TYPES
+from majiang.i18n import LANGUAGES
 from majiang.rules import VARIANTS, get_ruleset
 from majiang.rules.base import Option
 from majiang.rules.game import LENGTHS
@@ -572,6 +573,8 @@ class RequestMaker:
             known = ["1"]  # the first hand: one a valid POST of a hand has entered
         elif name == "name":
             known = [world.name] if world.name else []  # an account's page
+        elif name == "lang":
+            known = list(LANGUAGES)  # /api/i18n/<lang>.json
         else:
             known = []
         if valid and known:

@@ -31,6 +31,7 @@ PUBLIC = {
     "/api/health": "a liveness probe",
     "/api/score": "the scoring contract: no state of anyone's",
     "/api/analyze": "hand analysis: no state of anyone's",
+    "/api/i18n/{lang}.json": "a language's strings for the pages: the same for everyone",
     "/api/players": "makes the player and its token",
     "/api/reports": "anyone may report a problem (POST); the list (GET) checks for an admin "
     "itself (test_server_reports)",

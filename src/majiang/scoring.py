@@ -18,6 +18,8 @@ from typing import Any, Literal
 
 from majiang.errors import InvalidNotation, InvalidRequest, MajiangError
 from majiang.hand import Hand
+from majiang.i18n import LANGUAGES, match
+from majiang.i18n.patterns import localized_item
 from majiang.melds import Meld, parse_meld
 from majiang.rules import get_ruleset
 from majiang.tiles import Tile, is_bonus, kind, parse_tiles, tile_name, tile_set
@@ -63,6 +65,7 @@ KNOWN_FIELDS = frozenset(
         "dealer_streak",
         "liable",
         "players_in_hand",
+        "lang",
     }
 )
 
@@ -117,6 +120,7 @@ class ScoreRequest:
     dealer_streak: int = 0
     liable: int | None = None
     players_in_hand: int = 3
+    lang: str | None = None
 
     @property
     def is_dealer(self) -> bool:
@@ -256,6 +260,7 @@ class ScoreRequest:
             dealer_streak=_read_int(data, "dealer_streak", 0),
             liable=liable,
             players_in_hand=_read_int(data, "players_in_hand", 3, 1, 3),
+            lang=_read_lang(data),
         )
         ruleset.check_request(req)
         return req
@@ -388,6 +393,21 @@ def _read_int(data: Mapping[str, Any], name: str, default: int, lo: int = 0, hi:
     return value
 
 
+def _read_lang(data: Mapping[str, Any]) -> str | None:
+    """Return the language a request asks its names in (one of ``LANGUAGES``), or ``None``."""
+    value = data.get("lang")
+    if value is None:
+        return None
+    found = match(value) if isinstance(value, str) else None
+    if found is None:
+        raise InvalidRequest(
+            f"lang must be a language tag of {', '.join(LANGUAGES)} (such as 'de' or 'zh-TW'), "
+            f"got {value!r}",
+            field="lang",
+        )
+    return found
+
+
 def score_request(req: ScoreRequest) -> ScoreResult:
     """Return the typed result for a checked request."""
     return get_ruleset(req.variant).score(req)
@@ -396,12 +416,19 @@ def score_request(req: ScoreRequest) -> ScoreResult:
 def score(request: Mapping[str, Any]) -> dict[str, Any]:
     """Return the result dict for a request dict; raise ``InvalidRequest`` on a malformed one.
 
+    With ``lang`` (a language tag) each item also has its ``translation`` and ``traditional``
+    name, and ``name`` shows both (``majiang.i18n.patterns``); the ids stay as they are.
+
     >>> score({"variant": "nope", "hand": "11m", "win_tile": "1m"})
     Traceback (most recent call last):
     ...
     majiang.errors.InvalidRequest: unknown variant 'nope' (expected one of riichi, hk, hk2, hkos, taiwan, sichuan)
     """
-    return score_request(ScoreRequest.from_dict(request)).to_dict()
+    req = ScoreRequest.from_dict(request)
+    result = score_request(req).to_dict()
+    if req.lang is not None:
+        result["items"] = [localized_item(req.variant, i, req.lang) for i in result["items"]]
+    return result
 
 
 def error_object(exc: MajiangError) -> dict[str, Any]:

@@ -1,13 +1,16 @@
 """``majiang score``: the scoring contract on the command line.
 
 ``--json`` reads one request per line on standard input and writes one result (or error
-object) per line; otherwise the flags build one request and the breakdown is printed.
+object) per line; otherwise the flags build one request and the breakdown is printed, in the
+language of ``--lang`` or of the locale (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``),
+each pattern with its traditional name beside the translation (docs/i18n.md).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any
 
@@ -15,8 +18,27 @@ from rich.console import Console
 from rich.table import Table
 
 from majiang.errors import InvalidRequest, MajiangError
+from majiang.i18n import LANGUAGES, N_, _, match, use
 from majiang.rules import VARIANTS
 from majiang.scoring import error_object, score
+
+#: the words of a breakdown that come from the result: units and who pays
+RESULT_WORDS = {
+    "han": N_("han"),
+    "fan": N_("fan"),
+    "tai": N_("tai"),
+    "discarder": N_("discarder"),
+    "dealer": N_("dealer"),
+    "non_dealer": N_("non-dealer"),
+    "each": N_("each"),
+    "liable": N_("liable"),
+}
+
+
+def _word(value: str) -> str:
+    """Return a unit or payer role of a result in the language of the moment (a seat letter
+    as it is)."""
+    return _(RESULT_WORDS[value]) if value in RESULT_WORDS else value
 
 
 def register(sub: Any) -> None:
@@ -56,7 +78,43 @@ def register(sub: Any) -> None:
         metavar="NAME=VALUE",
         help="a table option, e.g. kiriage=true, min_fan=1 (VALUE read as JSON)",
     )
+    p.add_argument(
+        "--lang",
+        help=f"language of the breakdown: {', '.join(LANGUAGES)} (default: the locale's)",
+    )
     p.set_defaults(run=run)
+
+
+def locale_language(environ: dict[str, str] | os._Environ[str] = os.environ) -> str | None:
+    """Return the language of the locale, as gettext looks for it, or ``None`` (C, POSIX, or a
+    language without a catalog).
+
+    >>> locale_language({"LANG": "de_DE.UTF-8"}), locale_language({"LANG": "C.UTF-8"})
+    ('de', None)
+    >>> locale_language({"LANGUAGE": "fr:es", "LANG": "de_DE.UTF-8"})
+    'es'
+    """
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "")
+        for tag in value.split(":") if name == "LANGUAGE" else [value]:
+            found = match(tag.split(".")[0].split("@")[0])
+            if found:
+                return found
+        if value and name != "LANGUAGE":
+            return None  # the first locale variable set decides, as in gettext
+    return None
+
+
+def chosen_language(flag: str | None) -> str | None:
+    """Return the language of ``--lang`` (an error names an unknown one), else the locale's."""
+    if flag is None:
+        return locale_language()
+    found = match(flag)
+    if found is None:
+        raise InvalidRequest(
+            f"--lang must be one of {', '.join(LANGUAGES)}, got {flag!r}", field="lang"
+        )
+    return found
 
 
 def _request_from_args(args: argparse.Namespace) -> dict[str, Any]:
@@ -100,31 +158,42 @@ def _request_from_args(args: argparse.Namespace) -> dict[str, Any]:
 def print_breakdown(result: dict[str, Any], console: Console) -> None:
     """Print a result as a table: every item, fu, the limit and the payments."""
     if not result["valid"]:
-        console.print(f"[bold red]Not a valid win:[/] {result['reason']}")
+        not_valid = _("Not a valid win:")
+        console.print(f"[bold red]{not_valid}[/] {result['reason']}")
     unit = result["unit"]
     table = Table(title=None, show_header=True, header_style="bold")
-    table.add_column("item")
-    table.add_column(unit, justify="right")
+    table.add_column(_("item"))
+    table.add_column(_word(unit), justify="right")
     for item in result["items"]:
         table.add_row(item["name"], str(item["value"]))
-    table.add_row("[bold]total[/]", f"[bold]{result['total']}[/]")
+    total = _("total")
+    table.add_row(f"[bold]{total}[/]", f"[bold]{result['total']}[/]")
     console.print(table)
     if result.get("fu") is not None:
         fu_text = " + ".join(f"{f['id']} {f['value']}" for f in result["fu_items"])
         console.print(f"fu: {result['fu']}  ({fu_text})")
     if result.get("limit"):
-        console.print(f"limit: {result['limit']}")
+        console.print(_("limit: {limit}").format(limit=result["limit"]))
     if result["valid"]:
         pts = result["points"]
-        payers = ", ".join(f"{p['from']} pays {p['amount']}" for p in pts["payers"])
-        console.print(f"points: [bold]{pts['total']}[/]  ({payers})")
+        payers = ", ".join(
+            _("{payer} pays {amount}").format(payer=_word(p["from"]), amount=p["amount"])
+            for p in pts["payers"]
+        )
+        points = _("points: {total}").format(total=f"[bold]{pts['total']}[/]")
+        console.print(f"{points}  ({payers})")
 
 
 def run(args: argparse.Namespace) -> int:
     """Score from flags or from JSON lines; exit 2 on a malformed request."""
     if not args.json:
-        result = score(_request_from_args(args))
-        print_breakdown(result, Console())
+        lang = chosen_language(args.lang)
+        request = _request_from_args(args)
+        if lang is not None:
+            request["lang"] = lang
+        result = score(request)
+        with use(lang or "en"):
+            print_breakdown(result, Console())
         return 0
     status = 0
     for line in sys.stdin:

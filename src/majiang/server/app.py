@@ -200,8 +200,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return JSONResponse(body, status_code=503)
 
     @app.post("/api/score")
-    def api_score(request: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
-        """Score a win: the scoring contract (shared/rules/README.md)."""
+    def api_score(request: Annotated[dict[str, Any], Body()], http: Request) -> dict[str, Any]:
+        """Score a win: the scoring contract (shared/rules/README.md). Without a ``lang`` in
+        the request, the language the request names (``?lang=``, the language cookie or
+        ``Accept-Language``: ``web.language``) adds localized names to the items."""
+        asked = http.scope.get("majiang.lang")
+        if asked is not None and "lang" not in request:
+            request = {**request, "lang": asked}
         return score(request)
 
     @app.post("/api/analyze")

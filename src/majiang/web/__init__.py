@@ -18,6 +18,7 @@ builds; the pages talk to the server's JSON API (``POST /api/score``) from ES mo
 | ``/leaderboard``, ``/players/<name>`` | the historic ranking (``ranking.py``, drawn on the server) |
 | ``/account`` (and ``/account/confirm``, ``/account/reset``) | sign up, in and out (``static/account.js``) |
 | ``/report``, ``/admin/reports`` | report a problem; the admin's list (``reports.py``) |
+| ``/api/i18n/<lang>.json`` | a language's strings for ``static/i18n.js`` (``language.py``) |
 | ``/tiles.svg`` | every tile as ``<symbol id="mj-5p">``, from ``majiang.render.svg_sprite`` |
 | ``/static/...`` | scripts and CSS |
 
@@ -40,6 +41,7 @@ from majiang.web.errors import mount_errors
 from majiang.web.hint import mount_hint
 from majiang.web.history import history_body, mount_history, replay_body
 from majiang.web.keep import mount_keep
+from majiang.web.language import mount_language
 from majiang.web.ranking import mount_ranking
 from majiang.web.reports import mount_reports
 
@@ -69,8 +71,10 @@ def _variant(variant: str) -> str:
 
 
 def mount(app: FastAPI) -> None:
-    """Add the pages, the tile sprite and the static files to ``app``."""
+    """Add the pages, the tile sprite and the static files to ``app``, each request in its
+    language (``language.py``); any other address an HTML error page (``errors.py``)."""
     mount_errors(app)
+    mount_language(app)
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def home() -> str:

@@ -9,19 +9,21 @@ from __future__ import annotations
 import json
 from html import escape
 
+from majiang.i18n import N_, _, current
 from majiang.rules import VARIANTS, get_ruleset
+from majiang.web.language import switcher
 from majiang.web.meta import WIND_NAMES, calculator_meta, option_meta
-from majiang.web.play import play_section, table_page_body
+from majiang.web.play import VARIANT_NAMES, play_section, table_page_body
 from majiang.web.summaries import summary
 
 #: the variants in the order the pages list them, with a one-line description
 BLURBS = {
-    "riichi": "Japanese riichi: yaku, dora, han and fu.",
-    "hk": "Hong Kong, 4 players: fan, 3-fan minimum, 10-fan cap.",
-    "hk2": "Hong Kong for two players: 80 tiles, the golden table.",
-    "hkos": "Hong Kong Old Style: with flowers and seasons.",
-    "taiwan": "Taiwan 16-tile: tai, flowers, dealer tai.",
-    "sichuan": "Sichuan bloody battle: three suits, roots, the missing suit.",
+    "riichi": N_("Japanese riichi: yaku, dora, han and fu."),
+    "hk": N_("Hong Kong, 4 players: fan, 3-fan minimum, 10-fan cap."),
+    "hk2": N_("Hong Kong for two players: 80 tiles, the golden table."),
+    "hkos": N_("Hong Kong Old Style: with flowers and seasons."),
+    "taiwan": N_("Taiwan 16-tile: tai, flowers, dealer tai."),
+    "sichuan": N_("Sichuan bloody battle: three suits, roots, the missing suit."),
 }
 
 
@@ -35,25 +37,28 @@ def layout(
     main_class: str = "",
 ) -> str:
     """Return a whole page: head, the site's navigation, ``body`` in <main>, optional module
-    and extra stylesheets from ``static/``."""
+    and extra stylesheets from ``static/``; in the language of the moment (``majiang.i18n``),
+    with the language switcher in the header."""
     nav = [
-        ("/", "Home", "home"),
-        ("/calc", "Calculators", "calc"),
-        ("/rules", "Rules", "rules"),
-        ("/history", "Your games", "history"),
-        ("/leaderboard", "Leaderboard", "leaderboard"),
-        ("/account", "Account", "account"),
+        ("/", N_("Home"), "home"),
+        ("/calc", N_("Calculators"), "calc"),
+        ("/rules", N_("Rules"), "rules"),
+        ("/history", N_("Your games"), "history"),
+        ("/leaderboard", N_("Leaderboard"), "leaderboard"),
+        ("/account", N_("Account"), "account"),
     ]
-    current = ' aria-current="page"'
+    here = ' aria-current="page"'
     links = "".join(
-        f'<a href="{href}"{current if key == active else ""}>{label}</a>'
+        f'<a href="{href}"{here if key == active else ""}>{escape(_(label))}</a>'
         for href, label, key in nav
     )
+    site_nav, skip, report = _("Site"), _("Skip to content"), _("Report a problem")
+    footer = escape(_("majiang · tiles drawn by {code}")).format(code="<code>majiang.render</code>")
     tag = f'<script type="module" src="/static/{script}"></script>' if script else ""
     tag += "".join(f'<link rel="stylesheet" href="/static/{css}">' for css in styles)
     main_attr = f' class="{escape(main_class)}"' if main_class else ""
     return f"""<!doctype html>
-<html lang="en">
+<html lang="{current()}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -63,12 +68,12 @@ def layout(
 {tag}
 </head>
 <body>
-<a class="skip" href="#main">Skip to content</a>
-<header class="site"><a class="brand" href="/">majiang</a><nav aria-label="Site">{links}</nav></header>
+<a class="skip" href="#main">{escape(skip)}</a>
+<header class="site"><a class="brand" href="/">majiang</a><nav aria-label="{escape(site_nav)}">{links}</nav>{switcher()}</header>
 <main id="main"{main_attr}>
 {body}
 </main>
-<footer class="site">majiang · tiles drawn by <code>majiang.render</code> · <a href="/report">Report a problem</a></footer>
+<footer class="site">{footer} · <a href="/report">{escape(report)}</a></footer>
 </body>
 </html>
 """
@@ -85,37 +90,44 @@ def tile_svg(name: str, label: str = "", cls: str = "tile") -> str:
 
 def home_page() -> str:
     """Return the landing page: play (a place kept for the table), calculators, rules."""
+    calculator, rules = escape(_("Calculator")), escape(_("Rules"))
     cards = "".join(
-        f'<li class="card"><h3>{escape(get_ruleset(v).name)}</h3><p>{escape(BLURBS[v])}</p>'
-        f'<p class="links"><a href="/calc/{v}">Calculator</a> <a href="/rules/{v}">Rules</a></p></li>'
+        f'<li class="card"><h3>{escape(_(VARIANT_NAMES[v]))}</h3><p>{escape(_(BLURBS[v]))}</p>'
+        f'<p class="links"><a href="/calc/{v}">{calculator}</a> <a href="/rules/{v}">{rules}</a></p></li>'
         for v in VARIANTS
     )
     sample = "".join(tile_svg(t) for t in ("1m", "5p", "0s", "1z", "7z", "1f"))
+    tagline = _("Mahjong in six rule sets: play, score a hand, read the rules.")
+    play, variants_h = _("Play"), _("Score a hand, read the rules")
+    finished = _("Your finished games")
+    history = _("{link}: replay them move by move, every hand shown, and download their records.")
+    history = escape(history).format(
+        link=f'<a href="/history" id="home-history">{escape(finished)}</a>'
+    )
     body = f"""
 <section class="hero"><h1>majiang</h1>
-<p>Mahjong in six rule sets: play, score a hand, read the rules.</p>
+<p>{escape(tagline)}</p>
 <p class="tiles-row" aria-hidden="true">{sample}</p></section>
 <section id="play" class="play" aria-labelledby="play-h">
-<h2 id="play-h">Play</h2>
+<h2 id="play-h">{escape(play)}</h2>
 <div id="play-slot" data-slot="play">{play_section()}</div>
-<p class="history-note"><a href="/history" id="home-history">Your finished games</a>: replay them
-move by move, every hand shown, and download their records.</p>
+<p class="history-note">{history}</p>
 </section>
-<section aria-labelledby="variants-h"><h2 id="variants-h">Score a hand, read the rules</h2>
+<section aria-labelledby="variants-h"><h2 id="variants-h">{escape(variants_h)}</h2>
 <ul class="cards">{cards}</ul></section>
 """
-    return layout("Home", body, active="home", script="home.js", styles=("play.css",))
+    return layout(_("Home"), body, active="home", script="home.js", styles=("play.css",))
 
 
 def index_page(kind: str) -> str:
     """Return the list of calculators (``kind="calc"``) or of rules pages (``"rules"``)."""
-    title = "Calculators" if kind == "calc" else "Rules"
+    title = _("Calculators") if kind == "calc" else _("Rules")
     items = "".join(
-        f'<li><a href="/{kind}/{v}">{escape(get_ruleset(v).name)}</a> '
-        f"<span class=muted>{escape(BLURBS[v])}</span></li>"
+        f'<li><a href="/{kind}/{v}">{escape(_(VARIANT_NAMES[v]))}</a> '
+        f"<span class=muted>{escape(_(BLURBS[v]))}</span></li>"
         for v in VARIANTS
     )
-    return layout(title, f"<h1>{title}</h1><ul class=plain>{items}</ul>", active=kind)
+    return layout(title, f"<h1>{escape(title)}</h1><ul class=plain>{items}</ul>", active=kind)
 
 
 def _error_slot(field: str) -> str:

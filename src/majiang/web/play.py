@@ -12,6 +12,7 @@ import json
 from html import escape
 from typing import Any
 
+from majiang.i18n import N_, _
 from majiang.rules import VARIANTS, get_ruleset
 from majiang.rules.game import LENGTHS
 from majiang.web.meta import described, option_field, option_meta
@@ -23,14 +24,27 @@ from majiang.web.words import (
     table_words,
 )
 
+#: the variants' names to translate (the rulesets' own ``name``, which a test keeps equal)
+VARIANT_NAMES = {
+    "riichi": N_("Japanese Riichi"),
+    "hk": N_("Hong Kong"),
+    "hk2": N_("Hong Kong, two players"),
+    "hkos": N_("Hong Kong Old Style"),
+    "taiwan": N_("Taiwan 16-tile"),
+    "sichuan": N_("Sichuan bloody battle"),
+}
 #: game lengths as a player reads them
 LENGTH_LABELS = LENGTH_WORDS
 #: the bot strengths a table may ask for (the server's ``TableOptions.bot_level``): label, help
 BOT_LEVELS = BOT_WORDS
 #: timers offered on the home page: label, turn seconds, claim seconds
-TIMERS = (("Normal (20 s / 8 s)", 20, 8), ("Relaxed (60 s / 20 s)", 60, 20), ("Off", 0, 0))
+TIMERS = (
+    (N_("Normal (20 s / 8 s)"), 20, 8),
+    (N_("Relaxed (60 s / 20 s)"), 60, 20),
+    (N_("Off"), 0, 0),
+)
 #: bot pace: label, pause before each bot action in milliseconds
-PACES = (("Steady", 700), ("Quick", 250), ("Instant", 0))
+PACES = ((N_("Steady"), 700), (N_("Quick"), 250), (N_("Instant"), 0))
 
 
 def table_options(variant: str) -> list[dict[str, Any]]:
@@ -100,37 +114,54 @@ def play_section() -> str:
     True
     """
     meta = play_meta()
-    variants = [(v, str(meta["variants"][v]["name"])) for v in VARIANTS]
+    variants = [(v, _(VARIANT_NAMES[v])) for v in VARIANTS]
     lengths = [(x["id"], x["label"]) for x in meta["lengths"]]
     levels = [(x, label) for x, (label, _) in BOT_LEVELS.items()]
-    timers = [(f"{t}/{c}", label) for label, t, c in TIMERS]
-    paces = [(str(ms), f"{label} ({ms / 1000:g} s)" if ms else label) for label, ms in PACES]
+    timers = [(f"{t}/{c}", _(label)) for label, t, c in TIMERS]
+    paces = [(str(ms), f"{_(label)} ({ms / 1000:g} s)" if ms else _(label)) for label, ms in PACES]
+    w = {  # the form's words in the language of the moment
+        "name": _("Your name"),
+        "guest": _("Guest"),
+        "variant": _("Variant"),
+        "length": _("Length"),
+        "bots": _("Bots"),
+        "timers": _("Timers (turn / claim)"),
+        "pace": _("Bot pace"),
+        "between": _("Between hands"),
+        "rules": _("House rules"),
+        "play": _("Play against bots"),
+        "room": _("Create a private room"),
+        "join": _("Join a room: its code or link"),
+        "code": _("room code or https://…/play/…"),
+        "go": _("Join"),
+    }
+    w = {k: escape(v) for k, v in w.items()}
     waits = [(str(seconds), label) for label, seconds in NEXT_HAND_WORDS]
     data = escape(json.dumps(meta), quote=False)
     return f"""
 <form id="play-form" class="play-form" autocomplete="off" novalidate>
 <div class="grid">
-<div class="field"><label for="p-name">Your name</label>
-<input id="p-name" name="name" maxlength="40" placeholder="Guest" autocomplete="nickname"></div>
-{_select("p-variant", "Variant", variants, "riichi")}
-{_select("p-length", "Length", lengths, "east")}
-{_select("p-level", "Bots", levels, "normal", BOT_LEVELS["normal"][1])}
-{_select("p-timers", "Timers (turn / claim)", timers, "20/8")}
-{_select("p-pace", "Bot pace", paces, "700")}
-{_select("p-next", "Between hands", waits, "60", NEXT_HAND_HELP)}
+<div class="field"><label for="p-name">{w["name"]}</label>
+<input id="p-name" name="name" maxlength="40" placeholder="{w["guest"]}" autocomplete="nickname"></div>
+{_select("p-variant", w["variant"], variants, "riichi")}
+{_select("p-length", w["length"], lengths, "east")}
+{_select("p-level", w["bots"], levels, "normal", BOT_LEVELS["normal"][1])}
+{_select("p-timers", w["timers"], timers, "20/8")}
+{_select("p-pace", w["pace"], paces, "700")}
+{_select("p-next", w["between"], waits, "60", NEXT_HAND_HELP)}
 </div>
-<details class="options" id="p-options"><summary>House rules</summary>
+<details class="options" id="p-options"><summary>{w["rules"]}</summary>
 <div class="grid" id="p-option-fields"></div></details>
 <p class="error" id="play-error" role="alert" hidden></p>
 <div class="buttons">
-<button type="submit" class="primary" id="play-bots">Play against bots</button>
-<button type="button" id="make-room">Create a private room</button>
+<button type="submit" class="primary" id="play-bots">{w["play"]}</button>
+<button type="button" id="make-room">{w["room"]}</button>
 </div>
 </form>
 <form id="join-form" class="join-form" autocomplete="off">
-<div class="field"><label for="join-code">Join a room: its code or link</label>
+<div class="field"><label for="join-code">{w["join"]}</label>
 <div class="buttons"><input id="join-code" name="code" spellcheck="false" autocapitalize="off"
-placeholder="room code or https://…/play/…"><button type="submit" id="join-go">Join</button></div></div>
+placeholder="{w["code"]}"><button type="submit" id="join-go">{w["go"]}</button></div></div>
 </form>
 <div id="play-resume"></div>
 <script type="application/json" id="play-meta">{data}</script>

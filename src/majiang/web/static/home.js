@@ -1,10 +1,15 @@
 // The home page's Play form: a practice table against bots, a private room, joining by code.
 
 import { changedOptions, optionField } from "./options.js";
+import { t } from "./i18n.js";
 import { api, ensurePlayer, loadPlayer, loadTable, roomCodeFrom } from "./session.js";
 
 const $ = (sel) => document.querySelector(sel);
 const meta = JSON.parse($("#play-meta").textContent);
+
+function esc(s) {
+  return String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
 
 function showOptions() {
   const v = meta.variants[$("#p-variant").value];
@@ -65,7 +70,7 @@ function init() {
     ev.preventDefault();
     const code = roomCodeFrom($("#join-code").value);
     if (!code) {
-      showError("That is not a room code or a link to a table.");
+      showError(t("That is not a room code or a link to a table."));
       $("#join-code").setAttribute("aria-invalid", "true");
       $("#join-code").focus();
       return;
@@ -75,9 +80,11 @@ function init() {
   const last = localStorage.getItem("majiang.last");
   const saved = last ? loadTable(last) : null;
   if (last && saved && !(saved.model && saved.model.final)) {
-    $("#play-resume").innerHTML = `<p>You have a game in progress: <a id="resume-link" href="/play/${encodeURIComponent(
-      last,
-    )}">back to the table</a>.</p>`;
+    // t() stays outside template literals: the catalogs' extraction does not look inside them
+    const back = esc(t("back to the table"));
+    const sentence = esc(t("You have a game in progress: {link}."));
+    const link = `<a id="resume-link" href="/play/${encodeURIComponent(last)}">${back}</a>`;
+    $("#play-resume").innerHTML = `<p>${sentence.replace("{link}", link)}</p>`;
   }
   document.querySelector("#play-form").dataset.ready = "true";
 }

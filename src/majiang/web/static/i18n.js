@@ -1,0 +1,31 @@
+// The browser's strings in the page's language (<html lang>), from the same catalogs as the
+// server's pages: GET /api/i18n/<lang>.json (majiang/web/language.py). A script that shows
+// words imports t and writes them in English: t("Join"), t("{n} tiles left", { n: 12 }).
+// tools/i18n.py finds every t("...") and keeps the catalogs in step (docs/i18n.md).
+
+const lang = document.documentElement.lang || "en";
+let messages = {};
+if (lang !== "en") {
+  try {
+    const answer = await fetch(`/api/i18n/${encodeURIComponent(lang)}.json`);
+    if (answer.ok) messages = (await answer.json()).messages;
+  } catch {
+    // no strings (offline, a server without them): the page stays in English
+  }
+}
+
+/** The page's language, as the server chose it. */
+export const language = lang;
+
+/** Return text in the page's language, each {name} replaced by values[name]. */
+export function t(text, values = {}) {
+  const translated = Object.hasOwn(messages, text) ? messages[text] : text;
+  return translated.replace(/\{(\w+)\}/g, (whole, name) =>
+    Object.hasOwn(values, name) ? String(values[name]) : whole,
+  );
+}
+
+/** Return a number written as the page's language writes it. */
+export function formatNumber(n) {
+  return new Intl.NumberFormat(lang).format(n);
+}
