@@ -218,6 +218,26 @@ def test_without_tenpai_yame_the_ready_dealer_deals_again() -> None:
     assert not state.game_over and (state.dealer, state.honba) == (3, 1)
 
 
+def test_an_abortive_draw_does_not_stop_the_dealer() -> None:
+    # docs/riichi.md: the dealer stops after a win (agari-yame) or ready at an exhaustive draw
+    # (tenpai-yame) only; South 4, the dealer first and over the target, all four throw East on
+    # the first go-around: the hand is drawn, the dealer deals again
+    state, _ = start(
+        FOUR_WIND_HANDS,
+        "5z6z7z5z",
+        length="south",
+        dealer=3,
+        round_wind=1,
+        scores=(25000, 25000, 25000, 31000),
+        options={"tenpai_yame": True},
+    )
+    state, events = play(state, [f"{s}: discard 1z" for s in (3, 0, 1, 2)])
+    (ended,) = of_kind(events, "hand_ended")
+    assert (ended.outcome, ended.reason) == ("abortive_draw", "four_winds")
+    assert of_kind(events, "game_ended") == []
+    assert not state.game_over and (state.round_wind, state.dealer, state.honba) == (1, 3, 1)
+
+
 # ---------------------------------------------------------------- sticks and standings
 
 

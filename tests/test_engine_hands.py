@@ -13,6 +13,7 @@ import pytest
 from engine_support import NO_RED, auto, of_kind, play, riichi_wall, start
 from majiang.actions import NineTerminals, parse_action
 from majiang.engine import legal_actions, new_game, step
+from majiang.errors import InvalidRequest
 from majiang.records import GameRecord, RecordMismatch, verify
 from majiang.rules import get_ruleset
 from majiang.rules.game import NextHand, Outcome, placements
@@ -184,6 +185,28 @@ def test_the_noten_payment_is_an_option() -> None:
     (moved,) = of_kind(_drawn_out(hands, noten_payment=1500), "points_moved")
     assert moved.deltas == (500, 500, 500, -1500)
     assert of_kind(_drawn_out(hands, noten_payment=0), "points_moved") == []
+
+
+@pytest.mark.parametrize(
+    ("hands", "noten"),
+    [
+        # 1,200 by hand: one ready takes 400 from each of three, two take 600 from two, three
+        # take 400 each from the one noten player
+        ([DEALER, JUNK1, READY_M, JUNK3], (-400, -400, 1200, -400)),
+        ([DEALER, READY_S, READY_M, JUNK3], (-600, 600, 600, -600)),
+        ([READY_P, READY_S, READY_M, JUNK3], (400, 400, 400, -1200)),
+    ],
+)
+def test_a_noten_payment_splits_into_whole_points(hands: list[str], noten: tuple[int, ...]) -> None:
+    (moved,) = of_kind(_drawn_out(hands, noten_payment=1200), "points_moved")
+    assert moved.deltas == noten
+
+
+@pytest.mark.parametrize("payment", [1000, 3001, 2])
+def test_a_noten_payment_that_does_not_split_evenly_is_refused(payment: int) -> None:
+    # 1,000 between three payers is 333 1/3 each: the draw would not be zero-sum
+    with pytest.raises(InvalidRequest, match=r"'noten_payment' .* a multiple of 6, got"):
+        start([DEALER, JUNK1, READY_M, JUNK3], "", options={"noten_payment": payment})
 
 
 def _seat1_throws_orphans(hands: list[str]) -> str:

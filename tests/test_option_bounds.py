@@ -22,7 +22,7 @@ from majiang.rules.base import Option
 #: (variant, option, lowest, highest, other options the value needs to be playable)
 WHOLE_NUMBERS: list[tuple[str, str, int, int, dict[str, Any]]] = [
     ("riichi", "start_points", 100, 1_000_000, {}),
-    ("riichi", "noten_payment", 0, 100_000, {}),
+    ("riichi", "noten_payment", 0, 120_000, {}),
     ("riichi", "target_points", 0, 1_000_000, {}),
     ("riichi", "extra_round_limit", 1, 2, {}),
     ("riichi", "oka", 0, 1_000_000, {}),
@@ -43,6 +43,10 @@ WHOLE_NUMBERS: list[tuple[str, str, int, int, dict[str, Any]]] = [
     ("sichuan", "base", 1, 1_000_000, {}),
     ("sichuan", "max_fan", 0, 64, {}),
 ]
+
+#: the options that must also be a multiple of a number (docs/riichi.md: the noten payment is
+#: split between one, two or three players)
+MULTIPLES = {("riichi", "noten_payment"): 6}
 
 #: a point table that reaches 64 fan (half_spicy stops at 13)
 FULL = {"hk": {"table": "full_spicy"}, "hkos": {"table": "full_spicy"}, "hk2": {}}
@@ -95,7 +99,11 @@ def test_a_whole_number_is_refused_past_its_bounds(
     with pytest.raises(InvalidRequest) as err:
         _options(variant, {**others, name: value})
     assert err.value.field == "rules"
-    assert f"rule {name!r} must be a whole number from {low} to {high}, got " in str(err.value)
+    step = MULTIPLES.get((variant, name))
+    multiple = "" if step is None else f" and a multiple of {step}"
+    assert f"rule {name!r} must be a whole number from {low} to {high}{multiple}, got " in str(
+        err.value
+    )
 
 
 def _choices(variant: str) -> list[tuple[str, str, Any]]:

@@ -54,8 +54,8 @@ from test_server_support import client_for, guest, hello, play, practice, sqlite
 
 SEED = int(os.environ.get("MAJIANG_FUZZ_SEED", "26"))
 #: the slowest answer allowed (issue 26: "no request over 1 s"); a frame to a game whose room
-#: paces its claim windows (``bot_delay_ms`` d) may wait d more: nothing is handled before the
-#: pause ends (docs/protocol.md, "What a seat can learn")
+#: paces its claim windows (``bot_delay_ms`` d) may wait d more: only an action its seat's
+#: decision refuses is answered during the pause (docs/protocol.md, "What a seat can learn")
 MOST_SECONDS = 1.0
 #: frames that answer a client's frame (the others are the game's own)
 ANSWERS = {"error", "pong", "snapshot", "accepted"}

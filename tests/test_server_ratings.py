@@ -155,6 +155,20 @@ def test_the_leaderboard_orders_players_by_ordinal(client: TestClient) -> None:
     assert client.get("/api/leaderboard", params={"variant": "hk"}).json()["players"] == []
 
 
+@pytest.mark.parametrize(
+    ("params", "field"),
+    [({"variant": "mahjong"}, "variant"), ({"variant": "riichi", "length": "forever"}, "length")],
+)
+def test_an_unknown_leaderboard_is_404(
+    client: TestClient, params: dict[str, str], field: str
+) -> None:
+    # as the page /leaderboard: a variant or length that names no leaderboard is not an empty one
+    r = client.get("/api/leaderboard", params=params)
+    assert r.status_code == 404, r.text
+    assert r.json()["field"] == field
+    assert repr(params[field]) in r.json()["error"]
+
+
 def test_the_month_board_keeps_this_months_players(client: TestClient) -> None:
     a, b, c = (account(client, n) for n in ("Ann", "Bo", "Cai"))
     old = play(client, [a, b, c, None], [1, 2, 3, 4])

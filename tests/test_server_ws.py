@@ -451,3 +451,41 @@ def test_bot_delay_paces_the_bots(client: TestClient) -> None:
         ]
         # every bot action is preceded by a 40 ms pause
         assert time.monotonic() - started >= 0.04 * max(len(bot_discards), 1)
+
+
+def test_a_paced_table_refuses_an_invalid_action_at_once(client: TestClient) -> None:
+    """A table that paces its bots (``bot_delay_ms``) answers an action its seat's decision
+    refuses at once, not after the pause: during the claim window after our discard (before
+    the events that the pause holds back) and during a bot's pause before its discard."""
+    me = guest(client)
+    room = practice(client, me, bot_delay_ms=5000)
+    with client.websocket_connect(room["websocket"]) as ws:
+        ws.send_json(hello(me.token))
+        decision = _until(ws, "decision")
+        ours = decision["seat"]
+        ws.send_json(
+            {"type": "action", "decision": decision["decision"], "action": decision["default"]}
+        )
+        _until(ws, "accepted")
+
+        def refused(frame_id: int, action: dict[str, Any]) -> list[dict[str, Any]]:
+            """Send an action of nobody's decision; return the frames up to its error, which
+            must come well within the 5 s pause."""
+            sent = time.monotonic()
+            ws.send_json({"type": "action", "id": frame_id, "action": action})
+            frames: list[dict[str, Any]] = []
+            error = _until(ws, "error", frames)
+            assert time.monotonic() - sent < 3.0
+            assert (error["code"], error["ref"]) == ("not_your_turn", frame_id)
+            return frames[:-1]
+
+        # our discard's claim window: nothing after the discard is shown before the error
+        before = refused(1, decision["default"])
+        assert all(
+            f["type"] == "event" and (f["event"]["type"], f["event"]["seat"]) == ("discarded", ours)
+            for f in before
+        ), before
+        # the next seat draws once the window's pause is over; its bot then waits 5 s
+        drew = _until(ws, "event")
+        assert drew["event"]["type"] == "drew" and drew["event"]["seat"] != ours, drew
+        assert refused(2, {"type": "fly"}) == []

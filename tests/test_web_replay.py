@@ -24,7 +24,8 @@ from majiang.bots.play import play_game
 from majiang.records import GameRecord, RecordMismatch
 from majiang.rules import VARIANTS, get_ruleset
 from majiang.tiles import parse_tiles, tile_set
-from majiang.web.replay import Replay, delta, replay
+from majiang.web import replay as replay_module
+from majiang.web.replay import Replay, ReplayTable, delta, replay
 from test_server_support import client_for, guest, hello, play, sqlite_url
 
 #: games per variant in the default suite (one hand each) and under ``-m long`` (East rounds)
@@ -181,11 +182,51 @@ def test_a_hand_s_result_keeps_the_riichi_sticks_paid_and_the_exchange() -> None
 
     record = bots_game("sichuan", 2)
     made = replay(record)
-    last = made.frames[made.hands[0]["last"]]["result"]
+    last = made.whole_frames(0)[-1]["result"]
     passed = [e for e in record.events if e["type"] == "tiles_passed"]
     assert len(passed) == 4
     assert last["exchange"] == passed
     assert last["sticks_paid"] == [0, 0, 0, 0]
+
+
+def test_the_work_grows_with_the_game_not_its_square(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the replay steps the engine once per action and makes no frame; each hand's frames are
+    # made once, when asked for, by stepping that hand's actions again from its start: every
+    # hand shown costs 2 steps per action and 1 frame per event in all (a replay from the
+    # game's start for each hand, or all frames for the summary, would count more)
+    record = bots_game("riichi", 5, "east")
+    count: Counter[str] = Counter()
+    real_step, real_frame = replay_module.step, ReplayTable.frame
+
+    def step(*args: Any) -> Any:
+        count["steps"] += 1
+        return real_step(*args)
+
+    def frame(self: ReplayTable, *args: Any) -> dict[str, Any]:
+        count["frames"] += 1
+        return real_frame(self, *args)
+
+    monkeypatch.setattr(replay_module, "step", step)
+    monkeypatch.setattr(ReplayTable, "frame", frame)
+    made = replay(record)
+    made.summary()
+    assert count == {"steps": len(record.actions)}
+    last = made.hands[-1]
+    made.hand_frames(len(made.hands) - 1)
+    assert count["frames"] == last["last"] - last["first"] + 1
+    for k in reversed(range(len(made.hands))):  # any order; each hand again
+        made.hand_frames(k)
+        made.hand_frames(k)
+    assert len(made.hands) > 3
+    assert count == {"steps": 2 * len(record.actions), "frames": len(record.events)}
+
+
+def test_hands_made_in_any_order_are_the_frames_of_one_fold() -> None:
+    record = bots_game("hkos", 4, "east")
+    backwards = replay(record)
+    for k in reversed(range(len(backwards.hands))):
+        backwards.whole_frames(k)
+    assert backwards.frames == replay(record, strict=True).frames
 
 
 def test_delta_holds_only_changes() -> None:

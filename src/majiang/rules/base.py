@@ -28,7 +28,8 @@ class Option:
     ``choices``, true or false (a yes/no default), a whole number from ``minimum`` to
     ``maximum`` (both required: no option takes a number without bounds), or a list of as many
     whole numbers as the default (a tuple), each within the bounds, adding up to ``total`` when
-    given. ``aliases`` maps old values still accepted to the value they now mean.
+    given; a whole number may have to be a multiple of ``multiple_of``. ``aliases`` maps old
+    values still accepted to the value they now mean.
 
     >>> Option(3, "minimum fan to win", minimum=0, maximum=64).check("min_fan", 5)
     5
@@ -36,6 +37,10 @@ class Option:
     Traceback (most recent call last):
     ...
     majiang.errors.InvalidRequest: rule 'min_fan' must be a whole number from 0 to 64, got 65
+    >>> Option(3000, "noten", minimum=0, maximum=9000, multiple_of=6).check("noten", 1000)
+    Traceback (most recent call last):
+    ...
+    majiang.errors.InvalidRequest: rule 'noten' must be a whole number from 0 to 9000 and a multiple of 6, got 1000
     >>> Option(True, "kiriage").check("kiriage", "yes")
     Traceback (most recent call last):
     ...
@@ -58,6 +63,7 @@ class Option:
     maximum: int | None = None
     total: int | None = None
     aliases: tuple[tuple[Any, Any], ...] = ()
+    multiple_of: int | None = None
 
     def __post_init__(self) -> None:
         if self.choices is not None or isinstance(self.default, bool):
@@ -75,6 +81,8 @@ class Option:
             )
         if not self.minimum <= self.default <= self.maximum:
             raise TypeError(f"option {self.doc!r}: default {self.default} is out of its bounds")
+        if self.multiple_of is not None and self.default % self.multiple_of:
+            raise TypeError(f"option {self.doc!r}: default {self.default} is not a multiple")
 
     def check(self, name: str, value: Any) -> Any:
         """Return the value if this option accepts it, else raise ``InvalidRequest`` (field
@@ -110,11 +118,13 @@ class Option:
             and self.minimum is not None
             and self.maximum is not None
             and self.minimum <= value <= self.maximum
+            and (self.multiple_of is None or value % self.multiple_of == 0)
         ):
             return value
+        multiple = "" if self.multiple_of is None else f" and a multiple of {self.multiple_of}"
         raise InvalidRequest(
-            f"rule {name!r} must be a whole number from {self.minimum} to {self.maximum}, "
-            f"got {quote_value(value)}",
+            f"rule {name!r} must be a whole number from {self.minimum} to {self.maximum}"
+            f"{multiple}, got {quote_value(value)}",
             field="rules",
         )
 

@@ -28,12 +28,13 @@ import logging
 import random
 import secrets
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from majiang.actions import Action
+from majiang.actions import Action, action_from_dict
 from majiang.errors import MajiangError
 from majiang.events import HandEnded
 from majiang.server.between_hands import NEXT_HAND_SECONDS, HandBreak
@@ -180,6 +181,33 @@ class WriteFailed(Exception):
 Item = tuple[Any, ...]
 
 
+class Inbox(asyncio.Queue[Item]):
+    """The game task's queue of work (``action``, ``attach``, ``sync``, ``next_hand``, ``wake``
+    items), which knows whether a connection has an item in it: a frame answered at once
+    during a paced pause (``LiveGame.submit``) must not overtake one its connection sent first."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._queued: Counter[Conn] = Counter()
+
+    def put_nowait(self, item: Item) -> None:
+        super().put_nowait(item)
+        if len(item) > 1 and isinstance(item[1], Conn):
+            self._queued[item[1]] += 1
+
+    def get_nowait(self) -> Item:
+        item = super().get_nowait()
+        if len(item) > 1 and isinstance(item[1], Conn):
+            self._queued[item[1]] -= 1
+            if not self._queued[item[1]]:
+                del self._queued[item[1]]
+        return item
+
+    def holds(self, conn: Conn) -> bool:
+        """Return whether an item of ``conn`` waits in the queue."""
+        return conn in self._queued
+
+
 class LiveGame:
     """A game being played: the table, its seats, open decisions, connections and timers.
 
@@ -216,7 +244,7 @@ class LiveGame:
         self.owner = next((s.player_id for s in self.seats if s.player_id), self.game_id)
         self.watchers: set[Conn] = set()
         self.decisions: dict[int, Decision] = {}
-        self.inbox: asyncio.Queue[Item] = asyncio.Queue()
+        self.inbox = Inbox()
         self.rng = random.Random(secrets.randbits(64))
         self.task: asyncio.Task[None] | None = None
         self.finished_at: float | None = None
@@ -234,6 +262,11 @@ class LiveGame:
         #: being paced (the events after it are held back), and when it was shown
         self._window: int | None = None
         self._window_shown: float | None = None
+        #: the open decisions as the seats last saw them, while the game task sleeps a paced
+        #: pause (``_pace``; None otherwise): an action they refuse is answered at once
+        self._pausing: dict[int, Decision] | None = None
+        #: the open decisions when the paced claim window was shown
+        self._window_decisions: dict[int, Decision] = {}
 
     # -- what other tasks call (each only queues work for the game task, or changes a seat)
     def names(self) -> list[str | None]:
@@ -260,11 +293,19 @@ class LiveGame:
 
     def submit(self, conn: Conn, frame: dict[str, Any], mark: ActionMark | None = None) -> None:
         """Queue a client's ``action`` frame for the game task (``mark``: when tracing); once
-        the task is done nothing would take it: refused at once (``game_over``)."""
+        the task is done nothing would take it: refused at once (``game_over``). During a
+        paced pause an action that the seat's decision as shown refuses (not its turn, a stale
+        decision, not among the actions offered) is refused at once, unless a frame of the
+        same connection waits before it; the others wait for the pause's end."""
         if self._direct:
             message = "the game is over" if self.failed is None else "the game stopped"
             conn.send(error_frame("game_over", message, frame_ref(frame)))
             return
+        if self._pausing is not None and not self.inbox.holds(conn) and not conn.closed:
+            refused = self._refusal(conn, frame, self._pausing.get(conn.seat))
+            if refused is not None:
+                conn.send(refused)
+                return
         self.inbox.put_nowait(("action", conn, frame, mark))
 
     def next_hand(self, conn: Conn, ref: Any = None) -> None:
@@ -445,7 +486,7 @@ class LiveGame:
                     claim = self.table.phase() == "claim"
                     if self.bot_delay and not claim:
                         await self._flush()
-                        await asyncio.sleep(self.bot_delay)
+                        await self._pace(self.bot_delay, dict(self.decisions))
                         await self._drain()
                         still = bot in self.table.waiting()
                         if not still or not self.seats[bot].played_by_bot(time.monotonic()):
@@ -611,7 +652,18 @@ class LiveGame:
         if self._window_shown is None:
             await self._flush()
             self._window_shown = time.monotonic()
+            self._window_decisions = dict(self.decisions)
         return self._window_shown
+
+    async def _pace(self, seconds: float, shown: dict[int, Decision]) -> None:
+        """Sleep a paced pause of ``seconds``; meanwhile ``submit`` refuses at once the actions
+        that ``shown``, the open decisions as the seats saw them, refuses (docs/protocol.md,
+        "Pacing")."""
+        self._pausing = shown
+        try:
+            await asyncio.sleep(seconds)
+        finally:
+            self._pausing = None
 
     async def _close_window(self) -> bool:
         """When the paced window has closed (every claim answered, or none to give): wait
@@ -620,7 +672,9 @@ class LiveGame:
         if self._window is None or self.table.seq <= self._window:
             return False
         shown = await self._show_window()
-        await asyncio.sleep(max(0.0, shown + self.bot_delay - time.monotonic()))
+        await self._pace(
+            max(0.0, shown + self.bot_delay - time.monotonic()), self._window_decisions
+        )
         self._window = self._window_shown = None
         self._outgoing.append(partial(self._broadcast_upto, self.table.seq))
         await self._flush()
@@ -637,7 +691,7 @@ class LiveGame:
         shown = await self._show_window()
         left = shown + self.bot_delay - time.monotonic()
         if left > 0 and self._bot_to_play(time.monotonic()) is None:
-            await asyncio.sleep(left)
+            await self._pace(left, self._window_decisions)
             return True
         return False
 
@@ -702,37 +756,50 @@ class LiveGame:
                 self._act(seat, self.table.default_action(seat), "timeout")
                 return
 
+    def _refusal(
+        self, conn: Conn, frame: dict[str, Any], decision: Decision | None
+    ) -> dict[str, Any] | None:
+        """Return the ``error`` frame refusing the action ``frame`` of ``conn`` against its
+        seat's open ``decision`` (None: none open), or None when the decision allows it."""
+        ref = frame_ref(frame)
+        if conn.seat == SPECTATOR:
+            return error_frame("spectator", "spectators cannot act", ref)
+        if decision is None:
+            return error_frame("not_your_turn", "it is not your turn to act", ref)
+        asked = frame.get("decision")
+        if asked is not None and asked != decision.id:
+            return error_frame(
+                "stale_decision", f"decision {asked!r} is over; the open one is {decision.id}", ref
+            )
+        written: Any = frame.get("action")
+        try:
+            action = action_from_dict(written)
+        except MajiangError as exc:
+            return error_frame("illegal_action", str(exc), ref)
+        if action not in decision.actions:
+            shown = ", ".join(str(a) for a in decision.actions)
+            why = f"{action} is not legal for seat {conn.seat} now (legal: {shown})"
+            return error_frame("illegal_action", why, ref)
+        return None
+
     def _take(self, conn: Conn, frame: dict[str, Any], mark: ActionMark | None = None) -> None:
         """Check a client's action frame; act on it or send an error."""
         if mark is not None:
             mark.took = time.monotonic()
-        ref = frame_ref(frame)
         if conn.closed:
             return
-        if conn.seat == SPECTATOR:
-            conn.send(error_frame("spectator", "spectators cannot act", ref))
-            return
-        decision = self.decisions.get(conn.seat)
-        asked = frame.get("decision")
-        if decision is None:
-            why = "it is not your turn to act"
-            if self.table.legal(conn.seat):
+        ref = frame_ref(frame)
+        refused = self._refusal(conn, frame, self.decisions.get(conn.seat))
+        if refused is None:
+            try:  # the table may have moved since the decision was offered
+                action = self.table.check(conn.seat, frame.get("action"))
+            except MajiangError as exc:
+                refused = error_frame("illegal_action", str(exc), ref)
+        if refused is not None:
+            if refused["code"] == "not_your_turn" and self.table.legal(conn.seat):
                 why = "your seat is being played by the bot; reconnect to take it back"
-            conn.send(error_frame("not_your_turn", why, ref))
-            return
-        if asked is not None and asked != decision.id:
-            conn.send(
-                error_frame(
-                    "stale_decision",
-                    f"decision {asked!r} is over; the open one is {decision.id}",
-                    ref,
-                )
-            )
-            return
-        try:
-            action = self.table.check(conn.seat, frame.get("action"))
-        except MajiangError as exc:
-            conn.send(error_frame("illegal_action", str(exc), ref))
+                refused = error_frame("not_your_turn", why, ref)
+            conn.send(refused)
             return
         self._act(conn.seat, action, "player", ref, mark)
 

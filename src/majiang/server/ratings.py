@@ -23,6 +23,9 @@ from pydantic import BaseModel
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, sessionmaker
 
+from majiang.rules import VARIANTS
+from majiang.rules.game import LENGTHS
+from majiang.server.accounts import Refused
 from majiang.server.db import Game, Player, Rating, RatingChange, Room, RoomSeat, utcnow
 
 T = TypeVar("T")
@@ -350,7 +353,14 @@ def make_router(app: FastAPI) -> APIRouter:
         limit: Annotated[int, Query(ge=1, le=500)] = 100,
     ) -> Leaderboard:
         """Return the rated players of a variant and length, best first (``period=month``:
-        those who played a rated game this calendar month)."""
+        those who played a rated game this calendar month). An unknown variant or length is
+        no leaderboard: 404, as the page ``/leaderboard``."""
+        if variant not in VARIANTS:
+            known = ", ".join(VARIANTS)
+            raise Refused(404, f"no leaderboard of variant {variant!r} (one of {known})", "variant")
+        if length not in LENGTHS:
+            known = ", ".join(LENGTHS)
+            raise Refused(404, f"no leaderboard of length {length!r} (one of {known})", "length")
         return read(lambda s: leaderboard(s, variant, length, period, limit))
 
     @router.get("/api/players/{name}")

@@ -10,6 +10,8 @@ each action, where the engine's state is at hand, the table is checked against t
 tiles of every hand, melds, ponds, flowers, indicators, scores, sticks, the wall) and takes from
 it what only the state knows (whose turn it is, which tile was just drawn). A difference would
 be a bug of the fold: ``strict=True`` (the tests) raises it, the server takes the engine's word.
+``replay`` runs the engine over the record once and notes the state where each hand starts; a
+hand's frames are folded from there when first asked for (``Replay.whole_frames``), and kept.
 
 Frames have the shape of the table page's model (``static/model.js``), so ``table_view.js``
 draws them; each seat has its ``hand`` (sorted) and ``drawn`` tile besides. On the wire a hand's
@@ -27,6 +29,7 @@ from __future__ import annotations
 
 import copy
 import json
+import threading
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -58,7 +61,15 @@ from majiang.rules.base import Ruleset
 from majiang.state import GameState
 from majiang.tiles import Tile, kind, sort_key, tile_name
 
-__all__ = ["Replay", "ReplayMismatch", "ReplayTable", "delta", "hand_label", "replay"]
+__all__ = [
+    "HandStart",
+    "Replay",
+    "ReplayMismatch",
+    "ReplayTable",
+    "delta",
+    "hand_label",
+    "replay",
+]
 
 WINDS = "ESWN"
 WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
@@ -482,10 +493,23 @@ def delta(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+@dataclass(frozen=True)
+class HandStart:
+    """Where the engine stands when a hand begins: the action whose events hold the hand's
+    ``hand_started`` (-1: the game's own first events), those events, where among them the
+    hand starts, and the engine's state after them."""
+
+    action: int
+    events: list[Event]
+    offset: int
+    state: GameState
+
+
 @dataclass
 class Replay:
-    """A finished game ready to be drawn: ``frames`` (whole, one per event), ``hands`` (label,
-    first frame, start of play, last frame, outcome, scores after), the record's facts."""
+    """A finished game ready to be drawn: ``hands`` (label, first frame, start of play, last
+    frame, outcome, scores after), the record's facts, and each hand's frames (whole, one per
+    event) made when the hand is first asked for (``whole_frames``) and kept."""
 
     variant: str
     length: str
@@ -493,7 +517,16 @@ class Replay:
     seats: list[str]
     final: dict[str, Any]
     hands: list[dict[str, Any]]
-    frames: list[dict[str, Any]]
+    record: GameRecord = field(repr=False)
+    starts: list[HandStart] = field(repr=False)
+    strict: bool = False
+    _made: dict[int, list[dict[str, Any]]] = field(default_factory=dict, repr=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    @property
+    def frames(self) -> list[dict[str, Any]]:
+        """Return every frame of the game, whole, in order."""
+        return [f for k in range(len(self.hands)) for f in self.whole_frames(k)]
 
     def summary(self) -> dict[str, Any]:
         """Return everything but the frames (the page asks for those hand by hand)."""
@@ -503,15 +536,55 @@ class Replay:
             "seed": self.seed,
             "seats": self.seats,
             "final": self.final,
-            "events": len(self.frames),
+            "events": len(self.record.events),
             "hands": self.hands,
         }
 
     def hand_frames(self, k: int) -> list[dict[str, Any]]:
         """Return hand ``k``'s frames for the wire: the first whole, then deltas."""
-        hand = self.hands[k]
-        frames = self.frames[hand["first"] : hand["last"] + 1]
+        frames = self.whole_frames(k)
         return [frames[0]] + [delta(a, b) for a, b in pairwise(frames)]
+
+    def whole_frames(self, k: int) -> list[dict[str, Any]]:
+        """Return hand ``k``'s frames, whole: folded from the hand's start the first time
+        (its actions played again on the engine, from the state noted there), then kept."""
+        with self._lock:
+            if k not in self._made:
+                self._made[k] = self._fold(k)
+            return self._made[k]
+
+    def _fold(self, k: int) -> list[dict[str, Any]]:
+        rules = get_ruleset(self.variant)
+        start, hand = self.starts[k], self.hands[k]
+        stored = self.record.events
+        table = ReplayTable(
+            self.variant, rules.players, next_wall=_wall_at_start(rules, start.state)
+        )
+        frames: list[dict[str, Any]] = []
+        seq = hand["first"]
+
+        def play(events: list[Event], st: GameState, offset: int, after: str) -> None:
+            nonlocal seq
+            for i in range(offset, len(events)):
+                if seq > hand["last"]:  # the action's later events are the next hand's
+                    return
+                table.apply(events[i])
+                if i == len(events) - 1:  # the engine's state stands after the last one
+                    wrong = table.check(rules, st)
+                    if wrong and self.strict:
+                        raise ReplayMismatch(f"after {after}: " + "; ".join(wrong))
+                    table.take_from(st, everything=bool(wrong))
+                frames.append(table.frame(seq + 1, stored[seq]))
+                seq += 1
+
+        state, action = start.state, start.action
+        play(start.events, state, start.offset, "the deal" if action < 0 else f"action {action}")
+        while seq <= hand["last"]:
+            action += 1
+            seat, taken = self.record.actions[action]
+            state, events = step(rules, state, seat, taken)
+            play(events, state, 0, f"action {action}, seat {seat}: {taken}")
+        return frames
 
 
 def hand_label(variant: str, hand_index: int, round_wind: int, dealer: int, honba: int) -> str:
@@ -529,45 +602,41 @@ def hand_label(variant: str, hand_index: int, round_wind: int, dealer: int, honb
 def replay(record: GameRecord, strict: bool = False) -> Replay:
     """Return the replay of a finished game. Raise ``RecordMismatch`` when the engine does not
     make the record's events again (or refuses one of its actions), and with ``strict`` a
-    ``ReplayMismatch`` when the folded table differs from the engine's state."""
-    rules = get_ruleset(record.variant)
-    state, first = record.new_game()
-    table = ReplayTable(record.variant, rules.players, next_wall=_wall_at_start(rules, state))
-    stored = record.events
-    frames: list[dict[str, Any]] = []
+    ``ReplayMismatch`` when the folded table differs from the engine's state.
 
-    def play(events: list[Event], st: GameState, after: str) -> None:
+    The record is played once on the engine, its events checked and the state at each hand's
+    start noted; a hand's frames are folded when it is first asked for (``strict``: every hand
+    at once). So the work is one step per action for the game, plus one step and one frame per
+    event of each hand shown."""
+    rules = get_ruleset(record.variant)
+    stored = record.events
+    state, first = record.new_game()
+    starts: list[HandStart] = []
+    seq = 0
+
+    def check(events: list[Event], action: int, after: str) -> None:
+        nonlocal seq
         for i, e in enumerate(events):
-            seq = len(frames)
             got = json.loads(json.dumps(e.to_dict()))
             if seq >= len(stored) or stored[seq] != got:
                 want = stored[seq] if seq < len(stored) else "nothing"
                 raise RecordMismatch(
                     f"event {seq} ({after}): the record has {want}, the engine {got}"
                 )
-            table.apply(e)
-            if i == len(events) - 1:  # the engine's state stands after the last one
-                wrong = table.check(rules, st)
-                if wrong and strict:
-                    raise ReplayMismatch(f"after {after}: " + "; ".join(wrong))
-                table.take_from(st, everything=bool(wrong))
-            frames.append(table.frame(seq + 1, got))
+            if isinstance(e, HandStarted):
+                starts.append(HandStart(action, events, i, state))
+            seq += 1
 
-    play(first, state, "the deal")
+    check(first, -1, "the deal")
     for i, (seat, action) in enumerate(record.actions):
         try:
-            after, events = step(rules, state, seat, action)
+            state, events = step(rules, state, seat, action)
         except ValueError as exc:
             raise RecordMismatch(f"action {i} (seat {seat}: {action}) refused: {exc}") from exc
-        if any(isinstance(e, HandStarted) for e in events):
-            table.next_wall = _wall_at_start(rules, after)
-        play(events, after, f"action {i}, seat {seat}: {action}")
-        state = after
-    if len(frames) != len(stored):
-        raise RecordMismatch(
-            f"the engine stops after {len(frames)} events, the record has {len(stored)}"
-        )
-    return Replay(
+        check(events, i, f"action {i}, seat {seat}: {action}")
+    if seq != len(stored):
+        raise RecordMismatch(f"the engine stops after {seq} events, the record has {len(stored)}")
+    made = Replay(
         variant=record.variant,
         length=record.length,
         seed=record.seed,
@@ -577,9 +646,15 @@ def replay(record: GameRecord, strict: bool = False) -> Replay:
             **record.result,
             **({"final_points": list(state.final_points)} if state.game_over else {}),
         },
-        hands=_hands(record.variant, frames),
-        frames=frames,
+        hands=_hands(record.variant, stored),
+        record=record,
+        starts=starts,
+        strict=strict,
     )
+    if strict:
+        for k in range(len(made.hands)):
+            made.whole_frames(k)
+    return made
 
 
 def _wall_at_start(rules: Ruleset, st: GameState) -> int:
@@ -587,10 +662,9 @@ def _wall_at_start(rules: Ruleset, st: GameState) -> int:
     return len(st.wall) - rules.dead_wall
 
 
-def _outcome(frames: list[dict[str, Any]]) -> dict[str, Any]:
+def _outcome(events: list[dict[str, Any]]) -> dict[str, Any]:
     """Return what a hand came to: outcome, reason, winners, the scores after it."""
-    for f in reversed(frames):
-        e = f["event"]
+    for e in reversed(events):
         if e["type"] == "hand_ended":
             return {
                 "outcome": e["outcome"],
@@ -601,15 +675,16 @@ def _outcome(frames: list[dict[str, Any]]) -> dict[str, Any]:
     return {"outcome": None, "reason": "", "winners": [], "scores": None}
 
 
-def _hands(variant: str, frames: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Return each hand's label, its frames (first, start of play, last) and its outcome."""
-    starts = [i for i, f in enumerate(frames) if f["event"]["type"] == "hand_started"]
+def _hands(variant: str, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Return each hand's label, its frames (first, start of play, last: frame i shows the
+    table after event i) and its outcome."""
+    starts = [i for i, e in enumerate(events) if e["type"] == "hand_started"]
     out = []
     for k, first in enumerate(starts):
-        last = (starts[k + 1] if k + 1 < len(starts) else len(frames)) - 1
-        e = frames[first]["event"]
+        last = (starts[k + 1] if k + 1 < len(starts) else len(events)) - 1
+        e = events[first]
         play = next(
-            (i for i in range(first, last + 1) if frames[i]["event"]["type"] in PLAY_EVENTS),
+            (i for i in range(first, last + 1) if events[i]["type"] in PLAY_EVENTS),
             first + 1,
         )
         out.append(
@@ -619,7 +694,7 @@ def _hands(variant: str, frames: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 "first": first,
                 "start": max(first, play - 1),
                 "last": last,
-                **_outcome(frames[first : last + 1]),
+                **_outcome(events[first : last + 1]),
             }
         )
     return out

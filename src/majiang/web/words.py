@@ -118,7 +118,8 @@ OPTION_WORDS: dict[str, tuple[str, str]] = {
     ),
     "noten_payment": (
         "Payment at a draw",
-        "Points the players not ready pay to those ready at an exhaustive draw.",
+        "Points the players not ready pay to those ready at an exhaustive draw; a multiple of "
+        "6, so that it splits evenly between one, two or three players.",
     ),
     # Hong Kong
     "min_fan": ("Minimum fan", "The fewest fan a hand needs to win."),

@@ -118,9 +118,11 @@ class RiichiGame(GameRules):
         "abort_four_kongs": Option(True, "four kongs made by more than one player"),
         "noten_payment": Option(
             3000,
-            "paid by the players not ready at an exhaustive draw",
+            "paid by the players not ready at an exhaustive draw (a multiple of 6: it is split "
+            "into whole points between one, two or three players)",
             minimum=0,
-            maximum=100_000,
+            maximum=120_000,
+            multiple_of=6,
         ),
     }
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = PRESETS
