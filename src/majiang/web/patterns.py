@@ -183,12 +183,12 @@ def _taiwan_rows() -> list[Row]:
 def _sichuan_rows() -> list[Row]:
     from majiang.rules.sichuan.fan import BONUSES, LIMIT_HANDS, PATTERNS, PLAIN_HAND, ROOT_FAN
 
-    rows = [Row("Hand patterns (fan)", PLAIN_HAND.id, PLAIN_HAND.name, str(PLAIN_HAND.fan))]
+    rows = [Row("Hand patterns (fan)", PLAIN_HAND.id, PLAIN_HAND.name, str(PLAIN_HAND.value))]
     rows += [
-        Row("Hand patterns (fan)", p.id, p.name, str(p.fan), _doc_of(p.applies)) for p in PATTERNS
+        Row("Hand patterns (fan)", p.id, p.name, str(p.value), _doc_of(p.applies)) for p in PATTERNS
     ]
     rows.append(Row("Hand patterns (fan)", "root", "Root (all four of a tile)", f"{ROOT_FAN} each"))
-    rows += [Row("Bonus fan", p.id, p.name, str(p.fan)) for p in BONUSES]
+    rows += [Row("Bonus fan", p.id, p.name, str(p.value)) for p in BONUSES]
     rows += [Row("Limit hands", p.id, p.name, "limit") for p in LIMIT_HANDS]
     return rows
 
