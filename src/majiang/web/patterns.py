@@ -153,17 +153,17 @@ def _riichi_rows() -> list[Row]:
 
 
 def _hongkong_rows(variant: str) -> list[Row]:
-    from majiang.rules.hongkong.fan import BONUS_PATTERNS, HK_PATTERNS
+    from majiang.rules.hongkong.fan import BONUS_PATTERNS, HK_PATTERNS, at_cap
 
     defaults = get_ruleset(variant).resolve_options({})
-    ctx: Any = SimpleNamespace(rules=defaults, max_fan=defaults["max_fan"])
+    ctx: Any = SimpleNamespace(options=defaults)
     rows: list[Row] = []
     for p in HK_PATTERNS:
-        value = f"limit ({defaults['max_fan']})" if p.limit else str(p.fan(ctx))
+        value = f"limit ({defaults['max_fan']})" if p.value is at_cap else str(p.value_of(ctx))
         rows.append(Row("Fan", p.id, p.name, value, _doc_of(p.applies)))
     if variant == "hkos":
         for p in BONUS_PATTERNS:
-            rows.append(Row("Flowers and seasons", p.id, p.name, str(p.fan(ctx))))
+            rows.append(Row("Flowers and seasons", p.id, p.name, str(p.value_of(ctx))))
     return rows
 
 
