@@ -170,12 +170,11 @@ def _hongkong_rows(variant: str) -> list[Row]:
 def _taiwan_rows() -> list[Row]:
     from majiang.rules.taiwan.tai import PATTERNS, REPLACES
 
-    instead = {r.item: r.removed for r in REPLACES}
     rows: list[Row] = []
     for t in PATTERNS:
         note = ""
-        if t.id in instead:
-            note = "includes " + ", ".join(instead[t.id])
+        if t.id in REPLACES:
+            note = "includes " + ", ".join(REPLACES[t.id])
         rows.append(Row("Tai", t.id, t.name, str(t.value), note))
     return rows
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from majiang.patterns import Win, WinContext, contexts, readings
 from majiang.scoring import ScoreRequest
-from majiang.tiles import format_tiles
+from majiang.tiles import format_tiles, kind
 
 #: what a Hong Kong pattern reads: one reading and the win, with the table's resolved options
 HongKongContext = WinContext[Mapping[str, Any]]
@@ -33,7 +33,7 @@ def win_contexts(
     """Return every reading of the win: four sets and a pair, then thirteen orphans (empty
     when the hand is not complete). ``rules`` default to the request's."""
     options = req.rules if rules is None else rules
-    win_tile = None if req.tsumo else req.win_tile
+    win_tile = None if req.tsumo else kind(req.win_tile)
     win = Win(
         req.hand,
         win_tile,
