@@ -21,8 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
-from typing import Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, NamedTuple, TypeVar
 
 from majiang.decompose import (
     decompositions,
@@ -48,8 +47,7 @@ HONORS = frozenset(range(27, 34))
 SIMPLES = frozenset(range(27)) - TERMINALS
 
 
-@dataclass(frozen=True)
-class HandSet:
+class HandSet(NamedTuple):
     """One set of a reading: a chow from ``tile``, a pung or a kong of ``tile``.
 
     ``melded``: a called or declared meld (a concealed kong included). ``concealed``: never
@@ -96,8 +94,7 @@ def meld_set(meld: Meld) -> HandSet:
     return HandSet(set_kind, meld.first, melded=True, concealed=not meld.is_open)
 
 
-@dataclass(frozen=True)
-class Reading:
+class Reading(NamedTuple):
     """One way to read a complete hand: its sets (melds first), its pairs and the wait.
 
     ``pairs`` holds the one pair of a standard reading, the seven of seven pairs or lik gu lik
@@ -136,14 +133,16 @@ def wait_of(chow_or_pung: HandSet, win: int) -> Wait:
     return "two_sided"
 
 
-def _standard(hand: Hand, win: int | None, tsumo: bool, sets: int) -> list[Reading]:
+def _standard(
+    hand: Hand, counts: list[int], win: int | None, tsumo: bool, sets: int
+) -> list[Reading]:
     """Return the standard readings: each split of the concealed tiles into ``sets`` sets (the
     melds counted) and a pair, once per place of the winning tile (the pair, or each distinct
     set holding it; once in all when ``win`` is ``None``). A pung the winning discard completes
     is not concealed."""
     melds = tuple(meld_set(m) for m in hand.melds)
     out = []
-    for d in decompositions(hand.counts):
+    for d in decompositions(counts):
         if len(d.sets) + len(melds) != sets:
             continue
         if win is None:
@@ -167,9 +166,10 @@ def _standard(hand: Hand, win: int | None, tsumo: bool, sets: int) -> list[Readi
     return out
 
 
-def _special(hand: Hand, win: int | None, tsumo: bool, form: Form, quads: bool) -> list[Reading]:
+def _special(
+    hand: Hand, counts: list[int], win: int | None, tsumo: bool, form: Form, quads: bool
+) -> list[Reading]:
     """Return the reading of a concealed special form, if the hand is one (else nothing)."""
-    counts = hand.counts
     if hand.melds:
         return []
     if form == "thirteen_orphans" and is_thirteen_orphans(counts):
@@ -208,12 +208,13 @@ def readings(
     ['seven_pairs', 'standard', 'standard', 'standard']
     """
     win = None if win_tile is None else kind(win_tile)
+    counts = hand.counts
     out: list[Reading] = []
     for form in forms:
         if form == "standard":
-            out += _standard(hand, win, tsumo, sets)
+            out += _standard(hand, counts, win, tsumo, sets)
         else:
-            out += _special(hand, win, tsumo, form, quads_in_pairs)
+            out += _special(hand, counts, win, tsumo, form, quads_in_pairs)
     return out
 
 
@@ -222,7 +223,8 @@ Opts = TypeVar("Opts")
 
 @dataclass(frozen=True)
 class Win(Generic[Opts]):
-    """The facts of a win that every reading of it shares.
+    """What is known of a win before its hand is read: the hand, the winning tile's kind, the
+    way of winning, the seats' winds (0 East ... 3 North), the situation names.
 
     ``options`` is what the family's patterns read of the table's rules (a mapping, or a typed
     value); ``waits`` the kinds that completed the hand before the win, for a family that asks
@@ -238,69 +240,58 @@ class Win(Generic[Opts]):
     situation: frozenset[str] = frozenset()
     waits: tuple[int, ...] = ()
 
-    @cached_property
-    def counts(self) -> tuple[int, ...]:
-        """Return the 34-kind counts of every tile of the hand, melds included (a kong four)."""
-        return tuple(counts34(self.hand.all_tiles()))
 
-    @cached_property
-    def kinds(self) -> frozenset[int]:
-        """Return the kinds present in the hand."""
-        return frozenset(k for k, n in enumerate(self.counts) if n)
-
-    @cached_property
-    def suits(self) -> frozenset[int]:
-        """Return the suits of its number tiles (0 characters, 1 dots, 2 bamboo)."""
-        return frozenset(k // 9 for k in self.kinds - HONORS)
-
-
-@dataclass(frozen=True)
+@dataclass
 class WinContext(Generic[Opts]):
-    """One reading and the facts of its win: all that a pattern's ``applies`` looks at."""
-
-    reading: Reading
-    win: Win[Opts]
+    """One reading and the facts of its win: all that a pattern's ``applies`` looks at, each
+    a named field, found once (``contexts`` builds them)."""
 
     # -- the reading ----------------------------------------------------------------------
-    @property
-    def form(self) -> Form:
-        """Return the reading's form (``standard``, ``seven_pairs``...)."""
-        return self.reading.form
-
-    @property
-    def sets(self) -> tuple[HandSet, ...]:
-        """Return the reading's sets, melds first."""
-        return self.reading.sets
-
-    @property
-    def pair(self) -> int | None:
-        """Return the pair of a standard reading."""
-        return self.reading.pair
-
-    @property
-    def wait(self) -> Wait | None:
-        """Return what the winning tile completed (``None``: not asked)."""
-        return self.reading.wait
-
-    @cached_property
-    def chows(self) -> tuple[int, ...]:
-        """Return the first kinds of the chows."""
-        return tuple(s.tile for s in self.sets if s.kind == "chow")
-
-    @cached_property
-    def pungs(self) -> tuple[int, ...]:
-        """Return the kinds of the pungs and kongs."""
-        return tuple(s.tile for s in self.sets if s.is_pung)
-
-    @cached_property
-    def kongs(self) -> int:
-        """Return how many kongs the reading holds."""
-        return sum(1 for s in self.sets if s.kind == "kong")
-
-    @cached_property
-    def concealed_pungs(self) -> int:
-        """Return how many pungs and kongs are concealed."""
-        return sum(1 for s in self.sets if s.is_pung and s.concealed)
+    reading: Reading
+    form: Form
+    #: the sets, melds first
+    sets: tuple[HandSet, ...]
+    #: the pair of a standard reading (``None`` for a special form)
+    pair: int | None
+    #: what the winning tile completed (``None``: not asked)
+    wait: Wait | None
+    #: the first kinds of the chows
+    chows: tuple[int, ...]
+    #: the kinds of the pungs and kongs
+    pungs: tuple[int, ...]
+    #: how many kongs the reading holds
+    kongs: int
+    #: how many pungs and kongs are concealed
+    concealed_pungs: int
+    # -- the win --------------------------------------------------------------------------
+    win: Win[Opts]
+    #: the winning tile's kind (``None``: not asked)
+    win_tile: int | None
+    tsumo: bool
+    #: the winds as kinds (27 East ... 30 North)
+    seat_wind: int
+    round_wind: int
+    situation: frozenset[str]
+    options: Opts
+    waits: tuple[int, ...]
+    # -- the hand -------------------------------------------------------------------------
+    #: the 34-kind counts of every tile of the hand, melds included (a kong four times)
+    counts: tuple[int, ...]
+    #: the kinds present in the hand
+    kinds: frozenset[int]
+    #: the suits of its number tiles (0 characters, 1 dots, 2 bamboo)
+    suits: frozenset[int]
+    #: the number tiles are of one suit (honors aside)
+    one_suit: bool
+    #: the hand holds a wind or a dragon, a 1 or a 9, a 2 to 8
+    has_honors: bool
+    has_terminals: bool
+    has_simples: bool
+    #: no meld is open (a concealed kong keeps the hand closed)
+    closed: bool
+    melds: tuple[Meld, ...]
+    #: the flowers and seasons (tile ids 34-41)
+    bonus: tuple[int, ...]
 
     @property
     def all_pungs(self) -> bool:
@@ -317,97 +308,53 @@ class WinContext(Generic[Opts]):
         """Return how many wind pungs or kongs the reading holds."""
         return sum(1 for k in self.pungs if k in WINDS)
 
-    # -- the hand -------------------------------------------------------------------------
-    @property
-    def counts(self) -> tuple[int, ...]:
-        """Return the counts of every tile of the hand, melds included (a kong four)."""
-        return self.win.counts
 
-    @property
-    def kinds(self) -> frozenset[int]:
-        """Return the kinds present in the hand."""
-        return self.win.kinds
-
-    @property
-    def suits(self) -> frozenset[int]:
-        """Return the suits of the hand's number tiles."""
-        return self.win.suits
-
-    @property
-    def one_suit(self) -> bool:
-        """Return whether the number tiles are of one suit (honors aside)."""
-        return len(self.win.suits) == 1
-
-    @property
-    def has_honors(self) -> bool:
-        """Return whether the hand holds a wind or a dragon."""
-        return not self.win.kinds.isdisjoint(HONORS)
-
-    @property
-    def has_terminals(self) -> bool:
-        """Return whether the hand holds a 1 or a 9."""
-        return not self.win.kinds.isdisjoint(TERMINALS)
-
-    @property
-    def has_simples(self) -> bool:
-        """Return whether the hand holds a 2 to 8."""
-        return not self.win.kinds.isdisjoint(SIMPLES)
-
-    @property
-    def melds(self) -> tuple[Meld, ...]:
-        """Return the called or declared melds."""
-        return self.win.hand.melds
-
-    @property
-    def closed(self) -> bool:
-        """Return whether no meld is open (a concealed kong keeps the hand closed)."""
-        return self.win.hand.is_closed
-
-    @property
-    def bonus(self) -> tuple[int, ...]:
-        """Return the flowers and seasons (tile ids 34-41)."""
-        return self.win.hand.bonus
-
-    # -- the win --------------------------------------------------------------------------
-    @property
-    def tsumo(self) -> bool:
-        """Return whether the winning tile was self-drawn."""
-        return self.win.tsumo
-
-    @property
-    def win_tile(self) -> int | None:
-        """Return the winning tile's kind (``None``: not asked)."""
-        return self.win.win_tile
-
-    @property
-    def seat_wind(self) -> int:
-        """Return the winner's seat wind as a kind (27 East ... 30 North)."""
-        return EAST + self.win.seat
-
-    @property
-    def round_wind(self) -> int:
-        """Return the round wind as a kind."""
-        return EAST + self.win.round
-
-    @property
-    def situation(self) -> frozenset[str]:
-        """Return the win-time situation names."""
-        return self.win.situation
-
-    @property
-    def options(self) -> Opts:
-        """Return what the family's patterns read of the table's rules."""
-        return self.win.options
-
-    @property
-    def waits(self) -> tuple[int, ...]:
-        """Return the kinds that completed the hand before the win (where the family asks)."""
-        return self.win.waits
+def _win_facts(win: Win[Any]) -> dict[str, Any]:
+    """Return the fields of a ``WinContext`` that every reading of the win shares."""
+    hand = win.hand
+    counts = tuple(counts34(hand.all_tiles()))
+    kinds = frozenset(k for k, n in enumerate(counts) if n)
+    suits = frozenset(k // 9 for k in kinds - HONORS)
+    return {
+        "win": win,
+        "win_tile": win.win_tile,
+        "tsumo": win.tsumo,
+        "seat_wind": EAST + win.seat,
+        "round_wind": EAST + win.round,
+        "situation": win.situation,
+        "options": win.options,
+        "waits": win.waits,
+        "counts": counts,
+        "kinds": kinds,
+        "suits": suits,
+        "one_suit": len(suits) == 1,
+        "has_honors": not kinds.isdisjoint(HONORS),
+        "has_terminals": not kinds.isdisjoint(TERMINALS),
+        "has_simples": not kinds.isdisjoint(SIMPLES),
+        "closed": hand.is_closed,
+        "melds": hand.melds,
+        "bonus": hand.bonus,
+    }
 
 
 def contexts(win: Win[Opts], found: Iterable[Reading]) -> list[WinContext[Opts]]:
-    """Return a context per reading of the win."""
-    return [WinContext(r, win) for r in found]
+    """Return a context per reading of the win (the hand's facts are found once for all)."""
+    shared = _win_facts(win)
+    return [
+        WinContext(
+            reading=r,
+            form=r.form,
+            sets=r.sets,
+            pair=r.pair,
+            wait=r.wait,
+            chows=tuple(s.tile for s in r.sets if s.kind == "chow"),
+            pungs=tuple(s.tile for s in r.sets if s.kind != "chow"),
+            kongs=sum(1 for s in r.sets if s.kind == "kong"),
+            concealed_pungs=sum(1 for s in r.sets if s.kind != "chow" and s.concealed),
+            **shared,
+        )
+        for r in found
+    ]
 
 
 C = TypeVar("C")

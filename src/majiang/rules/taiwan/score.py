@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from majiang.patterns import Reading, Win, WinContext, best
+from majiang.patterns import Reading, Win, best, contexts
 from majiang.rules.taiwan.checks import hand_tiles, instant_flower_win
 from majiang.rules.taiwan.payments import dealer_involved, dealer_tai, payments
 from majiang.rules.taiwan.readings import WIN_SIZE, reading_text, readings, waits
@@ -44,8 +44,8 @@ def best_reading(req: ScoreRequest) -> tuple[Reading, list[Item]] | None:
         waits=tuple(waits(hand, req.win_tile)) if hand_tiles(req) == WIN_SIZE else (),
     )
     counted = [
-        (reading, count_tai(WinContext(reading, win)))
-        for reading in readings(hand, req.win_tile, req.tsumo)
+        (ctx.reading, count_tai(ctx))
+        for ctx in contexts(win, readings(hand, req.win_tile, req.tsumo))
     ]
     return best(counted, lambda c: (sum(i.value for i in c[1]),))
 
