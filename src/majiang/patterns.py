@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Literal, NamedTuple, TypeVar
+from typing import Any, Generic, Literal, NamedTuple, Protocol, TypeVar
 
 from majiang.decompose import (
     decompositions,
@@ -355,6 +355,54 @@ def contexts(win: Win[Opts], found: Iterable[Reading]) -> list[WinContext[Opts]]
         )
         for r in found
     ]
+
+
+class _Situated(Protocol):
+    @property
+    def situation(self) -> frozenset[str]: ...
+
+
+class _WithPungs(Protocol):
+    @property
+    def pungs(self) -> tuple[int, ...]: ...
+
+
+def situation(name: str) -> Callable[[_Situated], bool]:
+    """Return the predicate "the request names this situation" (robbing a kong, heavenly...).
+
+    >>> from types import SimpleNamespace
+    >>> situation("last_tile")(SimpleNamespace(situation=frozenset({"last_tile"})))
+    True
+    """
+    return lambda ctx: name in ctx.situation
+
+
+def pung_of(tile: int) -> Callable[[_WithPungs], bool]:
+    """Return the predicate "a pung or kong of this kind" (a dragon's, a wind's).
+
+    >>> from types import SimpleNamespace
+    >>> pung_of(31)(SimpleNamespace(pungs=(4, 31))), pung_of(32)(SimpleNamespace(pungs=(4, 31)))
+    (True, False)
+    """
+    return lambda ctx: tile in ctx.pungs
+
+
+def seat_bonus(group: tuple[int, ...]) -> Callable[[WinContext[Any]], bool]:
+    """Return the predicate "the winner holds the flower (or season) of their seat": the
+    group's first for East, its second for South...
+
+    >>> from majiang.hand import Hand
+    >>> from majiang.tiles import FLOWERS
+    >>> win = Win(Hand((), bonus=(35,)), None, True, None, seat=1)
+    >>> seat_bonus(FLOWERS)(contexts(win, [Reading("standard", (), (0,), None)])[0])
+    True
+    """
+    return lambda ctx: group[ctx.win.seat] in ctx.bonus
+
+
+def full_bonus_set(group: tuple[int, ...]) -> Callable[[WinContext[Any]], bool]:
+    """Return the predicate "the winner holds every bonus tile of the group"."""
+    return lambda ctx: set(group) <= set(ctx.bonus)
 
 
 C = TypeVar("C")

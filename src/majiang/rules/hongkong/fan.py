@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from majiang.patterns import Pattern as CorePattern
-from majiang.patterns import count
+from majiang.patterns import count, full_bonus_set, pung_of, seat_bonus, situation
 from majiang.rules.hongkong.context import HongKongContext
 from majiang.scoring import Item
 from majiang.tiles import BONUS, DRAGONS, FLOWERS, GREEN, RED, SEASONS, WHITE, WINDS
@@ -55,11 +55,6 @@ def self_drawn(ctx: HongKongContext) -> bool:
     return ctx.tsumo
 
 
-def dragon_pung(dragon: int) -> Predicate:
-    """Return the predicate "a pung or kong of this dragon"."""
-    return lambda ctx: dragon in ctx.pungs
-
-
 def seat_wind_pung(ctx: HongKongContext) -> bool:
     """A pung or kong of the seat wind (with the round wind's: 2 when both are that wind)."""
     return ctx.seat_wind in ctx.pungs
@@ -81,11 +76,6 @@ def terminals_and_honors(ctx: HongKongContext) -> bool:
     With honors only it is all honors, with terminals only all terminals: both 10-fan hands.
     """
     return ctx.all_pungs and not ctx.has_simples and ctx.has_honors and ctx.has_terminals
-
-
-def situation(name: str) -> Predicate:
-    """Return the predicate "the request names this situation"."""
-    return lambda ctx: name in ctx.situation
 
 
 def half_flush(ctx: HongKongContext) -> bool:
@@ -161,9 +151,9 @@ HK_PATTERNS: tuple[Pattern, ...] = (
     Pattern("all_chows", "All chows", 1, all_chows),
     Pattern("concealed_hand", "Concealed hand", 1, concealed_hand),
     Pattern("self_drawn", "Self-drawn", 1, self_drawn),
-    Pattern("white_dragon_pung", "White dragon pung", 1, dragon_pung(WHITE)),
-    Pattern("green_dragon_pung", "Green dragon pung", 1, dragon_pung(GREEN)),
-    Pattern("red_dragon_pung", "Red dragon pung", 1, dragon_pung(RED)),
+    Pattern("white_dragon_pung", "White dragon pung", 1, pung_of(WHITE)),
+    Pattern("green_dragon_pung", "Green dragon pung", 1, pung_of(GREEN)),
+    Pattern("red_dragon_pung", "Red dragon pung", 1, pung_of(RED)),
     Pattern("seat_wind_pung", "Seat wind pung", 1, seat_wind_pung),
     Pattern("round_wind_pung", "Round wind pung", 1, round_wind_pung),
     Pattern("terminals_and_honors", "Terminals and honors", 1, terminals_and_honors),
@@ -192,14 +182,6 @@ HK_PATTERNS: tuple[Pattern, ...] = (
 # -- hkos: flowers and seasons (hongkong.md "hkos", every value a table option) -------------
 
 
-def _seat_bonus(group: tuple[int, ...]) -> Predicate:
-    return lambda ctx: group[ctx.win.seat] in ctx.bonus
-
-
-def _full_set(group: tuple[int, ...]) -> Predicate:
-    return lambda ctx: all(t in ctx.bonus for t in group)
-
-
 def _option(name: str) -> Callable[[HongKongContext], int]:
     def value(ctx: HongKongContext) -> int:
         fan: int = ctx.options[name]
@@ -214,27 +196,27 @@ def no_bonus_tiles(ctx: HongKongContext) -> bool:
 
 
 BONUS_PATTERNS: tuple[Pattern, ...] = (
-    Pattern("seat_flower", "Seat flower", _option("seat_flower_fan"), _seat_bonus(FLOWERS)),
-    Pattern("seat_season", "Seat season", _option("seat_flower_fan"), _seat_bonus(SEASONS)),
+    Pattern("seat_flower", "Seat flower", _option("seat_flower_fan"), seat_bonus(FLOWERS)),
+    Pattern("seat_season", "Seat season", _option("seat_flower_fan"), seat_bonus(SEASONS)),
     Pattern(
         "four_flowers",
         "Four flowers",
         _option("flower_set_fan"),
-        _full_set(FLOWERS),
+        full_bonus_set(FLOWERS),
         replaces=("seat_flower",),
     ),
     Pattern(
         "four_seasons",
         "Four seasons",
         _option("flower_set_fan"),
-        _full_set(SEASONS),
+        full_bonus_set(SEASONS),
         replaces=("seat_season",),
     ),
     Pattern(
         "all_bonus_tiles",
         "All eight flowers and seasons",
         _option("all_flowers_fan"),
-        _full_set(BONUS),
+        full_bonus_set(BONUS),
         replaces=("seat_flower", "seat_season", "four_flowers", "four_seasons"),
     ),
     Pattern("no_bonus_tiles", "No flowers", 1, no_bonus_tiles),

@@ -12,11 +12,20 @@ payment; the sum is capped by the table's ``max_fan``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from majiang.hand import Hand
-from majiang.patterns import Form, Pattern, Win, WinContext, best, contexts, count, readings
+from majiang.patterns import (
+    Form,
+    Pattern,
+    Win,
+    WinContext,
+    best,
+    contexts,
+    count,
+    readings,
+    situation,
+)
 from majiang.scoring import Item
 from majiang.tiles import counts34, format_tiles, kind
 
@@ -90,14 +99,6 @@ def roots(ctx: SichuanContext) -> int:
     return n - 1 if dragon_seven_pairs(ctx) else n
 
 
-def _situation(name: str) -> Callable[[SichuanContext], bool]:
-    def applies(ctx: SichuanContext) -> bool:
-        return name in ctx.situation
-
-    applies.__name__ = name
-    return applies
-
-
 #: Hand patterns (rule page "Fan", seed 004). Plain hand is what remains when none applies.
 PATTERNS: tuple[SichuanPattern, ...] = (
     Pattern("all_pungs", "All pungs", 1, all_pungs),
@@ -114,13 +115,11 @@ ROOT_FAN = 1
 
 #: Bonus fan for the way of winning (rule page "Bonus fan").
 BONUSES: tuple[SichuanPattern, ...] = (
-    Pattern(
-        "kong_replacement", "Win on a kong replacement tile", 1, _situation("kong_replacement")
-    ),
-    Pattern("kong_discard", "Win on the discard after a kong", 1, _situation("kong_discard")),
-    Pattern("robbing_kong", "Robbing a kong", 1, _situation("robbing_kong")),
-    Pattern("last_tile", "Self-drawn last tile", 1, _situation("last_tile")),
-    Pattern("last_discard", "Win on the last discard", 1, _situation("last_discard")),
+    Pattern("kong_replacement", "Win on a kong replacement tile", 1, situation("kong_replacement")),
+    Pattern("kong_discard", "Win on the discard after a kong", 1, situation("kong_discard")),
+    Pattern("robbing_kong", "Robbing a kong", 1, situation("robbing_kong")),
+    Pattern("last_tile", "Self-drawn last tile", 1, situation("last_tile")),
+    Pattern("last_discard", "Win on the last discard", 1, situation("last_discard")),
     Pattern("self_draw", "Self-draw (+1 fan rule)", 1, lambda ctx: ctx.options.self_draw_fan),
 )
 
@@ -132,8 +131,8 @@ def at_cap(ctx: SichuanContext) -> int:
 
 #: Hands that go straight to the cap (``max_fan``).
 LIMIT_HANDS: tuple[SichuanPattern, ...] = (
-    Pattern("heavenly", "Heavenly hand", at_cap, _situation("heavenly")),
-    Pattern("earthly", "Earthly hand", at_cap, _situation("earthly")),
+    Pattern("heavenly", "Heavenly hand", at_cap, situation("heavenly")),
+    Pattern("earthly", "Earthly hand", at_cap, situation("earthly")),
 )
 
 

@@ -16,7 +16,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from majiang.patterns import Pattern, WinContext, count
+from majiang.patterns import (
+    Pattern,
+    WinContext,
+    count,
+    full_bonus_set,
+    pung_of,
+    seat_bonus,
+    situation,
+)
 from majiang.scoring import Item
 from majiang.tiles import BONUS, DRAGONS, FLOWERS, SEASONS, WINDS
 
@@ -48,24 +56,12 @@ def _fully_open(c: TaiwanContext) -> bool:
     return not c.tsumo and sum(1 for s in c.sets if s.claimed) == 5
 
 
-def _dragon(tile: int) -> Callable[[TaiwanContext], bool]:
-    return lambda c: tile in c.pungs
-
-
 def _little_three_dragons(c: TaiwanContext) -> bool:
     return c.dragon_pungs == 2 and any(p in DRAGONS for p in c.reading.pairs)
 
 
 def _little_four_winds(c: TaiwanContext) -> bool:
     return c.wind_pungs == 3 and any(p in WINDS for p in c.reading.pairs)
-
-
-def _own_bonus(group: tuple[int, ...]) -> Callable[[TaiwanContext], bool]:
-    return lambda c: group[c.win.seat] in c.bonus
-
-
-def _full_set(group: tuple[int, ...]) -> Callable[[TaiwanContext], bool]:
-    return lambda c: set(group) <= set(c.bonus)
 
 
 def _closed_self_draw(c: TaiwanContext) -> bool:
@@ -102,9 +98,9 @@ PATTERNS: tuple[Tai, ...] = (
     Tai("three_concealed_pungs", "Three concealed pungs", 2, lambda c: c.concealed_pungs == 3),
     Tai("four_concealed_pungs", "Four concealed pungs", 5, lambda c: c.concealed_pungs == 4),
     Tai("five_concealed_pungs", "Five concealed pungs", 8, lambda c: c.concealed_pungs == 5),
-    Tai("dragon_white", "White dragon pung", 1, _dragon(DRAGONS[0])),
-    Tai("dragon_green", "Green dragon pung", 1, _dragon(DRAGONS[1])),
-    Tai("dragon_red", "Red dragon pung", 1, _dragon(DRAGONS[2])),
+    Tai("dragon_white", "White dragon pung", 1, pung_of(DRAGONS[0])),
+    Tai("dragon_green", "Green dragon pung", 1, pung_of(DRAGONS[1])),
+    Tai("dragon_red", "Red dragon pung", 1, pung_of(DRAGONS[2])),
     Tai(
         "little_three_dragons",
         "Little three dragons",
@@ -142,20 +138,20 @@ PATTERNS: tuple[Tai, ...] = (
     Tai("half_flush", "Half flush", 4, lambda c: c.one_suit and c.has_honors),
     Tai("full_flush", "Full flush", 8, lambda c: c.one_suit and not c.has_honors),
     Tai("all_honors", "All honors", 16, lambda c: not c.suits),
-    Tai("seat_flower", "Own flower", 1, _own_bonus(FLOWERS)),
-    Tai("seat_season", "Own season", 1, _own_bonus(SEASONS)),
-    Tai("flower_set", "Four flowers", 2, _full_set(FLOWERS), replaces=("seat_flower",)),
-    Tai("season_set", "Four seasons", 2, _full_set(SEASONS), replaces=("seat_season",)),
+    Tai("seat_flower", "Own flower", 1, seat_bonus(FLOWERS)),
+    Tai("seat_season", "Own season", 1, seat_bonus(SEASONS)),
+    Tai("flower_set", "Four flowers", 2, full_bonus_set(FLOWERS), replaces=("seat_flower",)),
+    Tai("season_set", "Four seasons", 2, full_bonus_set(SEASONS), replaces=("seat_season",)),
     Tai("single_wait", "Single wait", 1, lambda c: len(c.waits) == 1),
-    Tai("last_tile", "Self-drawn last tile", 1, lambda c: "last_tile" in c.situation),
-    Tai("last_discard", "Won on the last discard", 1, lambda c: "last_discard" in c.situation),
+    Tai("last_tile", "Self-drawn last tile", 1, situation("last_tile")),
+    Tai("last_discard", "Won on the last discard", 1, situation("last_discard")),
     Tai(
         "kong_replacement",
         "Won on a kong replacement",
         1,
-        lambda c: "kong_replacement" in c.situation,
+        situation("kong_replacement"),
     ),
-    Tai("robbing_kong", "Robbing a kong", 1, lambda c: "robbing_kong" in c.situation),
+    Tai("robbing_kong", "Robbing a kong", 1, situation("robbing_kong")),
     Tai(
         "lik_gu_lik_gu",
         "Lik gu lik gu",
@@ -167,21 +163,21 @@ PATTERNS: tuple[Tai, ...] = (
         "heavenly_hand",
         "Heavenly hand",
         16,
-        lambda c: "heavenly" in c.situation,
+        situation("heavenly"),
         replaces=_SELF_DRAW_AND_WAIT,
     ),
     Tai(
         "earthly_hand",
         "Earthly hand",
         16,
-        lambda c: "earthly" in c.situation,
+        situation("earthly"),
         replaces=_SELF_DRAW_AND_WAIT,
     ),
     Tai(
         "human_hand",
         "Human hand",
         16,
-        lambda c: "human" in c.situation,
+        situation("human"),
         replaces=_SELF_DRAW_AND_WAIT,
     ),
     # options beyond the seed, off by default
@@ -191,7 +187,7 @@ PATTERNS: tuple[Tai, ...] = (
         8,
         lambda c: (
             bool(c.options["eight_flowers"])
-            and _full_set(BONUS)(c)
+            and full_bonus_set(BONUS)(c)
             and "robbing_flower" not in c.situation
         ),
         replaces=_FLOWER_IDS,
@@ -200,7 +196,7 @@ PATTERNS: tuple[Tai, ...] = (
         "seven_rob_eighth",
         "Seven bonus tiles robbing the eighth",
         8,
-        lambda c: "robbing_flower" in c.situation,
+        situation("robbing_flower"),
         replaces=_FLOWER_IDS,
     ),
     Tai(
