@@ -618,9 +618,9 @@ def test_every_pattern_and_stacking_rule_is_in_a_table() -> None:
     seen = {i for _, _, expected in CASES + OPTION_CASES for i in expected}
     assert {t.id for t in PATTERNS} <= seen
     # a stacking rule is shown when its item appears in a row without the items it removes
-    for rule in REPLACES:
-        rows = [e for _, _, e in CASES + OPTION_CASES if rule.item in e]
-        assert any(not set(rule.removed) & set(e) for e in rows), rule.item
+    for item, removed in REPLACES.items():
+        rows = [e for _, _, e in CASES + OPTION_CASES if item in e]
+        assert any(not set(removed) & set(e) for e in rows), item
 
 
 def test_options_default_off() -> None:

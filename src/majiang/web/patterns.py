@@ -49,17 +49,17 @@ def _riichi_rows() -> list[Row]:
 
 
 def _hongkong_rows(variant: str) -> list[Row]:
-    from majiang.rules.hongkong.fan import BONUS_PATTERNS, HK_PATTERNS
+    from majiang.rules.hongkong.fan import BONUS_PATTERNS, HK_PATTERNS, at_cap
 
     defaults = get_ruleset(variant).resolve_options({})
-    ctx: Any = SimpleNamespace(rules=defaults, max_fan=defaults["max_fan"])
+    ctx: Any = SimpleNamespace(options=defaults)
     rows: list[Row] = []
     for p in HK_PATTERNS:
-        value = f"limit ({defaults['max_fan']})" if p.limit else str(p.fan(ctx))
+        value = f"limit ({defaults['max_fan']})" if p.value is at_cap else str(p.value_of(ctx))
         rows.append(Row("Fan", p.id, p.name, value))
     if variant == "hkos":
         for p in BONUS_PATTERNS:
-            rows.append(Row("Flowers and seasons", p.id, p.name, str(p.fan(ctx))))
+            rows.append(Row("Flowers and seasons", p.id, p.name, str(p.value_of(ctx))))
     return rows
 
 
@@ -72,10 +72,10 @@ def _taiwan_rows() -> list[Row]:
 def _sichuan_rows() -> list[Row]:
     from majiang.rules.sichuan.fan import BONUSES, LIMIT_HANDS, PATTERNS, PLAIN_HAND, ROOT_FAN
 
-    rows = [Row("Hand patterns (fan)", PLAIN_HAND.id, PLAIN_HAND.name, str(PLAIN_HAND.fan))]
-    rows += [Row("Hand patterns (fan)", p.id, p.name, str(p.fan)) for p in PATTERNS]
+    rows = [Row("Hand patterns (fan)", PLAIN_HAND.id, PLAIN_HAND.name, str(PLAIN_HAND.value))]
+    rows += [Row("Hand patterns (fan)", p.id, p.name, str(p.value)) for p in PATTERNS]
     rows.append(Row("Hand patterns (fan)", "root", "Root (all four of a tile)", f"{ROOT_FAN} each"))
-    rows += [Row("Bonus fan", p.id, p.name, str(p.fan)) for p in BONUSES]
+    rows += [Row("Bonus fan", p.id, p.name, str(p.value)) for p in BONUSES]
     rows += [Row("Limit hands", p.id, p.name, "limit") for p in LIMIT_HANDS]
     return rows
 

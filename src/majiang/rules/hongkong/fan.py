@@ -3,9 +3,9 @@
 Read it next to shared/rules/hongkong.md "Fan": every row of the spec's table is a row here, in
 the same order. Values are additive; a pattern lists the ids it ``replaces`` when one contains
 the other (the spec's only such case among the hand patterns is full flush over half flush,
-which their definitions already keep apart; the flower patterns of ``hkos`` use it). A
-``limit`` pattern is one of the spec's 10-fan hands: it is worth the cap (``max_fan``) whatever
-else the hand has.
+which their definitions already keep apart; the flower patterns of ``hkos`` use it). The spec's
+10-fan hands are worth the cap (value ``at_cap``: ``max_fan``) whatever else the hand has.
+``Pattern``, ``count`` and the readings are the pattern core's (``majiang.patterns``).
 
 >>> from majiang.scoring import ScoreRequest
 >>> from majiang.rules.hongkong.context import win_contexts
@@ -18,141 +18,117 @@ else the hand has.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
-from majiang.rules.hongkong.context import WinContext
+from majiang.patterns import Pattern as CorePattern
+from majiang.patterns import count, full_bonus_set, pung_of, seat_bonus, situation
+from majiang.rules.hongkong.context import HongKongContext
 from majiang.scoring import Item
 from majiang.tiles import BONUS, DRAGONS, FLOWERS, GREEN, RED, SEASONS, WHITE, WINDS
 
-Predicate = Callable[[WinContext], bool]
-Value = int | Callable[[WinContext], int]
+Predicate = Callable[[HongKongContext], bool]
+#: a row of a Hong Kong table: its value a number of fan, or a function of the context for
+#: values a table option sets (``at_cap`` for the 10-fan hands)
+Pattern = CorePattern[HongKongContext]
 
 
-@dataclass(frozen=True)
-class Pattern:
-    """One scoring pattern: a stable snake_case ``id``, a display ``name``, its fan ``value``
-    (a number, or a function of the context for values a table option sets), the predicate,
-    the ids it replaces, and whether it is a 10-fan (limit) hand."""
-
-    id: str
-    name: str
-    value: Value
-    applies: Predicate
-    replaces: tuple[str, ...] = ()
-    limit: bool = False
-
-    def fan(self, ctx: WinContext) -> int:
-        """Return the pattern's value for this win (a limit hand is worth the cap)."""
-        if self.limit:
-            return ctx.max_fan
-        return self.value if isinstance(self.value, int) else self.value(ctx)
+def at_cap(ctx: HongKongContext) -> int:
+    """Return the table's cap (``max_fan``): the value of every 10-fan (limit) hand."""
+    cap: int = ctx.options["max_fan"]
+    return cap
 
 
 # -- predicates, in the order of the spec's table ----------------------------------------------
 
 
-def all_chows(ctx: WinContext) -> bool:
+def all_chows(ctx: HongKongContext) -> bool:
     """Four chows and a pair, no pung or kong (bonus tiles do not spoil it)."""
     return ctx.form == "standard" and len(ctx.chows) == 4
 
 
-def concealed_hand(ctx: WinContext) -> bool:
+def concealed_hand(ctx: HongKongContext) -> bool:
     """No claimed set; here a concealed kong counts as open, the winning tile never does."""
-    return ctx.is_concealed
+    return not ctx.melds
 
 
-def self_drawn(ctx: WinContext) -> bool:
+def self_drawn(ctx: HongKongContext) -> bool:
     """The winning tile was drawn, not claimed."""
     return ctx.tsumo
 
 
-def dragon_pung(dragon: int) -> Predicate:
-    """Return the predicate "a pung or kong of this dragon"."""
-    return lambda ctx: ctx.pung_of(dragon)
-
-
-def seat_wind_pung(ctx: WinContext) -> bool:
+def seat_wind_pung(ctx: HongKongContext) -> bool:
     """A pung or kong of the seat wind (with the round wind's: 2 when both are that wind)."""
-    return ctx.pung_of(ctx.seat_wind)
+    return ctx.seat_wind in ctx.pungs
 
 
-def round_wind_pung(ctx: WinContext) -> bool:
+def round_wind_pung(ctx: HongKongContext) -> bool:
     """A pung or kong of the round wind."""
-    return ctx.pung_of(ctx.round_wind)
+    return ctx.round_wind in ctx.pungs
 
 
-def all_pungs(ctx: WinContext) -> bool:
+def all_pungs(ctx: HongKongContext) -> bool:
     """Four pungs or kongs and a pair."""
-    return ctx.form == "standard" and len(ctx.pungs) == 4
+    return ctx.all_pungs
 
 
-def terminals_and_honors(ctx: WinContext) -> bool:
+def terminals_and_honors(ctx: HongKongContext) -> bool:
     """An all-pung hand of 1s, 9s and honors, both kinds present (adds to all pungs).
 
     With honors only it is all honors, with terminals only all terminals: both 10-fan hands.
     """
-    only = all(k >= 27 or k % 9 in (0, 8) for k in ctx.kinds)
-    return all_pungs(ctx) and only and ctx.has_honors and ctx.has_terminals
+    return ctx.all_pungs and not ctx.has_simples and ctx.has_honors and ctx.has_terminals
 
 
-def situation(name: str) -> Predicate:
-    """Return the predicate "the request names this situation"."""
-    return lambda ctx: name in ctx.situation
-
-
-def half_flush(ctx: WinContext) -> bool:
+def half_flush(ctx: HongKongContext) -> bool:
     """One suit plus honors."""
-    return len(ctx.suits) == 1 and ctx.has_honors
+    return ctx.one_suit and ctx.has_honors
 
 
-def small_three_dragons(ctx: WinContext) -> bool:
+def small_three_dragons(ctx: HongKongContext) -> bool:
     """Two dragon sets and a pair of the third dragon (its two dragon sets count on top)."""
-    return ctx.dragon_sets == 2 and ctx.pair in DRAGONS
+    return ctx.dragon_pungs == 2 and ctx.pair in DRAGONS
 
 
-def big_three_dragons(ctx: WinContext) -> bool:
+def big_three_dragons(ctx: HongKongContext) -> bool:
     """Three dragon sets (they count on top: 8 in all)."""
-    return ctx.dragon_sets == 3
+    return ctx.dragon_pungs == 3
 
 
-def full_flush(ctx: WinContext) -> bool:
+def full_flush(ctx: HongKongContext) -> bool:
     """One suit, no honors."""
-    return len(ctx.suits) == 1 and not ctx.has_honors
+    return ctx.one_suit and not ctx.has_honors
 
 
-def all_honors(ctx: WinContext) -> bool:
+def all_honors(ctx: HongKongContext) -> bool:
     """Winds and dragons only."""
     return not ctx.suits
 
 
-def small_four_winds(ctx: WinContext) -> bool:
+def small_four_winds(ctx: HongKongContext) -> bool:
     """Three wind sets and a wind pair."""
-    return ctx.wind_sets == 3 and ctx.pair in WINDS
+    return ctx.wind_pungs == 3 and ctx.pair in WINDS
 
 
-def big_four_winds(ctx: WinContext) -> bool:
+def big_four_winds(ctx: HongKongContext) -> bool:
     """Four wind sets."""
-    return ctx.wind_sets == 4
+    return ctx.wind_pungs == 4
 
 
-def four_concealed_pungs(ctx: WinContext) -> bool:
+def four_concealed_pungs(ctx: HongKongContext) -> bool:
     """Four concealed pungs and no kong; a pung completed by the winning discard is exposed."""
-    return (
-        ctx.form == "standard" and not ctx.kongs and sum(1 for s in ctx.pungs if s.concealed) == 4
-    )
+    return ctx.form == "standard" and not ctx.kongs and ctx.concealed_pungs == 4
 
 
-def four_kongs(ctx: WinContext) -> bool:
+def four_kongs(ctx: HongKongContext) -> bool:
     """Four kongs, open or concealed."""
-    return len(ctx.kongs) == 4
+    return ctx.kongs == 4
 
 
-def all_terminals(ctx: WinContext) -> bool:
+def all_terminals(ctx: HongKongContext) -> bool:
     """1s and 9s only."""
-    return ctx.form == "standard" and all(k < 27 and k % 9 in (0, 8) for k in ctx.kinds)
+    return ctx.form == "standard" and not ctx.has_simples and not ctx.has_honors
 
 
-def thirteen_orphans(ctx: WinContext) -> bool:
+def thirteen_orphans(ctx: HongKongContext) -> bool:
     """One of each terminal and honor, one of them paired."""
     return ctx.form == "thirteen_orphans"
 
@@ -160,7 +136,7 @@ def thirteen_orphans(ctx: WinContext) -> bool:
 NINE_GATES_BASE = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
-def nine_gates(ctx: WinContext) -> bool:
+def nine_gates(ctx: HongKongContext) -> bool:
     """Concealed 1112345678999 of one suit plus any tile of that suit."""
     if ctx.melds or len(ctx.suits) != 1 or ctx.has_honors:
         return False
@@ -175,9 +151,9 @@ HK_PATTERNS: tuple[Pattern, ...] = (
     Pattern("all_chows", "All chows", 1, all_chows),
     Pattern("concealed_hand", "Concealed hand", 1, concealed_hand),
     Pattern("self_drawn", "Self-drawn", 1, self_drawn),
-    Pattern("white_dragon_pung", "White dragon pung", 1, dragon_pung(WHITE)),
-    Pattern("green_dragon_pung", "Green dragon pung", 1, dragon_pung(GREEN)),
-    Pattern("red_dragon_pung", "Red dragon pung", 1, dragon_pung(RED)),
+    Pattern("white_dragon_pung", "White dragon pung", 1, pung_of(WHITE)),
+    Pattern("green_dragon_pung", "Green dragon pung", 1, pung_of(GREEN)),
+    Pattern("red_dragon_pung", "Red dragon pung", 1, pung_of(RED)),
     Pattern("seat_wind_pung", "Seat wind pung", 1, seat_wind_pung),
     Pattern("round_wind_pung", "Round wind pung", 1, round_wind_pung),
     Pattern("terminals_and_honors", "Terminals and honors", 1, terminals_and_honors),
@@ -189,66 +165,58 @@ HK_PATTERNS: tuple[Pattern, ...] = (
     Pattern("small_three_dragons", "Small three dragons", 3, small_three_dragons),
     Pattern("big_three_dragons", "Big three dragons", 5, big_three_dragons),
     Pattern("full_flush", "Full flush", 7, full_flush, replaces=("half_flush",)),
-    Pattern("all_honors", "All honors", 10, all_honors, limit=True),
-    Pattern("small_four_winds", "Small four winds", 10, small_four_winds, limit=True),
-    Pattern("big_four_winds", "Big four winds", 10, big_four_winds, limit=True),
-    Pattern("four_concealed_pungs", "Four concealed pungs", 10, four_concealed_pungs, limit=True),
-    Pattern("four_kongs", "Four kongs", 10, four_kongs, limit=True),
-    Pattern("all_terminals", "All terminals", 10, all_terminals, limit=True),
-    Pattern("heavenly_hand", "Heavenly hand", 10, situation("heavenly"), limit=True),
-    Pattern("earthly_hand", "Earthly hand", 10, situation("earthly"), limit=True),
-    Pattern("thirteen_orphans", "Thirteen orphans", 10, thirteen_orphans, limit=True),
-    Pattern("consecutive_kongs", "Kong on kong", 10, situation("consecutive_kongs"), limit=True),
-    Pattern("nine_gates", "Nine gates", 10, nine_gates, limit=True),
+    Pattern("all_honors", "All honors", at_cap, all_honors),
+    Pattern("small_four_winds", "Small four winds", at_cap, small_four_winds),
+    Pattern("big_four_winds", "Big four winds", at_cap, big_four_winds),
+    Pattern("four_concealed_pungs", "Four concealed pungs", at_cap, four_concealed_pungs),
+    Pattern("four_kongs", "Four kongs", at_cap, four_kongs),
+    Pattern("all_terminals", "All terminals", at_cap, all_terminals),
+    Pattern("heavenly_hand", "Heavenly hand", at_cap, situation("heavenly")),
+    Pattern("earthly_hand", "Earthly hand", at_cap, situation("earthly")),
+    Pattern("thirteen_orphans", "Thirteen orphans", at_cap, thirteen_orphans),
+    Pattern("consecutive_kongs", "Kong on kong", at_cap, situation("consecutive_kongs")),
+    Pattern("nine_gates", "Nine gates", at_cap, nine_gates),
 )
 
 
 # -- hkos: flowers and seasons (hongkong.md "hkos", every value a table option) -------------
 
 
-def _seat_bonus(group: tuple[int, ...]) -> Predicate:
-    return lambda ctx: group[ctx.req.seat_wind] in ctx.bonus
-
-
-def _full_set(group: tuple[int, ...]) -> Predicate:
-    return lambda ctx: all(t in ctx.bonus for t in group)
-
-
-def _option(name: str) -> Callable[[WinContext], int]:
-    def value(ctx: WinContext) -> int:
-        fan: int = ctx.rules[name]
+def _option(name: str) -> Callable[[HongKongContext], int]:
+    def value(ctx: HongKongContext) -> int:
+        fan: int = ctx.options[name]
         return fan
 
     return value
 
 
-def no_bonus_tiles(ctx: WinContext) -> bool:
+def no_bonus_tiles(ctx: HongKongContext) -> bool:
     """No flower or season at all, when the table's ``no_flower_fan`` is on."""
-    return not ctx.bonus and bool(ctx.rules["no_flower_fan"])
+    return not ctx.bonus and bool(ctx.options["no_flower_fan"])
 
 
 BONUS_PATTERNS: tuple[Pattern, ...] = (
-    Pattern("seat_flower", "Seat flower", _option("seat_flower_fan"), _seat_bonus(FLOWERS)),
-    Pattern("seat_season", "Seat season", _option("seat_flower_fan"), _seat_bonus(SEASONS)),
+    Pattern("seat_flower", "Seat flower", _option("seat_flower_fan"), seat_bonus(FLOWERS)),
+    Pattern("seat_season", "Seat season", _option("seat_flower_fan"), seat_bonus(SEASONS)),
     Pattern(
         "four_flowers",
         "Four flowers",
         _option("flower_set_fan"),
-        _full_set(FLOWERS),
+        full_bonus_set(FLOWERS),
         replaces=("seat_flower",),
     ),
     Pattern(
         "four_seasons",
         "Four seasons",
         _option("flower_set_fan"),
-        _full_set(SEASONS),
+        full_bonus_set(SEASONS),
         replaces=("seat_season",),
     ),
     Pattern(
         "all_bonus_tiles",
         "All eight flowers and seasons",
         _option("all_flowers_fan"),
-        _full_set(BONUS),
+        full_bonus_set(BONUS),
         replaces=("seat_flower", "seat_season", "four_flowers", "four_seasons"),
     ),
     Pattern("no_bonus_tiles", "No flowers", 1, no_bonus_tiles),
@@ -257,15 +225,12 @@ BONUS_PATTERNS: tuple[Pattern, ...] = (
 HKOS_PATTERNS: tuple[Pattern, ...] = HK_PATTERNS + BONUS_PATTERNS
 
 
-def count_fan(patterns: Sequence[Pattern], ctx: WinContext) -> list[Item]:
+def count_fan(patterns: Sequence[Pattern], ctx: HongKongContext) -> list[Item]:
     """Return the items of every pattern that applies, less those another one replaces.
 
     A pattern whose value a table option set to 0 is left out.
     """
-    hits = [p for p in patterns if p.applies(ctx)]
-    replaced = {r for p in hits for r in p.replaces}
-    items = [Item(p.id, p.name, p.fan(ctx)) for p in hits if p.id not in replaced]
-    return [i for i in items if i.value]
+    return [i for i in count(patterns, ctx) if i.value]
 
 
 def pattern_ids(patterns: Sequence[Pattern]) -> list[str]:

@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from majiang.rules.hongkong.context import WinContext, win_contexts
+from majiang.patterns import best
+from majiang.rules.hongkong.context import HongKongContext, describe, win_contexts
 from majiang.rules.hongkong.fan import Pattern, count_fan
 from majiang.scoring import Item, Points, ScoreRequest, ScoreResult
 from majiang.tiles import format_tiles
@@ -26,18 +27,16 @@ PointsRule = Callable[[int, ScoreRequest, Mapping[str, Any]], Points]
 
 def best_reading(
     req: ScoreRequest, patterns: Sequence[Pattern]
-) -> tuple[WinContext, list[Item]] | None:
+) -> tuple[HongKongContext, list[Item]] | None:
     """Return the highest-scoring reading of the win and its items, or ``None`` if the hand
     is not complete. Ties go to the higher uncapped sum, then to the first reading."""
-    best: tuple[tuple[int, int], WinContext, list[Item]] | None = None
     cap: int = req.rules["max_fan"]
-    for ctx in win_contexts(req):
-        items = count_fan(patterns, ctx)
-        raw = sum(i.value for i in items)
-        key = (min(raw, cap), raw)
-        if best is None or key > best[0]:
-            best = (key, ctx, items)
-    return None if best is None else (best[1], best[2])
+
+    def rank(counted: tuple[HongKongContext, list[Item]]) -> tuple[int, int]:
+        raw = sum(i.value for i in counted[1])
+        return min(raw, cap), raw
+
+    return best([(ctx, count_fan(patterns, ctx)) for ctx in win_contexts(req)], rank)
 
 
 def score_win(
@@ -69,7 +68,7 @@ def score_win(
             "(rule min_fan)",
             items=tuple(items),
             total=total,
-            extra={"decomposition": ctx.describe()},
+            extra={"decomposition": describe(ctx)},
         )
     return ScoreResult(
         valid=True,
@@ -78,5 +77,5 @@ def score_win(
         total=total,
         limit="limit" if raw >= rules["max_fan"] else None,
         points=points_rule(total, req, rules),
-        extra={"decomposition": ctx.describe()},
+        extra={"decomposition": describe(ctx)},
     )

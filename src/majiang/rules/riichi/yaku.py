@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from majiang.patterns import pung_of, situation
 from majiang.rules.riichi.context import WinContext
 from majiang.scoring import Item
 from majiang.tiles import DRAGONS, GREEN, RED, WHITE, WINDS
@@ -54,11 +55,6 @@ class Yakuman:
 
 
 # -- predicates, in the order of the rule page ---------------------------------------------
-
-
-def situation(name: str) -> Predicate:
-    """Return the predicate "the request names this situation"."""
-    return lambda ctx: name in ctx.situation
 
 
 def riichi(ctx: WinContext) -> bool:
@@ -106,11 +102,6 @@ def seat_wind_pung(ctx: WinContext) -> bool:
 def round_wind_pung(ctx: WinContext) -> bool:
     """A pung or kong of the round wind."""
     return ctx.round_wind in ctx.pungs
-
-
-def dragon_pung(dragon: int) -> Predicate:
-    """Return the predicate "a pung or kong of this dragon"."""
-    return lambda ctx: dragon in ctx.pungs
 
 
 def haitei(ctx: WinContext) -> bool:
@@ -311,9 +302,9 @@ YAKU: tuple[Yaku, ...] = (
     Yaku("tanyao", "Tanyao (all simples)", 1, 1, tanyao),
     Yaku("yakuhai_seat_wind", "Seat wind", 1, 1, seat_wind_pung),
     Yaku("yakuhai_round_wind", "Round wind", 1, 1, round_wind_pung),
-    Yaku("yakuhai_white", "White dragon", 1, 1, dragon_pung(WHITE)),
-    Yaku("yakuhai_green", "Green dragon", 1, 1, dragon_pung(GREEN)),
-    Yaku("yakuhai_red", "Red dragon", 1, 1, dragon_pung(RED)),
+    Yaku("yakuhai_white", "White dragon", 1, 1, pung_of(WHITE)),
+    Yaku("yakuhai_green", "Green dragon", 1, 1, pung_of(GREEN)),
+    Yaku("yakuhai_red", "Red dragon", 1, 1, pung_of(RED)),
     Yaku("haitei", "Haitei raoyue (last tile)", 1, 1, haitei),
     Yaku("houtei", "Houtei raoyui (last discard)", 1, 1, houtei),
     Yaku("rinshan", "Rinshan kaihou", 1, 1, situation("kong_replacement")),

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from majiang.patterns import Reading, Win, best, contexts
 from majiang.rules.taiwan.checks import hand_tiles, instant_flower_win
 from majiang.rules.taiwan.payments import dealer_involved, dealer_tai, payments
-from majiang.rules.taiwan.readings import WIN_SIZE, Reading, readings, waits
-from majiang.rules.taiwan.tai import BY_ID, WinContext, count_tai
+from majiang.rules.taiwan.readings import WIN_SIZE, reading_text, readings, waits
+from majiang.rules.taiwan.tai import BY_ID, count_tai
 from majiang.scoring import Item, Points, ScoreResult
 from majiang.tiles import kind
 
@@ -32,26 +33,21 @@ def best_reading(req: ScoreRequest) -> tuple[Reading, list[Item]] | None:
     Ties keep the first reading found.
     """
     hand = req.hand
-    tiles = tuple(kind(t) for t in hand.all_tiles())
-    wait_kinds = tuple(waits(hand, req.win_tile)) if hand_tiles(req) == WIN_SIZE else ()
-    best: tuple[Reading, list[Item]] | None = None
-    for reading in readings(hand, req.win_tile, req.tsumo):
-        ctx = WinContext(
-            reading=reading,
-            tiles=tiles,
-            tsumo=req.tsumo,
-            closed=hand.is_closed,
-            seat_wind=req.seat_wind,
-            round_wind=req.round_wind,
-            bonus=frozenset(hand.bonus),
-            situation=req.situation,
-            rules=req.rules,
-            waits=wait_kinds,
-        )
-        items = count_tai(ctx)
-        if best is None or sum(i.value for i in items) > sum(i.value for i in best[1]):
-            best = (reading, items)
-    return best
+    win = Win(
+        hand,
+        kind(req.win_tile),
+        req.tsumo,
+        req.rules,
+        seat=req.seat_wind,
+        round=req.round_wind,
+        situation=req.situation,
+        waits=tuple(waits(hand, req.win_tile)) if hand_tiles(req) == WIN_SIZE else (),
+    )
+    counted = [
+        (ctx.reading, count_tai(ctx))
+        for ctx in contexts(win, readings(hand, req.win_tile, req.tsumo))
+    ]
+    return best(counted, lambda c: (sum(i.value for i in c[1]),))
 
 
 def _instant_items(req: ScoreRequest) -> list[Item] | None:
@@ -59,6 +55,7 @@ def _instant_items(req: ScoreRequest) -> list[Item] | None:
     if hand_tiles(req) != WIN_SIZE - 1 or not instant_flower_win(req):
         return None
     pattern = BY_ID["seven_rob_eighth" if "robbing_flower" in req.situation else "eight_flowers"]
+    assert isinstance(pattern.value, int)  # every tai of the table is a number
     return [Item(pattern.id, pattern.name, pattern.value)]
 
 
@@ -66,7 +63,7 @@ def score_win(req: ScoreRequest) -> ScoreResult:
     """Return the scoring contract's result for a Taiwan win."""
     found = best_reading(req)
     if found is not None:
-        reading_text: str | None = str(found[0])
+        text: str | None = reading_text(found[0], req.win_tile)
         items = found[1]
     else:
         instant = _instant_items(req)
@@ -76,7 +73,7 @@ def score_win(req: ScoreRequest) -> ScoreResult:
                 "not a complete hand: the tiles form neither five sets and a pair "
                 "nor lik gu lik gu (seven pairs and a pung)",
             )
-        reading_text, items = None, instant
+        text, items = None, instant
     total = sum(i.value for i in items)
     points = request_points(req, total)
     involved = dealer_involved(req.seat_wind, req.tsumo, req.discarder)
@@ -88,7 +85,7 @@ def score_win(req: ScoreRequest) -> ScoreResult:
         points=points,
         extra={
             "dealer_tai": dealer_tai(req.dealer_streak) if involved else 0,
-            "reading": reading_text,
+            "reading": text,
         },
     )
 
