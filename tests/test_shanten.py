@@ -446,15 +446,15 @@ def test_forms_constant_lists_every_form() -> None:
 
 def test_precomputed_tables_match_lazy_ones() -> None:
     """precompute() walks suits as a tree; each table must equal the one computed alone."""
-    from majiang.shanten import _ID_MASK, _block_table, _family, _summary, precompute
+    from majiang.shanten import ID_MASK, _block_table, _summary, precompute, tables_for
 
     precompute(4)
-    fam = _family(4)
+    fam = tables_for(4)
     checked = 0
     for key, entry in list(fam.suits.items()):
         if len(key) == 9 and sum(key) <= 4:
             counts = tuple(key)
-            assert fam.tables[entry & _ID_MASK] == _block_table(counts, (4,) * 9, 4, True)
-            assert entry & ~_ID_MASK == _summary(counts, {0, 8})
+            assert fam.tables[entry & ID_MASK] == _block_table(counts, (4,) * 9, 4, True)
+            assert entry & ~ID_MASK == _summary(counts, {0, 8})
             checked += 1
     assert checked == 715  # every suit of 0-4 tiles

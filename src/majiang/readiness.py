@@ -2,8 +2,11 @@
 
 The engine asks three questions many times per hand: which kinds complete a 13-tile (3n+1)
 hand (``waits``), is a 14-tile (3n+2) hand complete (``is_complete``), and which discards leave
-a hand ready (``ready_discards``). Each suit is judged on its own through cached tables keyed by
-that suit's counts, so a question costs a few dictionary look-ups. ``forms`` names the special
+a hand ready (``ready_discards``). Each suit is judged on its own: whether it splits exactly
+into sets (and a pair) is read off the per-suit tables of ``majiang.shanten`` (the one
+implementation of hand analysis; a suit splits when it needs no tile to hold them), and the
+suit's waits and moves are memoized by its counts, so a question costs a few dictionary
+look-ups. ``forms`` names the special
 hands a variant allows beside four sets and a pair: ``seven_pairs`` and ``thirteen_orphans``;
 ``seven_pairs_quads`` (four identical tiles count as two pairs: Sichuan) and
 ``seven_pairs_one_pung`` (17 tiles: seven distinct pairs and a pung, Taiwan's lik gu lik gu).
@@ -24,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
+from majiang.shanten import block_distance
 from majiang.tiles import ORPHANS
 
 Forms = tuple[str, ...]
@@ -35,49 +39,15 @@ _WITH_PAIR = 2
 
 @cache
 def _suit_shapes(counts: tuple[int, ...], chows: bool) -> int:
-    """Return bit 1 if the suit splits into sets only, bit 2 if into sets and exactly one pair."""
+    """Return bit 1 if the suit splits into sets only, bit 2 if into sets and exactly one pair
+    (read off ``majiang.shanten``'s tables: the block needs no tile to hold them)."""
     n = sum(counts)
-    if n == 0:
-        return _SETS_ONLY
-    r = n % 3
-    if r == 1:
+    if n % 3 == 1:
         return 0
-    c = list(counts)
-
-    def sets_only(start: int) -> bool:
-        i = start
-        while i < len(c) and not c[i]:
-            i += 1
-        if i == len(c):
-            return True
-        if c[i] >= 3:
-            c[i] -= 3
-            ok = sets_only(i)
-            c[i] += 3
-            if ok:
-                return True
-        if chows and i + 2 < len(c) and c[i + 1] and c[i + 2]:
-            c[i] -= 1
-            c[i + 1] -= 1
-            c[i + 2] -= 1
-            ok = sets_only(i)
-            c[i] += 1
-            c[i + 1] += 1
-            c[i + 2] += 1
-            if ok:
-                return True
-        return False
-
-    if r == 0:
-        return _SETS_ONLY if sets_only(0) else 0
-    for p, k in enumerate(c):
-        if k >= 2:
-            c[p] -= 2
-            ok = sets_only(0)
-            c[p] += 2
-            if ok:
-                return _WITH_PAIR
-    return 0
+    pair = n % 3 == 2
+    if block_distance(bytes(counts), not chows, n // 3, pair):
+        return 0
+    return _WITH_PAIR if pair else _SETS_ONLY
 
 
 @cache
