@@ -458,3 +458,25 @@ def test_precomputed_tables_match_lazy_ones() -> None:
             assert entry & ~ID_MASK == _summary(counts, {0, 8})
             checked += 1
     assert checked == 715  # every suit of 0-4 tiles
+
+
+def test_the_shipped_suit_tables_are_the_programme_s() -> None:
+    """The tables shipped in src/majiang/data (tools/shanten_tables.py) must be what the dynamic
+    programme gives: every suit of up to 5 tiles and 3000 random suits of 6 to 14."""
+    import itertools
+    import random
+    from importlib import resources
+
+    from majiang.shanten import SHIPPED_PATH, _block_table, read_shipped, suit_index
+
+    tables, places = read_shipped(resources.files("majiang").joinpath(SHIPPED_PATH).read_bytes())
+    assert len(places) == 5**9
+    suits = [c for c in itertools.product(range(5), repeat=9) if sum(c) <= 5]
+    rng = random.Random(34)
+    while len(suits) < 2002 + 3000:  # (2002 suits of at most 5 tiles)
+        c = tuple(rng.randrange(5) for _ in range(9))
+        if 6 <= sum(c) <= 14:
+            suits.append(c)
+    for counts in suits:
+        assert tables[places[suit_index(counts)]] == _block_table(counts, (4,) * 9, 4, True)
+    assert places[suit_index((4,) * 3 + (1,) * 3 + (0,) * 3)] == 255  # 15 tiles: not shipped

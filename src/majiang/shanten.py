@@ -25,9 +25,11 @@ every call. Nothing is cached per hand.
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from importlib import resources
 from operator import add
 from typing import Literal, TypeAlias
 
@@ -192,11 +194,46 @@ def _convolve(a: tuple[int, ...], b: tuple[int, ...], sets: int) -> tuple[int, .
     return tuple(out)
 
 
+#: every suit of at most 14 tiles, for hands of up to four sets, shipped with the package
+#: (``tools/shanten_tables.py`` writes it, zlib-compressed): ``SHIPPED_MAGIC``, how many
+#: distinct tables and their width, the tables, then one byte per suit (its nine counts read as
+#: a base-5 number: ``suit_index``) naming its table, ``_NOT_SHIPPED`` for more than 14 tiles
+SHIPPED_PATH = "data/suit_tables.bin"
+SHIPPED_MAGIC = b"majiang-suits-1"
+_NOT_SHIPPED = 255
+
+
+def suit_index(counts: Sequence[int]) -> int:
+    """Return a suit's place among the shipped suits: its nine counts read as a base-5 number.
+
+    >>> suit_index([0] * 8 + [1]), suit_index([1] + [0] * 8)
+    (1, 390625)
+    """
+    index = 0
+    for c in counts:
+        index = index * 5 + c
+    return index
+
+
+def read_shipped(data: bytes) -> tuple[list[tuple[int, ...]], bytes]:
+    """Return the shipped suits' distinct tables and the table number of every suit."""
+    raw = zlib.decompress(data)
+    if not raw.startswith(SHIPPED_MAGIC):
+        raise ValueError(f"not a shipped suit table: starts {raw[:16]!r}")
+    at = len(SHIPPED_MAGIC)
+    count, width = raw[at], raw[at + 1]
+    at += 2
+    tables = [tuple(raw[at + i * width : at + (i + 1) * width]) for i in range(count)]
+    return tables, raw[at + count * width :]
+
+
 class _BlockEntries(dict[bytes, int]):
     """Block key -> packed entry (table id and summary), filled on first use.
 
-    A suit read backwards (9 for 1) has the same table and summary, and the honors' depend
-    only on their sorted counts, so a key first looks for its mirror image before computing.
+    A suit of at most 14 tiles without lacks reads its table off the shipped suits (for hands
+    of up to four sets). Otherwise a suit read backwards (9 for 1) has the same table and
+    summary, and the honors' depend only on their sorted counts, so a key first looks for its
+    mirror image before computing.
     """
 
     def __init__(self, family: Tables, size: int, chows: bool) -> None:
@@ -207,6 +244,13 @@ class _BlockEntries(dict[bytes, int]):
         self.spots = _ORPHAN_SPOTS if chows else set(range(size))
 
     def __missing__(self, key: bytes) -> int:
+        shipped = self.family.shipped
+        if self.chows and shipped and len(key) == 9 and max(key) <= 4:
+            number = shipped[suit_index(key)]
+            if number != _NOT_SHIPPED:
+                shipped_entry = self.family.shipped_ids[number] | _summary(key, self.spots)
+                self[key] = shipped_entry
+                return shipped_entry
         counts = tuple(key[: self.size])
         caps = tuple(4 - x for x in key[self.size :]) or (4,) * self.size
         if self.chows:
@@ -260,6 +304,14 @@ class Tables:
         self.honors = _BlockEntries(self, 7, False)
         self.front = _PairEntries(self, back=False)
         self.back = _PairEntries(self, back=True)
+        #: the shipped suits (four sets only): per suit, its table's number, which
+        #: ``shipped_ids`` turns into the table's id here
+        self.shipped = b""
+        self.shipped_ids: list[int] = []
+        if sets == 4:
+            data = resources.files("majiang").joinpath(SHIPPED_PATH).read_bytes()
+            tables, self.shipped = read_shipped(data)
+            self.shipped_ids = [self.intern(t) for t in tables]
 
     def intern(self, table: tuple[int, ...]) -> int:
         """Return the id of this table, adding it if new."""
@@ -533,8 +585,13 @@ def special_distance(summary: int, forms: int) -> int:
     return best
 
 
-def _distance(h: PreparedHand, forms: int) -> int:
-    """Return the least tiles to exchange for a complete hand of one of ``forms``."""
+def distance(h: PreparedHand, forms: int) -> int:
+    """Return the least tiles to exchange for a complete hand of one of ``forms`` (a mask of
+    the form flags): the shanten plus one.
+
+    >>> distance(prepare("123m456p789s1122z"), STANDARD), distance(prepare("1122m3344p5566s7z"), SEVEN_PAIRS)
+    (1, 1)
+    """
     fam = h.family
     suits = fam.suits
     km, kp, ks, kz = h.keys
@@ -603,9 +660,9 @@ def shanten(hand: HandLike, variant: str | None = None, form: str | None = None)
             d13 = 13 - (s >> 12 & 63) + (0 if s >> 18 & 63 else 1)
             return min(best, d7, d13) - 1
         if variant is None or variant == h.variant:
-            return _distance(h, VARIANT_FORMS[h.variant]) - 1
+            return distance(h, VARIANT_FORMS[h.variant]) - 1
     forms = _resolve_forms(variant, form)
-    return _distance(prepare(hand, variant), forms) - 1
+    return distance(prepare(hand, variant), forms) - 1
 
 
 def _free_kinds(h: PreparedHand) -> list[int]:
@@ -632,9 +689,9 @@ def waits(hand: HandLike, variant: str | None = None, form: str | None = None) -
     h = prepare(hand, variant)
     if h.size % 3 != 1:
         raise InvalidRequest(f"waits needs 3k+1 concealed tiles, got {h.size}", field="hand")
-    if _distance(h, forms) != 1:
+    if distance(h, forms) != 1:
         return []
-    return [k for k in _free_kinds(h) if _distance(h.with_tile(k, 1), forms) == 0]
+    return [k for k in _free_kinds(h) if distance(h.with_tile(k, 1), forms) == 0]
 
 
 @dataclass(frozen=True)
@@ -678,10 +735,10 @@ def _visible_counts(visible: str | Sequence[int] | None) -> list[int]:
 
 
 def _improvements(h: PreparedHand, forms: int, seen: Sequence[int]) -> Acceptance:
-    base = _distance(h, forms)
+    base = distance(h, forms)
     tiles = []
     for k in _free_kinds(h):
-        if _distance(h.with_tile(k, 1), forms) < base:
+        if distance(h.with_tile(k, 1), forms) < base:
             tiles.append((k, max(0, 4 - h.lacks[k] - h.counts[k] - seen[k])))
     return Acceptance(None, base - 1, tuple(tiles))
 
