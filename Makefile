@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: run test test-long lint bench mutation docs clean system-deps constraints catalogs
+.PHONY: run test test-long lint bench mutation docs clean system-deps constraints catalogs fast
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -42,8 +42,25 @@ system-deps:
 test: system-deps lint
 	$(BIN)/pytest -m "not long"
 
-test-long: system-deps $(STAMP)
+# the core's tests run on the compiled build too (make fast): the decisions' hash, the
+# conformance games, the engine's scenarios and the hand analysis must not change
+CORE_TESTS := tests/test_decisions_hash.py tests/test_conformance.py tests/test_shanten.py \
+	tests/test_decompose.py tests/test_tiles.py tests/test_engine_*.py
+test-long: system-deps $(STAMP) fast
 	$(BIN)/pytest -m long
+	PYTHONPATH=build/compiled $(BIN)/python -c 'import importlib; \
+		assert not importlib.import_module("majiang.shanten").__file__.endswith(".py")'
+	PYTHONPATH=build/compiled $(BIN)/pytest -p no:randomly $(CORE_TESTS)
+
+# the optional compiled build: setup.py's core modules compiled by mypyc from the same source,
+# into build/compiled (import it with PYTHONPATH=build/compiled; bench/simulate.py prints its
+# figure beside). Pure Python stays the default everywhere else. Slow: minutes of C compiling.
+fast: $(STAMP)
+	rm -rf build/compiled build/fast
+	mkdir -p build/fast
+	cp -r setup.py pyproject.toml README.md src build/fast/
+	cd build/fast && MAJIANG_COMPILE=1 ../../$(BIN)/python setup.py -q build_ext --inplace
+	mv build/fast/src build/compiled
 
 # the language catalogs after a string was added, changed or removed (docs/i18n.md): new
 # messages go into every src/majiang/i18n/catalogs/*.po untranslated, unused ones leave

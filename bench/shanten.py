@@ -11,11 +11,12 @@ same warm-up first: one pass over ``--warmup`` hands of another seed. The clock 
 machine may be shared), and every result of the two sides is checked equal.
 
 The headline is **fresh hands**: ``--sets`` sets of ``--hands`` hands that neither side has seen,
-each timed once per side; majiang's per-suit tables hold what the warm-up and the sets before
-filled, as in a process that has analysed that many hands. Nothing of a hand is cached by either
+each timed once per side; majiang's suit tables ship with the package, and its honors' tables and
+convolutions hold what the warm-up and the sets before filled, as in a process that has analysed
+that many hands. Nothing of a hand is cached by either
 side. Printed below it, labelled as such:
 
-- the first pass of the run (the warm-up itself): majiang's tables start empty;
+- the first pass of the run (the warm-up itself): only the shipped suit tables are filled;
 - the last set again: majiang's tables now hold every suit of those hands, so this is its best
   case, not a like-for-like figure (the peer keeps nothing and costs the same);
 - ``--precompute N`` (0: skipped): fresh hands again after ``precompute(N)`` filled every suit
@@ -121,7 +122,7 @@ def main() -> int:
     }
     titles = {
         "fresh": f"FRESH hands: {args.sets} sets of {args.hands:,}, unseen by both sides",
-        "first pass": f"first pass ({args.warmup:,} hands; majiang's tables empty)",
+        "first pass": f"first pass ({args.warmup:,} hands; no warm-up)",
         "again": "the last set again (majiang's tables hold its suits: best case)",
         "precomputed": f"fresh hands after precompute({args.precompute}) "
         f"({precompute_time:.1f} s once)",

@@ -446,15 +446,37 @@ def test_forms_constant_lists_every_form() -> None:
 
 def test_precomputed_tables_match_lazy_ones() -> None:
     """precompute() walks suits as a tree; each table must equal the one computed alone."""
-    from majiang.shanten import _ID_MASK, _block_table, _family, _summary, precompute
+    from majiang.shanten import ID_MASK, _block_table, _summary, precompute, tables_for
 
     precompute(4)
-    fam = _family(4)
+    fam = tables_for(4)
     checked = 0
     for key, entry in list(fam.suits.items()):
         if len(key) == 9 and sum(key) <= 4:
             counts = tuple(key)
-            assert fam.tables[entry & _ID_MASK] == _block_table(counts, (4,) * 9, 4, True)
-            assert entry & ~_ID_MASK == _summary(counts, {0, 8})
+            assert fam.tables[entry & ID_MASK] == _block_table(counts, (4,) * 9, 4, True)
+            assert entry & ~ID_MASK == _summary(counts, {0, 8})
             checked += 1
     assert checked == 715  # every suit of 0-4 tiles
+
+
+def test_the_shipped_suit_tables_are_the_programme_s() -> None:
+    """The tables shipped in src/majiang/data (tools/shanten_tables.py) must be what the dynamic
+    programme gives: every suit of up to 5 tiles and 3000 random suits of 6 to 14."""
+    import itertools
+    import random
+    from importlib import resources
+
+    from majiang.shanten import SHIPPED_PATH, _block_table, read_shipped, suit_index
+
+    tables, places = read_shipped(resources.files("majiang").joinpath(SHIPPED_PATH).read_bytes())
+    assert len(places) == 5**9
+    suits = [c for c in itertools.product(range(5), repeat=9) if sum(c) <= 5]
+    rng = random.Random(34)
+    while len(suits) < 2002 + 3000:  # (2002 suits of at most 5 tiles)
+        c = tuple(rng.randrange(5) for _ in range(9))
+        if 6 <= sum(c) <= 14:
+            suits.append(c)
+    for counts in suits:
+        assert tables[places[suit_index(counts)]] == _block_table(counts, (4,) * 9, 4, True)
+    assert places[suit_index((4,) * 3 + (1,) * 3 + (0,) * 3)] == 255  # 15 tiles: not shipped

@@ -2,8 +2,11 @@
 
 The engine asks three questions many times per hand: which kinds complete a 13-tile (3n+1)
 hand (``waits``), is a 14-tile (3n+2) hand complete (``is_complete``), and which discards leave
-a hand ready (``ready_discards``). Each suit is judged on its own through cached tables keyed by
-that suit's counts, so a question costs a few dictionary look-ups. ``forms`` names the special
+a hand ready (``ready_discards``). Each suit is judged on its own: whether it splits exactly
+into sets (and a pair) is read off the per-suit tables of ``majiang.shanten`` (the one
+implementation of hand analysis; a suit splits when it needs no tile to hold them), and the
+suit's waits and moves are memoized by its counts, so a question costs a few dictionary
+look-ups. ``forms`` names the special
 hands a variant allows beside four sets and a pair: ``seven_pairs`` and ``thirteen_orphans``;
 ``seven_pairs_quads`` (four identical tiles count as two pairs: Sichuan) and
 ``seven_pairs_one_pung`` (17 tiles: seven distinct pairs and a pung, Taiwan's lik gu lik gu).
@@ -24,60 +27,43 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
+from majiang.shanten import (
+    SEVEN_PAIRS,
+    SEVEN_PAIRS_ONE_PUNG,
+    SEVEN_PAIRS_QUADS,
+    STANDARD,
+    THIRTEEN_ORPHANS,
+    PreparedHand,
+    block_distance,
+    distance,
+)
 from majiang.tiles import ORPHANS
 
 Forms = tuple[str, ...]
 
 _BLOCKS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
+#: the form names of ``forms`` and ``majiang.shanten``'s flags for them
+_FORM_FLAGS = {
+    "seven_pairs": SEVEN_PAIRS,
+    "thirteen_orphans": THIRTEEN_ORPHANS,
+    "seven_pairs_quads": SEVEN_PAIRS_QUADS,
+    "seven_pairs_one_pung": SEVEN_PAIRS_ONE_PUNG,
+}
 _SETS_ONLY = 1
 _WITH_PAIR = 2
 
 
 @cache
 def _suit_shapes(counts: tuple[int, ...], chows: bool) -> int:
-    """Return bit 1 if the suit splits into sets only, bit 2 if into sets and exactly one pair."""
+    """Return bit 1 if the suit splits into sets only, bit 2 if into sets and exactly one pair
+    (read off ``majiang.shanten``'s tables: the block needs no tile to hold them)."""
     n = sum(counts)
-    if n == 0:
-        return _SETS_ONLY
-    r = n % 3
-    if r == 1:
+    if n % 3 == 1:
         return 0
-    c = list(counts)
-
-    def sets_only(start: int) -> bool:
-        i = start
-        while i < len(c) and not c[i]:
-            i += 1
-        if i == len(c):
-            return True
-        if c[i] >= 3:
-            c[i] -= 3
-            ok = sets_only(i)
-            c[i] += 3
-            if ok:
-                return True
-        if chows and i + 2 < len(c) and c[i + 1] and c[i + 2]:
-            c[i] -= 1
-            c[i + 1] -= 1
-            c[i + 2] -= 1
-            ok = sets_only(i)
-            c[i] += 1
-            c[i + 1] += 1
-            c[i + 2] += 1
-            if ok:
-                return True
-        return False
-
-    if r == 0:
-        return _SETS_ONLY if sets_only(0) else 0
-    for p, k in enumerate(c):
-        if k >= 2:
-            c[p] -= 2
-            ok = sets_only(0)
-            c[p] += 2
-            if ok:
-                return _WITH_PAIR
-    return 0
+    pair = n % 3 == 2
+    if block_distance(bytes(counts), not chows, n // 3, pair):
+        return 0
+    return _WITH_PAIR if pair else _SETS_ONLY
 
 
 @cache
@@ -193,61 +179,18 @@ def is_complete(counts: Sequence[int], forms: Forms = ()) -> bool:
     return False
 
 
-@cache
-def _suit_moves(counts: tuple[int, ...], chows: bool) -> tuple[int, int, int, int]:
-    """Return the shapes a suit can take as it is, less one tile, plus one, or one swapped."""
-    as_is = _suit_shapes(counts, chows)
-    less = plus = swap = 0
-    for i in range(len(counts)):
-        if counts[i]:
-            fewer = (*counts[:i], counts[i] - 1, *counts[i + 1 :])
-            less |= _suit_shapes(fewer, chows)
-            swap |= _SETS_ONLY * bool(_suit_waits(fewer, chows, _SETS_ONLY))
-            swap |= _WITH_PAIR * bool(_suit_waits(fewer, chows, _WITH_PAIR))
-        if counts[i] < 4:
-            grown = (*counts[:i], counts[i] + 1, *counts[i + 1 :])
-            plus |= _suit_shapes(grown, chows)
-    return as_is, less, plus, swap
-
-
 def can_be_ready(counts: Sequence[int], forms: Forms = ()) -> bool:
-    """Return whether some discard leaves a 3n+2-tile hand ready (a quick test, no waits listed).
+    """Return whether some discard leaves a 3n+2-tile hand ready (a quick test, no waits listed):
+    its shanten (``majiang.shanten.distance``, the same forms) is at most 0.
 
     >>> from majiang.tiles import counts34, parse_tiles
     >>> can_be_ready(counts34(parse_tiles("123456789m11p55s9s"))), can_be_ready(counts34(parse_tiles("1357m2468p13579s1z")))
     (True, False)
     """
-    if sum(counts[:34]) == 14:
-        if "seven_pairs" in forms and sum(1 for n in counts[:34] if n >= 2) >= 6:
-            return True
-        if "thirteen_orphans" in forms and sum(1 for k in ORPHANS if counts[k]) >= 12:
-            return True
-    blocks = []
-    for lo, hi, chows in _BLOCKS:
-        c = tuple(counts[lo:hi])
-        blocks.append((_suit_moves(c, chows), sum(c) % 3))
-    # allowed[x][role]: bit 1 the block may end sets-only, bit 2 with the pair; role 0 as is,
-    # 1 loses the discard, 2 gains the wait, 3 both
-    allowed = []
-    for moves, size in blocks:
-        row = []
-        for role, delta in ((0, 0), (1, -1), (2, 1), (3, 0)):
-            r = (size + delta) % 3
-            want = _SETS_ONLY if r == 0 else _WITH_PAIR if r == 2 else 0
-            row.append(moves[role] & want)
-        allowed.append(row)
-    for a in range(4):
-        for b in range(4):
-            pairs = 0
-            for x in range(4):
-                m = allowed[x][(x == a) + 2 * (x == b)]
-                if not m:
-                    break
-                pairs += m == _WITH_PAIR
-            else:
-                if pairs == 1:
-                    return True
-    return False
+    flags = STANDARD
+    for form in forms:
+        flags |= _FORM_FLAGS[form]
+    return distance(PreparedHand(counts[:34]), flags) <= 1
 
 
 def ready_discards(counts: Sequence[int], forms: Forms = ()) -> dict[int, list[int]]:

@@ -25,9 +25,11 @@ every call. Nothing is cached per hand.
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from importlib import resources
 from operator import add
 from typing import Literal, TypeAlias
 
@@ -39,28 +41,29 @@ Form = Literal["standard", "seven_pairs", "thirteen_orphans", "seven_pairs_one_p
 FORMS: tuple[Form, ...] = ("standard", "seven_pairs", "thirteen_orphans", "seven_pairs_one_pung")
 HandLike: TypeAlias = "Hand | PreparedHand | str | Sequence[int]"
 
-# Form flags.
-_STD, _PAIRS, _PAIRS4, _ORPHANS, _PAIRS_PUNG = 1, 2, 4, 8, 16
+#: the form flags: a mask of them chooses forms (``VARIANT_FORMS``, ``special_distance``, the
+#: bots' plans in bots/analysis.py)
+STANDARD, SEVEN_PAIRS, SEVEN_PAIRS_QUADS, THIRTEEN_ORPHANS, SEVEN_PAIRS_ONE_PUNG = 1, 2, 4, 8, 16
 
-_VARIANT_FORMS: dict[str | None, int] = {
-    None: _STD | _PAIRS | _ORPHANS,
-    "riichi": _STD | _PAIRS | _ORPHANS,
-    "hk": _STD | _ORPHANS,
-    "hk2": _STD | _ORPHANS,
-    "hkos": _STD | _ORPHANS,
-    "taiwan": _STD | _PAIRS_PUNG,
-    "sichuan": _STD | _PAIRS4,
+VARIANT_FORMS: dict[str | None, int] = {
+    None: STANDARD | SEVEN_PAIRS | THIRTEEN_ORPHANS,
+    "riichi": STANDARD | SEVEN_PAIRS | THIRTEEN_ORPHANS,
+    "hk": STANDARD | THIRTEEN_ORPHANS,
+    "hk2": STANDARD | THIRTEEN_ORPHANS,
+    "hkos": STANDARD | THIRTEEN_ORPHANS,
+    "taiwan": STANDARD | SEVEN_PAIRS_ONE_PUNG,
+    "sichuan": STANDARD | SEVEN_PAIRS_QUADS,
 }
 
 # A block (one suit, or the honors) is keyed by ``bytes``: its counts, followed (only when
 # some are nonzero) by how many copies each kind lacks from 4: for variants without some tiles,
 # or kinds the hand's melds hold. A bytes object caches its hash, so a prepared hand's keys
 # cost one dictionary probe each.
-# A block's table entry is an int: the interned table id in the low _ID_BITS bits, and above
+# A block's table entry is an int: the interned table id in the low ID_BITS bits, and above
 # them seven 6-bit counts (summed over the four blocks on each call).
-_ID_BITS = 20
-_ID_MASK = (1 << _ID_BITS) - 1
-_INF = 99
+ID_BITS = 20
+ID_MASK = (1 << ID_BITS) - 1
+INF = 99
 _ORPHAN_SPOTS = {0, 8}  # positions of the terminals in a suit
 
 _BLOCKS = ((0, 9), (9, 18), (18, 27), (27, 34))
@@ -82,7 +85,7 @@ def _summary(counts: Sequence[int], orphan_spots: Iterable[int]) -> int:
     packed = 0
     for i, value in enumerate(fields):
         packed |= value << (6 * i)
-    return packed << _ID_BITS
+    return packed << ID_BITS
 
 
 @cache
@@ -117,7 +120,7 @@ def _step(current: _Rows, held: int, cap: int, can_start: bool, n: int) -> _Rows
             cost = used - held if used > held else 0
             out = following.get((a, s1))
             if out is None:
-                out = following[(a, s1)] = [_INF] * width
+                out = following[(a, s1)] = [INF] * width
             if q:  # the pair is taken here: no-pair costs move to the pair half
                 for j in range(n - dm):
                     v = row[j] + cost
@@ -136,12 +139,12 @@ def _step(current: _Rows, held: int, cap: int, can_start: bool, n: int) -> _Rows
 
 def _finish(current: _Rows, n: int) -> tuple[int, ...]:
     """Return the table d[m*2+p] from the rows after the last kind."""
-    row = current.get((0, 0), [_INF] * (2 * n))
-    return tuple(min(v, _INF) for pair in zip(row[:n], row[n:], strict=True) for v in pair)
+    row = current.get((0, 0), [INF] * (2 * n))
+    return tuple(min(v, INF) for pair in zip(row[:n], row[n:], strict=True) for v in pair)
 
 
 def _start(n: int) -> _Rows:
-    return {(0, 0): [0] + [_INF] * (2 * n - 1)}
+    return {(0, 0): [0] + [INF] * (2 * n - 1)}
 
 
 #: DP rows after the first kinds of a suit (default caps), shared by suits that start alike.
@@ -178,7 +181,7 @@ def _block_table(
 
 def _convolve(a: tuple[int, ...], b: tuple[int, ...], sets: int) -> tuple[int, ...]:
     """Return the min-plus convolution of two block tables (m sets and p pairs in both)."""
-    out = [_INF] * (2 * (sets + 1))
+    out = [INF] * (2 * (sets + 1))
     for m1 in range(sets + 1):
         for p1 in (0, 1):
             x = a[2 * m1 + p1]
@@ -187,18 +190,53 @@ def _convolve(a: tuple[int, ...], b: tuple[int, ...], sets: int) -> tuple[int, .
                     j = 2 * (m1 + m2) + p1 + p2
                     v = x + b[2 * m2 + p2]
                     if v < out[j]:
-                        out[j] = min(v, _INF)
+                        out[j] = min(v, INF)
     return tuple(out)
+
+
+#: every suit of at most 14 tiles, for hands of up to four sets, shipped with the package
+#: (``tools/shanten_tables.py`` writes it, zlib-compressed): ``SHIPPED_MAGIC``, how many
+#: distinct tables and their width, the tables, then one byte per suit (its nine counts read as
+#: a base-5 number: ``suit_index``) naming its table, ``_NOT_SHIPPED`` for more than 14 tiles
+SHIPPED_PATH = "data/suit_tables.bin"
+SHIPPED_MAGIC = b"majiang-suits-1"
+_NOT_SHIPPED = 255
+
+
+def suit_index(counts: Sequence[int]) -> int:
+    """Return a suit's place among the shipped suits: its nine counts read as a base-5 number.
+
+    >>> suit_index([0] * 8 + [1]), suit_index([1] + [0] * 8)
+    (1, 390625)
+    """
+    index = 0
+    for c in counts:
+        index = index * 5 + c
+    return index
+
+
+def read_shipped(data: bytes) -> tuple[list[tuple[int, ...]], bytes]:
+    """Return the shipped suits' distinct tables and the table number of every suit."""
+    raw = zlib.decompress(data)
+    if not raw.startswith(SHIPPED_MAGIC):
+        raise ValueError(f"not a shipped suit table: starts {raw[:16]!r}")
+    at = len(SHIPPED_MAGIC)
+    count, width = raw[at], raw[at + 1]
+    at += 2
+    tables = [tuple(raw[at + i * width : at + (i + 1) * width]) for i in range(count)]
+    return tables, raw[at + count * width :]
 
 
 class _BlockEntries(dict[bytes, int]):
     """Block key -> packed entry (table id and summary), filled on first use.
 
-    A suit read backwards (9 for 1) has the same table and summary, and the honors' depend
-    only on their sorted counts, so a key first looks for its mirror image before computing.
+    A suit of at most 14 tiles without lacks reads its table off the shipped suits (for hands
+    of up to four sets). Otherwise a suit read backwards (9 for 1) has the same table and
+    summary, and the honors' depend only on their sorted counts, so a key first looks for its
+    mirror image before computing.
     """
 
-    def __init__(self, family: _Family, size: int, chows: bool) -> None:
+    def __init__(self, family: Tables, size: int, chows: bool) -> None:
         super().__init__()
         self.family = family
         self.size = size
@@ -206,6 +244,13 @@ class _BlockEntries(dict[bytes, int]):
         self.spots = _ORPHAN_SPOTS if chows else set(range(size))
 
     def __missing__(self, key: bytes) -> int:
+        shipped = self.family.shipped
+        if self.chows and shipped and len(key) == 9 and max(key) <= 4:
+            number = shipped[suit_index(key)]
+            if number != _NOT_SHIPPED:
+                shipped_entry = self.family.shipped_ids[number] | _summary(key, self.spots)
+                self[key] = shipped_entry
+                return shipped_entry
         counts = tuple(key[: self.size])
         caps = tuple(4 - x for x in key[self.size :]) or (4,) * self.size
         if self.chows:
@@ -226,22 +271,29 @@ class _BlockEntries(dict[bytes, int]):
 class _PairEntries(dict[int, tuple[int, ...]]):
     """(table id, table id) packed in one int -> their convolution (reversed if ``back``)."""
 
-    def __init__(self, family: _Family, back: bool) -> None:
+    def __init__(self, family: Tables, back: bool) -> None:
         super().__init__()
         self.family = family
         self.back = back
 
     def __missing__(self, key: int) -> tuple[int, ...]:
         tables = self.family.tables
-        table = _convolve(tables[key >> _ID_BITS], tables[key & _ID_MASK], self.family.sets)
+        table = _convolve(tables[key >> ID_BITS], tables[key & ID_MASK], self.family.sets)
         if self.back:
             table = table[::-1]
         self[key] = table
         return table
 
 
-class _Family:
-    """The tables for hands needing up to ``sets`` sets (4 for 13/14 tiles, 5 for 16/17)."""
+class Tables:
+    """The tables for hands needing up to ``sets`` sets (4 for 13/14 tiles, 5 for 16/17).
+
+    ``suits`` and ``honors`` map a block key (see above) to its packed entry: the id of its
+    table in ``tables`` (``entry & ID_MASK``), which gives the fewest tiles to add for ``m``
+    sets and ``p`` pairs at ``2 * m + p``, and the summary the special forms read. ``front``
+    and ``back`` hold the convolutions of two blocks' tables. Read by ``shanten``,
+    ``majiang.readiness`` and the bots' ``HandCalc``.
+    """
 
     def __init__(self, sets: int) -> None:
         self.sets = sets
@@ -252,6 +304,14 @@ class _Family:
         self.honors = _BlockEntries(self, 7, False)
         self.front = _PairEntries(self, back=False)
         self.back = _PairEntries(self, back=True)
+        #: the shipped suits (four sets only): per suit, its table's number, which
+        #: ``shipped_ids`` turns into the table's id here
+        self.shipped = b""
+        self.shipped_ids: list[int] = []
+        if sets == 4:
+            data = resources.files("majiang").joinpath(SHIPPED_PATH).read_bytes()
+            tables, self.shipped = read_shipped(data)
+            self.shipped_ids = [self.intern(t) for t in tables]
 
     def intern(self, table: tuple[int, ...]) -> int:
         """Return the id of this table, adding it if new."""
@@ -259,25 +319,40 @@ class _Family:
         if found is None:
             found = self.ids[table] = len(self.tables)
             self.tables.append(table)
-            if found > _ID_MASK >> 2:  # four ids must sum below 2**_ID_BITS
+            if found > ID_MASK >> 2:  # four ids must sum below 2**ID_BITS
                 raise OverflowError("too many distinct shanten tables")
         return found
 
 
-_FAMILIES: dict[int, _Family] = {}
+_FAMILIES: dict[int, Tables] = {}
 
 
-def _family(sets: int) -> _Family:
+def tables_for(sets: int) -> Tables:
+    """Return the tables for hands of up to ``sets`` sets (at least 4), made on first use."""
     sets = max(sets, 4)
     found = _FAMILIES.get(sets)
     if found is None:
-        found = _FAMILIES[sets] = _Family(sets)
+        found = _FAMILIES[sets] = Tables(sets)
     return found
 
 
-_F4 = _family(4)
+def block_distance(counts: bytes, honors: bool, sets: int, pair: bool) -> int:
+    """Return the fewest tiles a block (a suit's 9 counts, or the honors' 7) must gain to hold
+    exactly ``sets`` sets and ``pair`` pairs; 0 means its tiles are exactly that.
+
+    >>> block_distance(bytes([1, 1, 1, 0, 0, 0, 0, 2, 0]), False, 1, True)
+    0
+    >>> block_distance(bytes([1, 1, 0, 0, 0, 0, 0, 2, 0]), False, 1, True)
+    1
+    """
+    fam = tables_for(sets)
+    entry = (fam.honors if honors else fam.suits)[counts]
+    return fam.tables[entry & ID_MASK][2 * sets + pair]
+
+
+_F4 = tables_for(4)
 _SUITS4, _HONORS4, _FRONT4, _BACK4 = _F4.suits, _F4.honors, _F4.front, _F4.back
-assert _ID_BITS == 20 and _ID_MASK == 1048575  # written out in shanten()
+assert ID_BITS == 20 and ID_MASK == 1048575  # written out in shanten()
 
 
 def precompute(max_tiles: int = 8, sets: int = 4) -> int:
@@ -291,7 +366,7 @@ def precompute(max_tiles: int = 8, sets: int = 4) -> int:
     >>> precompute(2) >= 0
     True
     """
-    fam = _family(sets)
+    fam = tables_for(sets)
     n = fam.sets + 1
     before = len(fam.suits)
     counts = [0] * 9
@@ -321,8 +396,8 @@ def precompute(max_tiles: int = 8, sets: int = 4) -> int:
     ids = range(len(fam.tables))
     for i in ids:
         for j in ids:
-            fam.front[i << _ID_BITS | j]
-            fam.back[i << _ID_BITS | j]
+            fam.front[i << ID_BITS | j]
+            fam.back[i << ID_BITS | j]
     return len(fam.suits) - before
 
 
@@ -377,7 +452,7 @@ class PreparedHand:
         self.sets = (size - 1) // 3
         self.closed = closed
         self.variant = variant
-        self.family = _F4 if size <= 14 else _family(self.sets)
+        self.family = _F4 if size <= 14 else tables_for(self.sets)
         #: whether shanten() may take its inlined path: 13/14 tiles, no melds, no variant
         self.plain = closed and variant is None and 13 <= size <= 14
         if lacks is not _NO_LACKS and any(lacks):
@@ -388,12 +463,12 @@ class PreparedHand:
     def special_forms(self) -> int:
         """Return the flags of the forms this hand's size and melds allow."""
         if not self.closed:
-            return _STD
+            return STANDARD
         if self.size in (13, 14):
-            return _STD | _PAIRS | _PAIRS4 | _ORPHANS
+            return STANDARD | SEVEN_PAIRS | SEVEN_PAIRS_QUADS | THIRTEEN_ORPHANS
         if self.size in (16, 17):
-            return _STD | _PAIRS_PUNG
-        return _STD
+            return STANDARD | SEVEN_PAIRS_ONE_PUNG
+        return STANDARD
 
     def with_tile(self, k: int, delta: int) -> PreparedHand:
         """Return the hand with one tile of kind ``k`` added (``delta=1``) or removed (-1)."""
@@ -472,68 +547,73 @@ def prepare(hand: HandLike, variant: str | None = None) -> PreparedHand:
 def _resolve_forms(variant: str | None, form: str | None) -> int:
     if form is None:
         try:
-            return _VARIANT_FORMS[variant]
+            return VARIANT_FORMS[variant]
         except KeyError:
             tile_set(str(variant))  # raises InvalidNotation naming the unknown variant
             raise
     if form == "standard":
-        return _STD
+        return STANDARD
     if form == "seven_pairs":
-        return _PAIRS4 if variant == "sichuan" else _PAIRS
+        return SEVEN_PAIRS_QUADS if variant == "sichuan" else SEVEN_PAIRS
     if form == "thirteen_orphans":
-        return _ORPHANS
+        return THIRTEEN_ORPHANS
     if form == "seven_pairs_one_pung":
-        return _PAIRS_PUNG
+        return SEVEN_PAIRS_ONE_PUNG
     raise InvalidRequest(
         f"unknown form {form!r} (expected one of {', '.join(FORMS)})", field="form"
     )
 
 
-def _special_distance(summary: int, forms: int) -> int:
+def special_distance(summary: int, forms: int) -> int:
     """Return the least tile additions over the special forms in ``forms`` (given summaries)."""
-    best = _INF
+    best = INF
     pairs = summary & 63
     kinds = summary >> 6 & 63
-    if forms & _PAIRS:
+    if forms & SEVEN_PAIRS:
         d = 7 - pairs + (7 - kinds if kinds < 7 else 0) if pairs < 7 else 0
         best = min(best, d)
-    if forms & _PAIRS4:
+    if forms & SEVEN_PAIRS_QUADS:
         halves, odd = summary >> 24 & 63, summary >> 30 & 63
         d = 7 - halves + (7 - halves - odd if halves + odd < 7 else 0) if halves < 7 else 0
         best = min(best, d)
-    if forms & _ORPHANS:
+    if forms & THIRTEEN_ORPHANS:
         d = 13 - (summary >> 12 & 63) + (0 if summary >> 18 & 63 else 1)
         best = min(best, d)
-    if forms & _PAIRS_PUNG:
+    if forms & SEVEN_PAIRS_ONE_PUNG:
         d = 8 - pairs + (8 - kinds if kinds < 8 else 0) if pairs < 8 else 0
         best = min(best, d + (0 if summary >> 36 & 63 else 1))
     return best
 
 
-def _distance(h: PreparedHand, forms: int) -> int:
-    """Return the least tiles to exchange for a complete hand of one of ``forms``."""
+def distance(h: PreparedHand, forms: int) -> int:
+    """Return the least tiles to exchange for a complete hand of one of ``forms`` (a mask of
+    the form flags): the shanten plus one.
+
+    >>> distance(prepare("123m456p789s1122z"), STANDARD), distance(prepare("1122m3344p5566s7z"), SEVEN_PAIRS)
+    (1, 1)
+    """
     fam = h.family
     suits = fam.suits
     km, kp, ks, kz = h.keys
     a, b, c, d = suits[km], suits[kp], suits[ks], fam.honors[kz]
-    best = _INF
-    if forms & _STD:
-        front = fam.front[(a & _ID_MASK) << _ID_BITS | b & _ID_MASK]
-        back = fam.back[(c & _ID_MASK) << _ID_BITS | d & _ID_MASK]
+    best = INF
+    if forms & STANDARD:
+        front = fam.front[(a & ID_MASK) << ID_BITS | b & ID_MASK]
+        back = fam.back[(c & ID_MASK) << ID_BITS | d & ID_MASK]
         if h.sets == fam.sets:
             best = min(map(add, front, back))
         else:
             best = min(map(add, front, back[fam.width - 2 * h.sets - 2 :]))
-    allowed = forms & h.special_forms() & ~_STD
+    allowed = forms & h.special_forms() & ~STANDARD
     if allowed:
-        best = min(best, _special_distance((a + b + c + d) >> _ID_BITS, allowed))
-    elif not forms & _STD:
+        best = min(best, special_distance((a + b + c + d) >> ID_BITS, allowed))
+    elif not forms & STANDARD:
         raise InvalidRequest(
             f"the form asked for does not apply to this hand ({h.size} concealed tiles"
             f"{'' if h.closed else ', with melds'})",
             field="form",
         )
-    if best >= _INF:
+    if best >= INF:
         raise InvalidRequest("no complete hand can be reached with these tiles", field="hand")
     return best
 
@@ -562,8 +642,8 @@ def shanten(hand: HandLike, variant: str | None = None, form: str | None = None)
     if isinstance(hand, PreparedHand) and form is None:
         h = hand
         if variant is None and h.plain:
-            # The common case inlined: 13 or 14 tiles, no variant (20 is _ID_BITS, 1048575
-            # is _ID_MASK, written out to save global lookups).
+            # The common case inlined: 13 or 14 tiles, no variant (20 is ID_BITS, 1048575
+            # is ID_MASK, written out to save global lookups).
             km, kp, ks, kz = h.keys
             a, b, c, d = _SUITS4[km], _SUITS4[kp], _SUITS4[ks], _HONORS4[kz]
             best: int = min(
@@ -580,9 +660,9 @@ def shanten(hand: HandLike, variant: str | None = None, form: str | None = None)
             d13 = 13 - (s >> 12 & 63) + (0 if s >> 18 & 63 else 1)
             return min(best, d7, d13) - 1
         if variant is None or variant == h.variant:
-            return _distance(h, _VARIANT_FORMS[h.variant]) - 1
+            return distance(h, VARIANT_FORMS[h.variant]) - 1
     forms = _resolve_forms(variant, form)
-    return _distance(prepare(hand, variant), forms) - 1
+    return distance(prepare(hand, variant), forms) - 1
 
 
 def _free_kinds(h: PreparedHand) -> list[int]:
@@ -609,9 +689,9 @@ def waits(hand: HandLike, variant: str | None = None, form: str | None = None) -
     h = prepare(hand, variant)
     if h.size % 3 != 1:
         raise InvalidRequest(f"waits needs 3k+1 concealed tiles, got {h.size}", field="hand")
-    if _distance(h, forms) != 1:
+    if distance(h, forms) != 1:
         return []
-    return [k for k in _free_kinds(h) if _distance(h.with_tile(k, 1), forms) == 0]
+    return [k for k in _free_kinds(h) if distance(h.with_tile(k, 1), forms) == 0]
 
 
 @dataclass(frozen=True)
@@ -655,10 +735,10 @@ def _visible_counts(visible: str | Sequence[int] | None) -> list[int]:
 
 
 def _improvements(h: PreparedHand, forms: int, seen: Sequence[int]) -> Acceptance:
-    base = _distance(h, forms)
+    base = distance(h, forms)
     tiles = []
     for k in _free_kinds(h):
-        if _distance(h.with_tile(k, 1), forms) < base:
+        if distance(h.with_tile(k, 1), forms) < base:
             tiles.append((k, max(0, 4 - h.lacks[k] - h.counts[k] - seen[k])))
     return Acceptance(None, base - 1, tuple(tiles))
 

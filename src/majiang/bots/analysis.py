@@ -15,15 +15,28 @@ every turn (and on sampled states, for lookahead bots).
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from functools import cache
 from operator import add
-from typing import Any
 
 from majiang.errors import MajiangError
 from majiang.melds import Meld
-from majiang.shanten import PreparedHand, shanten
+from majiang.shanten import (
+    ID_BITS,
+    ID_MASK,
+    INF,
+    SEVEN_PAIRS,
+    SEVEN_PAIRS_ONE_PUNG,
+    SEVEN_PAIRS_QUADS,
+    STANDARD,
+    THIRTEEN_ORPHANS,
+    VARIANT_FORMS,
+    PreparedHand,
+    Tables,
+    shanten,
+    special_distance,
+    tables_for,
+)
 from majiang.tiles import dora_from_indicator, kind, tile_set
 from majiang.view import PlayerView
 
@@ -42,17 +55,8 @@ __all__ = [
 _KIND = tuple(kind(t) for t in range(45))
 _BIG = 9
 _BLOCKS = ((0, 9), (9, 18), (18, 27), (27, 34))
-_sh = importlib.import_module("majiang.shanten")  # the module (the package re-exports the function)
-#: the per-suit tables of majiang.shanten are read directly when they have the expected shape
-_FAST = all(
-    hasattr(_sh, name)
-    for name in ("_family", "_VARIANT_FORMS", "_special_distance", "_ID_BITS", "_ID_MASK", "_INF")
-)
-_ID_BITS: int = getattr(_sh, "_ID_BITS", 20)
-_ID_MASK: int = getattr(_sh, "_ID_MASK", (1 << 20) - 1)
 #: the form bits of majiang.shanten a plan may keep: four sets and a pair; thirteen orphans
-STANDARD: int = getattr(_sh, "_STD", 1)
-ORPHANS: int = getattr(_sh, "_ORPHANS", 8)
+ORPHANS = THIRTEEN_ORPHANS
 
 
 @cache
@@ -144,7 +148,7 @@ _PLACE = tuple(k - 9 * min(k // 9, 3) for k in range(34))
 #: the special forms' distance per summary of the four blocks and forms (``summary << 5 | forms``)
 _SPECIAL: dict[int, int] = {}
 #: the standard form's distance per family and sets (``sets * 16 + family sets``), per the four
-#: blocks' table ids (``front key << 40 | back key``: ``_ID_BITS`` each, ids below 2**18)
+#: blocks' table ids (``front key << 40 | back key``: ``ID_BITS`` each, ids below 2**18)
 _STANDARD: dict[int, dict[int, int]] = {}
 _STANDARD_LIMIT = 200_000
 #: the sorted kinds next to the kinds held (``_HELD``: a count key read as held or not), open and
@@ -191,14 +195,14 @@ def near_kinds(counts: Sequence[int]) -> tuple[int, ...]:
 def _special_forms(total: int, allowed: int) -> int:
     """Return the special forms' distance (``allowed`` of them) of four blocks whose table
     entries add up to ``total``, memoized by their summary."""
-    summary = total >> _ID_BITS << 5 | allowed
+    summary = total >> ID_BITS << 5 | allowed
     special = _SPECIAL.get(summary)
     if special is None:
-        special = _SPECIAL[summary] = _sh._special_distance(summary >> 5, allowed)
+        special = _SPECIAL[summary] = special_distance(summary >> 5, allowed)
     return special
 
 
-def _standard_memo(fam: Any, sets: int) -> dict[int, int]:
+def _standard_memo(fam: Tables, sets: int) -> dict[int, int]:
     """Return the memo of standard distances for hands of ``sets`` sets in family ``fam``."""
     memo = _STANDARD.get(sets * 16 + fam.sets)
     if memo is None or len(memo) > _STANDARD_LIMIT:
@@ -206,7 +210,7 @@ def _standard_memo(fam: Any, sets: int) -> dict[int, int]:
     return memo
 
 
-def _standard(fam: Any, sets: int, quad: int) -> int:
+def _standard(fam: Tables, sets: int, quad: int) -> int:
     """Return the fewest tiles to add for ``sets`` sets and a pair, for the four blocks whose
     table ids ``quad`` packs (see ``_STANDARD``)."""
     front: tuple[int, ...] = fam.front[quad >> 40]
@@ -215,7 +219,7 @@ def _standard(fam: Any, sets: int, quad: int) -> int:
     return best
 
 
-def _plus_row(fam: Any, key: bytes) -> list[int]:
+def _plus_row(fam: Tables, key: bytes) -> list[int]:
     """Return the row of a block key (a suit's, or the honors'): per place, the table entry of
     the block with one more tile there, filled on first use (``_UNREAD`` until then)."""
     cache = _PLUS.get(fam.sets)
@@ -229,7 +233,7 @@ def _plus_row(fam: Any, key: bytes) -> list[int]:
     return row
 
 
-def _distance_row(fam: Any, sets: int, others: int, key: bytes) -> list[int]:
+def _distance_row(fam: Tables, sets: int, others: int, key: bytes) -> list[int]:
     """Return the row of standard distances of a block key with the other three blocks' ids
     ``others`` (packed as in ``_STANDARD``): per place, the distance with one more tile there,
     filled on first use (-1 until then)."""
@@ -242,7 +246,7 @@ def _distance_row(fam: Any, sets: int, others: int, key: bytes) -> list[int]:
     return row
 
 
-def _plus_entry(fam: Any, key: bytes, place: int, honors: bool) -> int:
+def _plus_entry(fam: Tables, key: bytes, place: int, honors: bool) -> int:
     """Return the table entry of a block key with one more tile at ``place``."""
     table = fam.honors if honors else fam.suits
     entry: int = table[key[:place] + bytes((key[place] + 1,)) + key[place + 1 :]]
@@ -250,7 +254,7 @@ def _plus_entry(fam: Any, key: bytes, place: int, honors: bool) -> int:
 
 
 def _drawn_entry(
-    rows: list[list[int] | None], fam: Any, keys: Sequence[bytes], s: int, place: int
+    rows: list[list[int] | None], fam: Tables, keys: Sequence[bytes], s: int, place: int
 ) -> int:
     """Return the table entry of block ``s`` (of the blocks ``keys``) with one more tile at
     ``place``, through the block's row in ``rows`` (made and filled on first use)."""
@@ -269,10 +273,9 @@ class HandCalc:
     ``forms``, a mask of ``majiang.shanten``'s form bits, keeps only those of the variant's
     forms: a plan such as thirteen orphans alone).
 
-    It reads the per-suit tables of ``majiang.shanten`` directly (the same numbers as
+    It reads the per-suit tables of ``majiang.shanten`` (``tables_for``: the same numbers as
     ``shanten.shanten``, checked in tests/test_bots_analysis.py), skipping the per-call
-    preparation that a bot's thousands of calls per hand would pay; if those tables ever
-    change shape, it falls back to the public function. The improving kinds of a hand are
+    preparation that a bot's thousands of calls per hand would pay. The improving kinds of a hand are
     found in one pass: a drawn tile changes one block (a suit or the honors), so the other
     three blocks' entries are read once and only the changed block's is looked up per kind
     (``_plus_row``), and they are memoized by counts too.
@@ -321,12 +324,12 @@ class HandCalc:
         self.dead_bits = int.from_bytes(bytes(255 if k in self.dead else 0 for k in range(34)))
         self.live_bits = _ALL_BITS ^ self.dead_bits
         self.variant = variant
-        self.forms = _sh._VARIANT_FORMS.get(variant, 1) if _FAST else 0
-        if forms is not None and _FAST:  # a plan's forms only (e.g. thirteen orphans)
+        self.forms = VARIANT_FORMS.get(variant, STANDARD)
+        if forms is not None:  # a plan's forms only (e.g. thirteen orphans)
             self.forms &= forms
         self.memo: dict[bytes, int] = {}
         self.kinds_memo: dict[bytes, tuple[int, tuple[int, ...]]] = {}
-        self.sizes: dict[int, tuple[Any, int, int]] = {}
+        self.sizes: dict[int, tuple[Tables, int, int]] = {}
 
     def shanten(self, counts: Sequence[int]) -> int:
         """Return the shanten of a hand of 34 counts (``_BIG`` when no complete hand is
@@ -351,8 +354,6 @@ class HandCalc:
     def _live(self, key: bytes) -> bytes | None:
         """Return the key the tables read (``_masked``), or None when it needs the slow path
         (more copies than the variant leaves)."""
-        if not _FAST:
-            return None
         key = self._masked(key)
         if self.any_lacks and (int.from_bytes(key) + self.lack_bits + _OVER) & _HIGH:
             return None
@@ -361,7 +362,7 @@ class HandCalc:
     def _compute(self, key: bytes) -> int:
         live = self._live(key)
         if live is None:
-            return self._slow(self._masked(key) if _FAST else key)
+            return self._slow(self._masked(key))
         return self._fast(live, sum(key))
 
     def _block_keys(self, key: bytes) -> tuple[bytes, bytes, bytes, bytes]:
@@ -376,20 +377,20 @@ class HandCalc:
             return 0
         special: int
         if size in (13, 14):
-            special = _sh._PAIRS | _sh._PAIRS4 | _sh._ORPHANS
+            special = SEVEN_PAIRS | SEVEN_PAIRS_QUADS | THIRTEEN_ORPHANS
         elif size in (16, 17):
-            special = _sh._PAIRS_PUNG
+            special = SEVEN_PAIRS_ONE_PUNG
         else:
             special = 0
         return self.forms & special
 
-    def _sized(self, size: int) -> tuple[Any, int, int]:
+    def _sized(self, size: int) -> tuple[Tables, int, int]:
         """Return (the tables' family, the sets, the special forms allowed) for hands of
         ``size`` tiles."""
         found = self.sizes.get(size)
         if found is None:
             sets = (size - 1) // 3
-            found = self.sizes[size] = (_sh._family(sets), sets, self._special(size))
+            found = self.sizes[size] = (tables_for(sets), sets, self._special(size))
         return found
 
     def _fast(self, key: bytes, size: int) -> int:
@@ -399,9 +400,9 @@ class HandCalc:
         km, kp, ks, kz = self._block_keys(key)
         suits = fam.suits
         a, b, c, d = suits[km], suits[kp], suits[ks], fam.honors[kz]
-        best: int = _sh._INF
-        if self.forms & _sh._STD:
-            quad = (a & _ID_MASK) << 60 | (b & _ID_MASK) << 40 | (c & _ID_MASK) << 20 | d & _ID_MASK
+        best: int = INF
+        if self.forms & STANDARD:
+            quad = (a & ID_MASK) << 60 | (b & ID_MASK) << 40 | (c & ID_MASK) << 20 | d & ID_MASK
             memo = _standard_memo(fam, sets)
             found = memo.get(quad)
             if found is None:
@@ -411,7 +412,7 @@ class HandCalc:
             special = _special_forms(a + b + c + d, allowed)
             if special < best:
                 best = special
-        return _BIG if best >= _sh._INF else best - 1
+        return _BIG if best >= INF else best - 1
 
     def _slow(self, key: bytes) -> int:
         lacks = self.lacks
@@ -472,14 +473,14 @@ class HandCalc:
         entries = (suits[keys[0]], suits[keys[1]], suits[keys[2]], fam.honors[keys[3]])
         a, b, c, d = entries
         total = a + b + c + d
-        std = self.forms & _sh._STD
+        std = self.forms & STANDARD
         memo = _standard_memo(fam, sets)
         quad = 0
         for e in entries:
-            quad = quad << 20 | e & _ID_MASK
+            quad = quad << 20 | e & ID_MASK
         #: per block, the hand's ids without that block's (its place: ``_SHIFT``)
-        others = tuple(quad & ~(_ID_MASK << shift) for shift in _SHIFT)
-        inf = _sh._INF
+        others = tuple(quad & ~(ID_MASK << shift) for shift in _SHIFT)
+        inf = INF
         # a drawn hand improves when its distance is below ``limit`` (what ``_fast`` gives it,
         # ``best - 1`` or ``_BIG`` when unreachable, below ``base``): a standard distance below
         # it settles the kind, else the special forms' distance is read too, unless the hand's
@@ -503,7 +504,7 @@ class HandCalc:
                 best = dist[place]
                 if best < 0:
                     e = _drawn_entry(rows, fam, keys, s, place)
-                    q = others[s] | (e & _ID_MASK) << _SHIFT[s]
+                    q = others[s] | (e & ID_MASK) << _SHIFT[s]
                     best = memo.get(q, -1)
                     if best < 0:
                         best = memo[q] = _standard(fam, sets, q)
