@@ -389,6 +389,42 @@ def test_lobby_then_start(client: TestClient) -> None:
         )
 
 
+def test_a_socket_arriving_while_the_room_starts_joins_its_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Between the start's commit (the room stored as playing) and the launch of its live game,
+    a player's socket used to get "the room is playing; its records are under /api/games" and
+    close (seen under load in test_server_next_hand). Here the launch is held back 1 s, the
+    socket says hello in that window, and it is seated in the game when it launches."""
+    import threading
+
+    from majiang.server.registry import Registry
+
+    real_launch = Registry.launch
+
+    async def slow_launch(self: Registry, game_id: str) -> Any:
+        await anyio.sleep(1.0)
+        return await real_launch(self, game_id)
+
+    monkeypatch.setattr(Registry, "launch", slow_launch)
+    with client_for(sqlite_url(tmp_path)) as c:
+        host = guest(c, "Host")
+        code = c.post("/api/rooms", json={"length": "one_hand"}, headers=host.auth).json()["code"]
+        started = threading.Thread(
+            target=lambda: c.post(f"/api/rooms/{code}/start", headers=host.auth)
+        )
+        started.start()
+        deadline = time.monotonic() + 10
+        while c.get(f"/api/rooms/{code}", headers=host.auth).json()["status"] != "playing":
+            assert time.monotonic() < deadline, "the room was never stored as playing"
+            time.sleep(0.02)
+        with c.websocket_connect(f"/ws/rooms/{code}") as ws:
+            ws.send_json(hello(host.token))
+            welcome = ws.receive_json()
+            assert welcome["type"] == "welcome" and welcome["seat"] == 0, welcome
+        started.join()
+
+
 def test_spectators_when_the_room_allows(client: TestClient) -> None:
     host = guest(client, "Host")
     code = client.post(

@@ -33,6 +33,8 @@ class Registry:
         self.journal = Journal(sessions)
         self.games: dict[str, LiveGame] = {}
         self.lobbies: dict[str, set[Conn]] = {}
+        #: rooms being started: stored as playing, their live game not launched yet
+        self.starting: set[str] = set()
         self._sweeper: asyncio.Task[None] | None = None
         self._tracer: asyncio.Task[None] | None = None
 

@@ -367,8 +367,14 @@ def make_router(app: FastAPI) -> APIRouter:
             return _room_out(session, room, me.id), game_id
 
         with limits.new_game(request, me.id) as launched:
-            out, game_id = await in_writer(work)
-            await registry().launch(game_id)
+            # a socket that arrives between the commit (the room playing) and the launch waits
+            # in the room's lobby, which the launch joins to the game (ws.py)
+            registry().starting.add(code)
+            try:
+                out, game_id = await in_writer(work)
+                await registry().launch(game_id)
+            finally:
+                registry().starting.discard(code)
             launched.add(code)
         return out
 

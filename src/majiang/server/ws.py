@@ -245,6 +245,9 @@ async def _enter(
         conn.send({"type": "room", "room": {"code": code, "status": room.status}})
         registry.wait_in_lobby(code, conn)
         return True
+    if code in registry.starting:  # stored as playing, the game not launched yet: it joins soon
+        registry.wait_in_lobby(code, conn)
+        return True
     conn.send(
         error_frame("game_over", f"the room is {room.status}; its records are under /api/games")
     )
