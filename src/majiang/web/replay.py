@@ -1,7 +1,8 @@
 """A finished game, event by event, with every hand shown: ``replay(record) -> Replay``.
 
-The server re-runs the record on the engine (its seed, options and actions) and checks that the
-engine makes the record's own events again, as ``majiang.records.verify`` does. Each event then
+The replay's summary (hands, outcomes, scores) is read from the record's events alone. A hand's
+frames come from re-running the record on the engine (its seed, options and actions), which
+must make the record's own events again, as ``majiang.records.verify`` checks. Each event then
 gives one *frame*: the whole table just after it, every seat's concealed tiles included (the
 game is over: nothing is hidden any more). The browser draws frames; it folds no event itself.
 
@@ -10,8 +11,9 @@ each action, where the engine's state is at hand, the table is checked against t
 tiles of every hand, melds, ponds, flowers, indicators, scores, sticks, the wall) and takes from
 it what only the state knows (whose turn it is, which tile was just drawn). A difference would
 be a bug of the fold: ``strict=True`` (the tests) raises it, the server takes the engine's word.
-``replay`` runs the engine over the record once and notes the state where each hand starts; a
-hand's frames are folded from there when first asked for (``Replay.whole_frames``), and kept.
+``replay`` runs no engine; a hand's frames are folded when first asked for
+(``Replay.whole_frames``), from the engine's state at the hand's start, noted when the engine
+first passes it, and kept.
 
 Frames have the shape of the table page's model (``static/model.js``), so ``table_view.js``
 draws them; each seat has its ``hand`` (sorted) and ``drawn`` tile besides. On the wire a hand's
