@@ -189,12 +189,8 @@ def test_a_hand_s_result_keeps_the_riichi_sticks_paid_and_the_exchange() -> None
     assert last["sticks_paid"] == [0, 0, 0, 0]
 
 
-def test_the_work_grows_with_the_game_not_its_square(monkeypatch: pytest.MonkeyPatch) -> None:
-    # the replay steps the engine once per action and makes no frame; each hand's frames are
-    # made once, when asked for, by stepping that hand's actions again from its start: every
-    # hand shown costs 2 steps per action and 1 frame per event in all (a replay from the
-    # game's start for each hand, or all frames for the summary, would count more)
-    record = bots_game("riichi", 5, "east")
+def counted(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    """Count from now on the engine's steps in a replay and the frames it makes."""
     count: Counter[str] = Counter()
     real_step, real_frame = replay_module.step, ReplayTable.frame
 
@@ -208,17 +204,49 @@ def test_the_work_grows_with_the_game_not_its_square(monkeypatch: pytest.MonkeyP
 
     monkeypatch.setattr(replay_module, "step", step)
     monkeypatch.setattr(ReplayTable, "frame", frame)
+    return count
+
+
+def test_the_summary_steps_no_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the summary is read from the record's events: a long game opens without a re-run
+    record = bots_game("riichi", 5, "east")
+    count = counted(monkeypatch)
+    summary = replay(record).summary()
+    assert count == {}
+    ended = [e for e in record.events if e["type"] == "hand_ended"]
+    assert len(summary["hands"]) == len(ended) > 3
+    assert [h["scores"] for h in summary["hands"]] == [e["scores"] for e in ended]
+    assert summary["final"]["final_points"] == record.events[-1]["final_points"]
+
+
+def test_the_work_grows_with_the_game_not_its_square(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the hands shown in order cost one pass: each action stepped once, each event one frame;
+    # a hand shown again costs nothing
+    record = bots_game("riichi", 5, "east")
     made = replay(record)
-    made.summary()
-    assert count == {"steps": len(record.actions)}
-    last = made.hands[-1]
-    made.hand_frames(len(made.hands) - 1)
-    assert count["frames"] == last["last"] - last["first"] + 1
-    for k in reversed(range(len(made.hands))):  # any order; each hand again
+    count = counted(monkeypatch)
+    own: list[int] = []  # the steps each hand costs, in order
+    for k in range(len(made.hands)):
+        before = count["steps"]
         made.hand_frames(k)
         made.hand_frames(k)
-    assert len(made.hands) > 3
-    assert count == {"steps": 2 * len(record.actions), "frames": len(record.events)}
+        own.append(count["steps"] - before)
+    assert count == {"steps": len(record.actions), "frames": len(record.events)}
+    # a hand far ahead first: the engine plays from the game's start (the only state noted),
+    # through every hand before it, without their frames; the hands before it, asked next, are
+    # played again from their own start, noted on the way: their own steps once more
+    fresh = replay(record)
+    count.clear()
+    last = len(made.hands) - 1
+    fresh.hand_frames(last)
+    assert count == {"steps": len(record.actions), "frames": len(made.whole_frames(last))}
+    for k in reversed(range(last)):
+        fresh.hand_frames(k)
+    assert count == {
+        "steps": len(record.actions) + sum(own[:last]),
+        "frames": len(record.events),
+    }
+    assert all(own), own
 
 
 def test_hands_made_in_any_order_are_the_frames_of_one_fold() -> None:
@@ -236,18 +264,37 @@ def test_delta_holds_only_changes() -> None:
 
 
 def test_a_record_the_engine_does_not_make_again_is_refused() -> None:
-    record = bots_game("riichi", 2)
-    i = next(i for i, e in enumerate(record.events) if e["type"] == "discarded")
+    # the summary believes the record; the frames of the hand that holds the changed event,
+    # and of every hand after it (played through it), are refused
+    record = bots_game("riichi", 2, "east")
+    made = replay(record)
+    hand = 1
+    i = next(
+        i
+        for i, e in enumerate(record.events)
+        if e["type"] == "discarded" and i > made.hands[hand]["first"]
+    )
     record.events[i] = {
         **record.events[i],
         "tile": "9z" if record.events[i]["tile"] != "9z" else "1z",
     }
-    with pytest.raises(RecordMismatch, match=f"event {i}"):
-        replay(record)
+    made = replay(record)
+    assert made.summary()["hands"][hand]["first"] < i <= made.hands[hand]["last"]
+    with pytest.raises(RecordMismatch, match=f"event {i} "):
+        made.hand_frames(len(made.hands) - 1)
+    assert made.hand_frames(0)
+    with pytest.raises(RecordMismatch, match=f"event {i} "):
+        made.hand_frames(hand)
+    with pytest.raises(RecordMismatch, match=f"event {i} "):
+        replay(record, strict=True)
     short = bots_game("riichi", 2)
     short.events.pop()
-    with pytest.raises(RecordMismatch, match="record has"):
-        replay(short)
+    with pytest.raises(RecordMismatch, match="the record has nothing"):
+        replay(short).hand_frames(0)
+    more = bots_game("riichi", 2)
+    more.actions.append(more.actions[-1])
+    with pytest.raises(RecordMismatch, match="the record has 1 actions after its last event"):
+        replay(more).hand_frames(0)
 
 
 # ---------------------------------------------------------------- the routes
@@ -336,7 +383,9 @@ def test_a_stored_record_that_does_not_re_run_is_422(client: TestClient) -> None
         events[at] = {**events[at], "seat": (events[at]["seat"] + 1) % 4}
         game.record = {**record, "events": events}
         session.commit()
-    r = client.get(f"/api/games/{game_id}/replay", headers=me.auth)
+    # the summary is the record's word; the frames are checked on the engine
+    assert client.get(f"/api/games/{game_id}/replay", headers=me.auth).status_code == 200
+    r = client.get(f"/api/games/{game_id}/replay/0", headers=me.auth)
     assert r.status_code == 422
     assert r.json()["error"].startswith(f"event {at} (")
 

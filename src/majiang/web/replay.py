@@ -1,7 +1,8 @@
 """A finished game, event by event, with every hand shown: ``replay(record) -> Replay``.
 
-The server re-runs the record on the engine (its seed, options and actions) and checks that the
-engine makes the record's own events again, as ``majiang.records.verify`` does. Each event then
+The replay's summary (hands, outcomes, scores) is read from the record's events alone. A hand's
+frames come from re-running the record on the engine (its seed, options and actions), which
+must make the record's own events again, as ``majiang.records.verify`` checks. Each event then
 gives one *frame*: the whole table just after it, every seat's concealed tiles included (the
 game is over: nothing is hidden any more). The browser draws frames; it folds no event itself.
 
@@ -10,8 +11,9 @@ each action, where the engine's state is at hand, the table is checked against t
 tiles of every hand, melds, ponds, flowers, indicators, scores, sticks, the wall) and takes from
 it what only the state knows (whose turn it is, which tile was just drawn). A difference would
 be a bug of the fold: ``strict=True`` (the tests) raises it, the server takes the engine's word.
-``replay`` runs the engine over the record once and notes the state where each hand starts; a
-hand's frames are folded from there when first asked for (``Replay.whole_frames``), and kept.
+``replay`` runs no engine; a hand's frames are folded when first asked for
+(``Replay.whole_frames``), from the engine's state at the hand's start, noted when the engine
+first passes it, and kept.
 
 Frames have the shape of the table page's model (``static/model.js``), so ``table_view.js``
 draws them; each seat has its ``hand`` (sorted) and ``drawn`` tile besides. On the wire a hand's
@@ -508,8 +510,15 @@ class HandStart:
 @dataclass
 class Replay:
     """A finished game ready to be drawn: ``hands`` (label, first frame, start of play, last
-    frame, outcome, scores after), the record's facts, and each hand's frames (whole, one per
-    event) made when the hand is first asked for (``whole_frames``) and kept."""
+    frame, outcome, scores after) and the record's facts, read from the record's events alone;
+    each hand's frames (whole, one per event) made when the hand is first asked for
+    (``whole_frames``) and kept.
+
+    The engine runs only for frames, and checks the record as it goes: playing a hand's
+    actions, every event it makes must be the record's own (``RecordMismatch`` otherwise). The
+    state where each hand starts is noted as the engine passes it (``starts``: hands 0 to
+    ``len(starts) - 1``), so a hand is played from its own start when that is known, else from
+    the nearest start noted before it, through the hands between."""
 
     variant: str
     length: str
@@ -518,8 +527,8 @@ class Replay:
     final: dict[str, Any]
     hands: list[dict[str, Any]]
     record: GameRecord = field(repr=False)
-    starts: list[HandStart] = field(repr=False)
     strict: bool = False
+    starts: list[HandStart] = field(default_factory=list, repr=False)
     _made: dict[int, list[dict[str, Any]]] = field(default_factory=dict, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
@@ -546,45 +555,104 @@ class Replay:
         return [frames[0]] + [delta(a, b) for a, b in pairwise(frames)]
 
     def whole_frames(self, k: int) -> list[dict[str, Any]]:
-        """Return hand ``k``'s frames, whole: folded from the hand's start the first time
-        (its actions played again on the engine, from the state noted there), then kept."""
+        """Return hand ``k``'s frames, whole: the first time, its actions played on the engine
+        from the state noted at its start (the hands before it played first, without frames,
+        from the nearest start noted), the events checked and folded; then kept."""
         with self._lock:
             if k not in self._made:
-                self._made[k] = self._fold(k)
+                if not self.starts:
+                    self.starts.append(self._first_start())
+                while len(self.starts) <= k:
+                    self._play(len(self.starts) - 1, fold=False)
+                self._made[k] = self._play(k, fold=True)
             return self._made[k]
 
-    def _fold(self, k: int) -> list[dict[str, Any]]:
+    def _first_start(self) -> HandStart:
+        """Deal the game on the engine; check the events before the first hand starts."""
+        state, events = self.record.new_game()
+        for i, e in enumerate(events):
+            if isinstance(e, HandStarted):
+                return HandStart(-1, events, i, state)
+            self._check(i, e, "the deal")
+        raise RecordMismatch("the engine's deal starts no hand")
+
+    def _check(self, seq: int, e: Event, after: str) -> None:
+        """Raise ``RecordMismatch`` unless ``e`` is the record's event ``seq``."""
+        stored = self.record.events
+        got = json.loads(json.dumps(e.to_dict()))
+        if seq >= len(stored) or stored[seq] != got:
+            want = stored[seq] if seq < len(stored) else "nothing"
+            raise RecordMismatch(f"event {seq} ({after}): the record has {want}, the engine {got}")
+
+    def _play(self, k: int, fold: bool) -> list[dict[str, Any]]:
+        """Play hand ``k`` on the engine from its noted start, check its events, note where
+        hand ``k + 1`` starts; with ``fold``, return its frames ([] without)."""
         rules = get_ruleset(self.variant)
         start, hand = self.starts[k], self.hands[k]
-        stored = self.record.events
+        actions = self.record.actions
         table = ReplayTable(
             self.variant, rules.players, next_wall=_wall_at_start(rules, start.state)
         )
         frames: list[dict[str, Any]] = []
         seq = hand["first"]
 
-        def play(events: list[Event], st: GameState, offset: int, after: str) -> None:
+        def take(events: list[Event], st: GameState, offset: int, action: int, after: str) -> None:
             nonlocal seq
             for i in range(offset, len(events)):
+                self._check(seq, events[i], after)
                 if seq > hand["last"]:  # the action's later events are the next hand's
+                    if len(self.starts) == k + 1:
+                        self.starts.append(HandStart(action, events, i, st))
                     return
-                table.apply(events[i])
-                if i == len(events) - 1:  # the engine's state stands after the last one
-                    wrong = table.check(rules, st)
-                    if wrong and self.strict:
-                        raise ReplayMismatch(f"after {after}: " + "; ".join(wrong))
-                    table.take_from(st, everything=bool(wrong))
-                frames.append(table.frame(seq + 1, stored[seq]))
+                if fold:
+                    self._fold_event(table, rules, events, i, st, after)
+                    frames.append(table.frame(seq + 1, self.record.events[seq]))
                 seq += 1
 
         state, action = start.state, start.action
-        play(start.events, state, start.offset, "the deal" if action < 0 else f"action {action}")
+        take(
+            start.events,
+            state,
+            start.offset,
+            action,
+            "the deal" if action < 0 else f"action {action}",
+        )
         while seq <= hand["last"]:
             action += 1
-            seat, taken = self.record.actions[action]
-            state, events = step(rules, state, seat, taken)
-            play(events, state, 0, f"action {action}, seat {seat}: {taken}")
+            if action >= len(actions):
+                raise RecordMismatch(
+                    f"the engine stops after {seq} events, the record has {len(self.record.events)}"
+                )
+            seat, taken = actions[action]
+            after = f"action {action}, seat {seat}: {taken}"
+            try:
+                state, events = step(rules, state, seat, taken)
+            except ValueError as exc:
+                raise RecordMismatch(f"{after} refused: {exc}") from exc
+            take(events, state, 0, action, after)
+        if k == len(self.hands) - 1 and action != len(actions) - 1:
+            raise RecordMismatch(
+                f"the record has {len(actions) - 1 - action} actions after its last event"
+            )
         return frames
+
+    def _fold_event(
+        self,
+        table: ReplayTable,
+        rules: Ruleset,
+        events: list[Event],
+        i: int,
+        st: GameState,
+        after: str,
+    ) -> None:
+        """Apply ``events[i]`` to the table; after an action's last event, check the table
+        against the engine's state ``st`` and take from it what the events do not say."""
+        table.apply(events[i])
+        if i == len(events) - 1:  # the engine's state stands after the last one
+            wrong = table.check(rules, st)
+            if wrong and self.strict:
+                raise ReplayMismatch(f"after {after}: " + "; ".join(wrong))
+            table.take_from(st, everything=bool(wrong))
 
 
 def hand_label(variant: str, hand_index: int, round_wind: int, dealer: int, honba: int) -> str:
@@ -600,61 +668,37 @@ def hand_label(variant: str, hand_index: int, round_wind: int, dealer: int, honb
 
 
 def replay(record: GameRecord, strict: bool = False) -> Replay:
-    """Return the replay of a finished game. Raise ``RecordMismatch`` when the engine does not
-    make the record's events again (or refuses one of its actions), and with ``strict`` a
-    ``ReplayMismatch`` when the folded table differs from the engine's state.
+    """Return the replay of a finished game, its hands read from the record's events; the
+    engine does not run until a hand's frames are asked for (``Replay.whole_frames``), and
+    those raise ``RecordMismatch`` when the engine does not make the record's events again (or
+    refuses one of its actions). With ``strict`` every hand is made at once, and a folded table
+    that differs from the engine's state raises ``ReplayMismatch``.
 
-    The record is played once on the engine, its events checked and the state at each hand's
-    start noted; a hand's frames are folded when it is first asked for (``strict``: every hand
-    at once). So the work is one step per action for the game, plus one step and one frame per
-    event of each hand shown."""
-    rules = get_ruleset(record.variant)
+    So the summary costs no engine step; showing the hands in order costs one step per action
+    and one frame per event in all, and a hand far ahead first plays the hands before it from
+    the nearest start noted (without frames)."""
     stored = record.events
-    state, first = record.new_game()
-    starts: list[HandStart] = []
-    seq = 0
-
-    def check(events: list[Event], action: int, after: str) -> None:
-        nonlocal seq
-        for i, e in enumerate(events):
-            got = json.loads(json.dumps(e.to_dict()))
-            if seq >= len(stored) or stored[seq] != got:
-                want = stored[seq] if seq < len(stored) else "nothing"
-                raise RecordMismatch(
-                    f"event {seq} ({after}): the record has {want}, the engine {got}"
-                )
-            if isinstance(e, HandStarted):
-                starts.append(HandStart(action, events, i, state))
-            seq += 1
-
-    check(first, -1, "the deal")
-    for i, (seat, action) in enumerate(record.actions):
-        try:
-            state, events = step(rules, state, seat, action)
-        except ValueError as exc:
-            raise RecordMismatch(f"action {i} (seat {seat}: {action}) refused: {exc}") from exc
-        check(events, i, f"action {i}, seat {seat}: {action}")
-    if seq != len(stored):
-        raise RecordMismatch(f"the engine stops after {seq} events, the record has {len(stored)}")
     made = Replay(
         variant=record.variant,
         length=record.length,
         seed=record.seed,
         seats=list(record.seats),
-        # the standings as the engine makes them again (records before them lack the field)
-        final={
-            **record.result,
-            **({"final_points": list(state.final_points)} if state.game_over else {}),
-        },
+        final=_final(record),
         hands=_hands(record.variant, stored),
         record=record,
-        starts=starts,
         strict=strict,
     )
     if strict:
         for k in range(len(made.hands)):
             made.whole_frames(k)
     return made
+
+
+def _final(record: GameRecord) -> dict[str, Any]:
+    """Return the record's result with each seat's points in the final standings, as its
+    ``game_ended`` event gives them (records made before that field have none)."""
+    points = [e.get("final_points") for e in record.events if e["type"] == "game_ended"]
+    return {**record.result, **({"final_points": points[-1]} if points and points[-1] else {})}
 
 
 def _wall_at_start(rules: Ruleset, st: GameState) -> int:
