@@ -13,7 +13,7 @@ from majiang.i18n import N_, _, current
 from majiang.rules import VARIANTS, get_ruleset
 from majiang.web.language import switcher
 from majiang.web.meta import WIND_NAMES, calculator_meta, option_meta
-from majiang.web.play import VARIANT_NAMES, play_section, table_page_body
+from majiang.web.play import VARIANT_NAMES, learn_page_body, play_section, table_page_body
 from majiang.web.summaries import summary
 
 #: the variants in the order the pages list them, with a one-line description
@@ -358,6 +358,11 @@ def rules_page(variant: str) -> str:
 </div>
 """
     return layout(f"{ruleset.name} rules", body, active="rules", styles=("rules.css",))
+
+
+def learn_page(lesson: str) -> str:
+    """Return the start page of a tutorial (``static/learn.js`` starts it)."""
+    return layout("First game", learn_page_body(lesson), script="learn.js", styles=("play.css",))
 
 
 def table_page(code: str) -> str:
