@@ -100,6 +100,7 @@ def home_page() -> str:
     tagline = _("Mahjong in six rule sets: play, score a hand, read the rules.")
     play, variants_h = _("Play"), _("Score a hand, read the rules")
     finished = _("Your finished games")
+    learn = _("New to mahjong? Play a first game with a guide")
     history = _("{link}: replay them move by move, every hand shown, and download their records.")
     history = escape(history).format(
         link=f'<a href="/history" id="home-history">{escape(finished)}</a>'
@@ -110,6 +111,7 @@ def home_page() -> str:
 <p class="tiles-row" aria-hidden="true">{sample}</p></section>
 <section id="play" class="play" aria-labelledby="play-h">
 <h2 id="play-h">{escape(play)}</h2>
+<p class="learn-note"><a href="/learn/riichi" id="home-learn">{escape(learn)}</a></p>
 <div id="play-slot" data-slot="play">{play_section()}</div>
 <p class="history-note">{history}</p>
 </section>
