@@ -38,6 +38,7 @@ from majiang.i18n import LANGUAGES
 from majiang.rules import VARIANTS, get_ruleset
 from majiang.rules.base import Option
 from majiang.rules.game import LENGTHS
+from majiang.server.tutorial import LESSONS
 
 # ---------------------------------------------------------------- the routes
 
@@ -575,6 +576,8 @@ class RequestMaker:
             known = [world.name] if world.name else []  # an account's page
         elif name == "lang":
             known = list(LANGUAGES)  # /api/i18n/<lang>.json
+        elif name == "lesson":
+            known = list(LESSONS)  # /api/tutorials/<lesson>
         else:
             known = []
         if valid and known:

@@ -33,8 +33,13 @@ from majiang.server.limits import Limits
 from majiang.server.live import CLAIM_SECONDS, TURN_SECONDS
 from majiang.server.registry import Registry
 from majiang.server.tables import BOT_LEVELS, check_spec
+from majiang.server.tutorial import SEED_PREFIX
+from majiang.server.tutorial import lesson as find_lesson
 
 T = TypeVar("T")
+
+#: the pause before each bot action at a tutorial table: slow enough to watch each discard
+TUTORIAL_BOT_DELAY_MS = 900
 
 BotLevel = Literal["beginner", "normal", "expert", "master", "simple"]
 
@@ -198,12 +203,12 @@ def _new_room(session: Session, kind: str, body: TableOptions, host: Player) -> 
     return room
 
 
-def _start(session: Session, room: Room) -> str:
-    """Create the room's game with a fresh secret seed; return its id."""
+def _start(session: Session, room: Room, seed: str | None = None) -> str:
+    """Create the room's game with ``seed`` (a fresh secret one by default); return its id."""
     game = Game(
         id=secrets.token_hex(16),
         room_code=room.code,
-        seed=secrets.token_hex(16),
+        seed=seed or secrets.token_hex(16),
         status="playing",
     )
     session.add(game)
@@ -250,6 +255,34 @@ def make_router(app: FastAPI) -> APIRouter:
         def work(session: Session) -> tuple[RoomOut, str]:
             room = _new_room(session, "practice", body, me)
             game_id = _start(session, room)
+            return _room_out(session, room, me.id), game_id
+
+        with limits.new_game(request, me.id) as launched:
+            out, game_id = await in_writer(work)
+            await registry().launch(game_id)
+            launched.add(out.code)
+        return out
+
+    @router.post("/api/tutorials/{lesson}", status_code=201, tags=["play"])
+    async def tutorial_table(lesson: str, me: Me, request: Request) -> RoomOut:
+        """Create a tutorial table: a practice table on the fixed hand of ``lesson`` (one per
+        variant taught: ``riichi``), its bots discarding what they draw, no timers."""
+        taught = find_lesson(lesson)
+        body = PracticeOptions(
+            variant=taught.variant,
+            length="one_hand",
+            rules=taught.options,
+            turn_seconds=0,
+            claim_seconds=0,
+            next_hand_seconds=0,
+            bot_delay_ms=TUTORIAL_BOT_DELAY_MS,
+            seat=0,
+        )
+
+        def work(session: Session) -> tuple[RoomOut, str]:
+            room = _new_room(session, "tutorial", body, me)
+            room.bot_level = "tutorial"
+            game_id = _start(session, room, SEED_PREFIX + lesson)
             return _room_out(session, room, me.id), game_id
 
         with limits.new_game(request, me.id) as launched:

@@ -32,6 +32,7 @@ from majiang.records import GameRecord
 from majiang.rules import get_ruleset
 from majiang.rules.base import Ruleset
 from majiang.rules.game import rounds_for_length
+from majiang.server.tutorial import lesson_walls
 from majiang.state import GameState
 from majiang.view import player_view
 
@@ -55,6 +56,7 @@ BOT_LEVELS: dict[str, str] = {
     "expert": "expert",
     "master": "master",
     "simple": "eager",
+    "tutorial": "tsumogiri",  # the tutorials' bots (majiang.server.tutorial): no surprises
 }
 #: bots that decide in well under a millisecond: the server runs them inline
 QUICK_BOTS = frozenset({"eager", "tsumogiri", "random"})
@@ -104,7 +106,11 @@ class Table:
     def __post_init__(self) -> None:
         self.rules = get_ruleset(self.spec.variant)
         self.state, first = new_game(
-            self.rules, dict(self.spec.options), self.spec.seed, self.spec.length
+            self.rules,
+            dict(self.spec.options),
+            self.spec.seed,
+            self.spec.length,
+            walls=lesson_walls(self.spec.seed),
         )
         self.events = list(first)
         self._bots: dict[int, Bot] = {}

@@ -36,6 +36,7 @@ from fastapi.responses import HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from majiang.rules import VARIANTS
+from majiang.server.tutorial import LESSONS
 from majiang.web import pages
 from majiang.web.errors import mount_errors
 from majiang.web.hint import mount_hint
@@ -95,6 +96,12 @@ def mount(app: FastAPI) -> None:
     @app.get("/rules/{variant}", response_class=HTMLResponse, include_in_schema=False)
     def rules(variant: str) -> str:
         return pages.rules_page(_variant(variant))
+
+    @app.get("/learn/{lesson}", response_class=HTMLResponse, include_in_schema=False)
+    def learn(lesson: str) -> str:
+        if lesson not in LESSONS:
+            raise HTTPException(404, "no such lesson")
+        return pages.learn_page(lesson)
 
     @app.get("/play/{code}", response_class=HTMLResponse, include_in_schema=False)
     def table(code: str) -> str:

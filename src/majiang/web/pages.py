@@ -13,7 +13,7 @@ from majiang.i18n import N_, _, current
 from majiang.rules import VARIANTS, get_ruleset
 from majiang.web.language import switcher
 from majiang.web.meta import WIND_NAMES, calculator_meta, option_meta
-from majiang.web.play import VARIANT_NAMES, play_section, table_page_body
+from majiang.web.play import VARIANT_NAMES, learn_page_body, play_section, table_page_body
 from majiang.web.summaries import summary
 
 #: the variants in the order the pages list them, with a one-line description
@@ -100,6 +100,7 @@ def home_page() -> str:
     tagline = _("Mahjong in six rule sets: play, score a hand, read the rules.")
     play, variants_h = _("Play"), _("Score a hand, read the rules")
     finished = _("Your finished games")
+    learn = _("New to mahjong? Play a first game with a guide")
     history = _("{link}: replay them move by move, every hand shown, and download their records.")
     history = escape(history).format(
         link=f'<a href="/history" id="home-history">{escape(finished)}</a>'
@@ -110,6 +111,7 @@ def home_page() -> str:
 <p class="tiles-row" aria-hidden="true">{sample}</p></section>
 <section id="play" class="play" aria-labelledby="play-h">
 <h2 id="play-h">{escape(play)}</h2>
+<p class="learn-note"><a href="/learn/riichi" id="home-learn">{escape(learn)}</a></p>
 <div id="play-slot" data-slot="play">{play_section()}</div>
 <p class="history-note">{history}</p>
 </section>
@@ -358,6 +360,11 @@ def rules_page(variant: str) -> str:
 </div>
 """
     return layout(f"{ruleset.name} rules", body, active="rules", styles=("rules.css",))
+
+
+def learn_page(lesson: str) -> str:
+    """Return the start page of a tutorial (``static/learn.js`` starts it)."""
+    return layout("First game", learn_page_body(lesson), script="learn.js", styles=("play.css",))
 
 
 def table_page(code: str) -> str:

@@ -243,6 +243,8 @@ def table_page_body(code: str) -> str:
 </fieldset></details>
 <button type="button" id="rules-open" class="rules-open" aria-haspopup="dialog">Rules and patterns</button>
 </div>
+<section id="lesson" class="lesson" hidden aria-label="Lesson" aria-live="polite">
+<p class="lesson-count"></p><p class="lesson-text"></p></section>
 <section id="table" class="table" hidden aria-label="The table"></section>
 <dialog id="rules-dialog" class="rules-dialog" aria-labelledby="rules-dialog-h">
 <div class="rules-dialog-head"><h2 id="rules-dialog-h">Rules</h2>
@@ -252,5 +254,29 @@ def table_page_body(code: str) -> str:
 </dialog>
 <section id="result" class="result-panel" hidden aria-labelledby="result-h" tabindex="-1"></section>
 <section id="final" class="final-panel" hidden aria-labelledby="final-h" tabindex="-1"></section>
+</div>
+"""
+
+
+def learn_page_body(lesson: str) -> str:
+    """Return the start page of the tutorial ``lesson`` (``static/learn.js`` drives it).
+
+    >>> 'data-lesson="riichi"' in learn_page_body("riichi")
+    True
+    """
+    name = escape(_(VARIANT_NAMES[lesson]))
+    return f"""
+<div class="learn-page">
+<h1>Your first game: {name}</h1>
+<p>A short lesson at a real table, on one hand dealt for it. The three others are bots that
+discard the tile they draw. A box above the table says what to do, and the tile or button to
+press is marked: you discard, call a pon, make your hand ready and win.</p>
+<form id="learn-form" class="play-form" data-lesson="{escape(lesson)}" autocomplete="off">
+<div class="field"><label for="learn-name">Your name</label>
+<input id="learn-name" name="name" maxlength="40" placeholder="Guest" autocomplete="nickname"></div>
+<p class="error" id="learn-error" role="alert" hidden></p>
+<div class="buttons"><button type="submit" class="primary" id="learn-start">Start the lesson</button></div>
+</form>
+<p><a href="/rules/{escape(lesson)}">The rules of {name}</a></p>
 </div>
 """

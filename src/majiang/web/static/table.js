@@ -11,6 +11,7 @@ import { parseMeld, sortTiles, formatTiles } from "./notation.js";
 import { render, renderLobby, renderResult, renderFinal, renderInvitation, playedLabel, handList, ACTION_KEYS } from "./table_view.js";
 import { kindOf, waits } from "./waits.js";
 import { playSound } from "./sounds.js";
+import { showLesson } from "./lesson.js";
 
 const $ = (sel) => document.querySelector(sel);
 const app = $("#table-app");
@@ -693,6 +694,7 @@ function draw() {
     const next = $("#next-hand");
     if (next) next.focus();
   }
+  showLesson(ui);
   tick();
 }
 
