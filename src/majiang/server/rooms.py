@@ -247,14 +247,23 @@ def make_router(app: FastAPI) -> APIRouter:
             raise HTTPException(404, "no such room")
         return room
 
-    @router.post("/api/tables", status_code=201, tags=["play"])
-    async def practice_table(body: PracticeOptions, me: Me, request: Request) -> RoomOut:
-        """Create a practice table: you and bots; the game starts at once."""
-        _check_options(body)
+    async def open_table(
+        request: Request,
+        me: Player,
+        kind: str,
+        body: PracticeOptions,
+        *,
+        bot_level: str | None = None,
+        seed: str | None = None,
+    ) -> RoomOut:
+        """Create a table of ``kind`` for ``me`` and bots and start its game at once (``seed``:
+        a fixed one, else a fresh secret one)."""
 
         def work(session: Session) -> tuple[RoomOut, str]:
-            room = _new_room(session, "practice", body, me)
-            game_id = _start(session, room)
+            room = _new_room(session, kind, body, me)
+            if bot_level is not None:
+                room.bot_level = bot_level
+            game_id = _start(session, room, seed)
             return _room_out(session, room, me.id), game_id
 
         with limits.new_game(request, me.id) as launched:
@@ -262,6 +271,12 @@ def make_router(app: FastAPI) -> APIRouter:
             await registry().launch(game_id)
             launched.add(out.code)
         return out
+
+    @router.post("/api/tables", status_code=201, tags=["play"])
+    async def practice_table(body: PracticeOptions, me: Me, request: Request) -> RoomOut:
+        """Create a practice table: you and bots; the game starts at once."""
+        _check_options(body)
+        return await open_table(request, me, "practice", body)
 
     @router.post("/api/tutorials/{lesson}", status_code=201, tags=["play"])
     async def tutorial_table(lesson: str, me: Me, request: Request) -> RoomOut:
@@ -279,17 +294,9 @@ def make_router(app: FastAPI) -> APIRouter:
             seat=0,
         )
 
-        def work(session: Session) -> tuple[RoomOut, str]:
-            room = _new_room(session, "tutorial", body, me)
-            room.bot_level = "tutorial"
-            game_id = _start(session, room, SEED_PREFIX + lesson)
-            return _room_out(session, room, me.id), game_id
-
-        with limits.new_game(request, me.id) as launched:
-            out, game_id = await in_writer(work)
-            await registry().launch(game_id)
-            launched.add(out.code)
-        return out
+        return await open_table(
+            request, me, "tutorial", body, bot_level="tutorial", seed=SEED_PREFIX + lesson
+        )
 
     @router.post("/api/rooms", status_code=201, tags=["play"])
     async def private_room(body: RoomOptions, me: Me, request: Request) -> RoomOut:
