@@ -455,19 +455,26 @@ def report(tally: Tally, seconds: float) -> str:
     return "\n".join(lines)
 
 
+# The answers' time bound (``MOST_SECONDS``) is a latency target: held in the long storm, run
+# on a quiet machine (``make test-long``); the short storm of every ``make test`` reports its
+# slowest answers but does not fail on them, as no test of the suite asserts a time (a password
+# sign-in's 0.2 s of CPU passed 1 s on a machine loaded by other work).
 @pytest.mark.parametrize(
-    ("requests", "frames"),
+    ("requests", "frames", "bounded"),
     [
-        pytest.param(2_000, 500, id="2000-requests-500-frames", marks=pytest.mark.timeout(300)),
+        pytest.param(
+            2_000, 500, False, id="2000-requests-500-frames", marks=pytest.mark.timeout(300)
+        ),
         pytest.param(
             100_000,
             20_000,
+            True,
             id="100000-requests-20000-frames",
             marks=[pytest.mark.long, pytest.mark.timeout(7200)],
         ),
     ],
 )
-def test_storm(tmp_path: Path, requests: int, frames: int) -> None:
+def test_storm(tmp_path: Path, requests: int, frames: int, bounded: bool) -> None:
     tally = Tally()
     start = time.perf_counter()
     with fuzzed_server(tmp_path) as (client, world):
@@ -476,7 +483,8 @@ def test_storm(tmp_path: Path, requests: int, frames: int) -> None:
         print(report(tally, time.perf_counter() - start))
 
         assert not tally.failures, "\n".join(tally.failures[:10])
-        assert not tally.late, "\n".join(tally.late[:10])
+        if bounded:
+            assert not tally.late, "\n".join(tally.late[:10])
         http_routes, _ = routes(client.app)  # type: ignore[arg-type]
         unreached = [
             (route.key, tally.statuses[route.key])
