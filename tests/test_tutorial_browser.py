@@ -5,14 +5,13 @@ tests/artifacts/table_tutorial_*.png (not committed)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from test_table_support import ARGS, CHROMIUM, Player, serve, shot
+from test_table_support import CHROMIUM, Player, shot
 
-playwright_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("playwright.sync_api")
 pytest.importorskip("uvicorn")
 
 pytestmark = [
@@ -37,20 +36,6 @@ CLICKS = {
     4: '[data-tile="4z"]',
     6: '[data-action="tsumo"]',
 }
-
-
-@pytest.fixture(scope="module")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with serve(tmp_path_factory.mktemp("tutorial")) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield b
-        b.close()
 
 
 def step_shown(page: Any) -> int:
