@@ -3,12 +3,16 @@ with the tutorial's bots, goes as the lesson says; POST /api/tutorials/<lesson> 
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
 from majiang.actions import Chi, Discard, Pass, Pon, Ron, Tsumo
+from majiang.i18n import _, use
 from majiang.server.app import create_app
 from majiang.server.settings import Settings
 from majiang.server.tables import Table, TableSpec
@@ -128,3 +132,53 @@ def test_the_learn_page_is_there_for_a_lesson_only(client: TestClient) -> None:
     page = client.get("/learn/riichi")
     assert page.status_code == 200 and 'data-lesson="riichi"' in page.text
     assert client.get("/learn/chess").status_code == 404
+
+
+def test_the_learn_page_lists_every_lesson_and_the_home_page_links_them(client: TestClient) -> None:
+    listing = client.get("/learn")
+    assert listing.status_code == 200
+    assert 'href="/learn/riichi"' in listing.text and 'href="/learn/hk"' in listing.text
+    home = client.get("/")
+    assert 'href="/learn"' in home.text and 'href="/learn/hk"' in home.text
+    start = client.get("/learn/hk?lang=de")
+    assert 'data-lesson="hk"' in start.text and "Deine erste Partie: Hongkong" in start.text
+
+
+#: the step panel's sentences (static/lesson.js), in English: the catalogs' message ids
+LESSON_JS = Path(__file__).parent.parent / "src" / "majiang" / "web" / "static" / "lesson.js"
+
+
+def lesson_sentences(array: str) -> list[str]:
+    """Return the t("...") texts of one lesson's array of steps in lesson.js."""
+    source = LESSON_JS.read_text(encoding="utf-8")
+    body = source[source.index(f"const {array} = [") :]
+    body = body[: body.index("\n];")]
+    return [json.loads(f'"{text}"') for text in re.findall(r't\("((?:[^"\\]|\\.)*)"\)', body)]
+
+
+def test_both_lessons_steps_are_translated_in_every_language() -> None:
+    riichi, hong_kong = lesson_sentences("RIICHI"), lesson_sentences("HONG_KONG")
+    assert (len(riichi), len(hong_kong)) == (7, 10)
+    for lang in ("de", "es", "zh"):
+        with use(lang):
+            for text in [*riichi, *hong_kong, "Step {n} of {count}"]:
+                assert _(text) != text, f"{lang}: step not translated: {text!r}"
+
+
+def test_the_hong_kong_lesson_uses_the_words_its_players_use() -> None:
+    hong_kong = lesson_sentences("HONG_KONG")
+    with use("zh"):
+        chinese = "".join(_(text) for text in hong_kong)
+    # Hong Kong's terms in traditional characters: pung, chow, win on a discard, self-drawn, fan
+    for word in ("碰", "上", "食糊", "自摸", "番", "混一色", "紅中", "萬", "莊家"):
+        assert word in chinese, word
+    simplified = set("红万东庄听张这们边义时对")  # each differs from its traditional form
+    assert not simplified & set(chinese), simplified & set(chinese)
+    with use("de"):
+        german = "".join(_(text) for text in hong_kong)
+    for word in ("Pung", "Chow", "Fan", "Halbreine Hand", "Selbstgezogen"):
+        assert word in german, word
+    with use("es"):
+        spanish = "".join(_(text) for text in hong_kong)
+    for word in ("pung", "chow", "fan", "color mixto", "autorrobo"):
+        assert word in spanish, word
