@@ -281,7 +281,7 @@ def make_router(app: FastAPI) -> APIRouter:
     @router.post("/api/tutorials/{lesson}", status_code=201, tags=["play"])
     async def tutorial_table(lesson: str, me: Me, request: Request) -> RoomOut:
         """Create a tutorial table: a practice table on the fixed hand of ``lesson`` (one per
-        variant taught: ``riichi``), its bots discarding what they draw, no timers."""
+        variant taught: ``riichi``, ``hk``), its bots discarding what they draw, no timers."""
         taught = find_lesson(lesson)
         body = PracticeOptions(
             variant=taught.variant,
