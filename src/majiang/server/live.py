@@ -32,7 +32,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, Protocol
 
 from majiang.actions import Action, action_from_dict
 from majiang.errors import MajiangError
@@ -62,6 +62,16 @@ CLAIM_SECONDS = 8.0
 KEEP_FINISHED = 600.0
 
 
+class Seating(Protocol):
+    """Where a connection's frames go once it is seated: its ``LiveGame``, or the relay to the
+    instance that owns the game (``cluster.Relay``)."""
+
+    def sync(self, conn: Conn) -> None: ...
+    def next_hand(self, conn: Conn, ref: Any = None) -> None: ...
+    def submit(self, conn: Conn, frame: dict[str, Any], mark: ActionMark | None = None) -> None: ...
+    def detach(self, conn: Conn) -> None: ...
+
+
 class Conn:
     """One websocket connection: a seat (or ``SPECTATOR``) and an outbox with its sender."""
 
@@ -77,8 +87,10 @@ class Conn:
         self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self.seat = SPECTATOR
         self.player_id: str | None = None
-        self.game: LiveGame | None = None
+        self.game: Seating | None = None
         self.room_code: str | None = None
+        #: waiting in a room's lobby: the last event number it saw (``hello``'s ``last_seq``)
+        self.last_seq: int | None = 0
         self.last_sent = 0
         self.closed = False
         self.close_code = 1000
