@@ -1,6 +1,7 @@
 """Two ``majiang serve`` instances on one PostgreSQL and one Redis (``MAJIANG_REDIS_URL``):
-a room made on one is joined, played and watched through the other, and when the instance
-playing a game is killed with SIGKILL the other takes the game over from its stored actions.
+a room made on one is joined, played and watched through the other; when the instance
+playing a game is killed with SIGKILL the other takes the game over from its stored actions;
+bots that think choose in ``majiang worker`` processes, one killed and another started mid-game.
 
 PostgreSQL, redis-server and both instances are started here as processes of their own
 (Debian's ``postgresql`` and ``redis-server``; ``make test`` installs them).
@@ -26,7 +27,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from majiang.records import GameRecord, verify
-from test_server_process import start_server
+from test_server_process import MAJIANG, start_server
 from test_server_support import free_port, hello, postgres_server, redis_server
 
 pytestmark = pytest.mark.timeout(240)
@@ -57,7 +58,21 @@ class Cluster:
             MAJIANG_REDIS_URL=self.redis_url,
             MAJIANG_INSTANCE_ID=name,
             MAJIANG_LEASE_SECONDS=LEASE,
+            MAJIANG_BOT_WORKERS="1",  # the levels' bots (the instant ones play at home)
+            MAJIANG_BOT_RETRY_SECONDS="3",
         )
+
+    def worker(self) -> subprocess.Popen[bytes]:
+        with (self.tmp / "workers.log").open("ab") as log:
+            return subprocess.Popen(
+                [MAJIANG, "worker"],
+                env={**os.environ, "MAJIANG_REDIS_URL": self.redis_url},
+                stdout=log,
+                stderr=log,
+            )
+
+    def bot_choices(self) -> int:
+        return int(self.redis.get("majiang:bots:done") or 0)
 
     def http(self, name: str) -> str:
         return f"http://127.0.0.1:{self.ports[name]}"
@@ -313,3 +328,32 @@ def test_a_killed_with_sigkill_mid_game_the_game_goes_on_through_b(cluster: Clus
     record = check_record(cluster, over, host, {0: hosting, seat: joining})
     assert len(record["events"]) > seen_at_kill  # the game went on after the kill
     assert hosting.connections >= 2 and joining.connections >= 2  # both sockets moved
+
+
+def test_bots_choose_in_workers_one_killed_and_another_started_mid_game(cluster: Cluster) -> None:
+    token = guest(cluster.http("A"), "Solo")
+    body = {"length": "one_hand", "bot_level": "normal", "turn_seconds": 0, "claim_seconds": 0}
+    r = httpx.post(f"{cluster.http('A')}/api/tables", json=body, headers=auth(token))
+    assert r.status_code == 201, r.text
+    code = r.json()["code"]
+    before = cluster.bot_choices()
+    first = cluster.worker()
+    second = None
+    playing = Client(token, [cluster.ws("B", code)], halfway=2)
+    try:
+        playing.start()
+        wait_for(lambda: playing.halfway.is_set() or playing.over is not None, "two actions")
+        assert playing.over is None, "the hand ended before the player's second action"
+        at_kill = cluster.bot_choices()
+        assert at_kill > before  # the worker chose for the bots
+        first.kill()
+        first.wait()
+        second = cluster.worker()
+        over = playing.finish()
+    finally:
+        for worker in (first, second):
+            if worker is not None:
+                worker.kill()
+                worker.wait()
+    assert cluster.bot_choices() > at_kill  # the other worker took over
+    check_record(cluster, over, token, {0: playing})

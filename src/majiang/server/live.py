@@ -32,7 +32,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from majiang.actions import Action, action_from_dict
 from majiang.errors import MajiangError
@@ -52,6 +52,9 @@ from majiang.server.store import (
 )
 from majiang.server.tables import QUICK_BOTS, SPECTATOR, Table, bot_name
 from majiang.server.trace import ActionMark
+
+if TYPE_CHECKING:
+    from majiang.server.workers import RemoteBots
 
 log = logging.getLogger("majiang.server")
 
@@ -279,6 +282,15 @@ class LiveGame:
         self._pausing: dict[int, Decision] | None = None
         #: the open decisions when the paced claim window was shown
         self._window_decisions: dict[int, Decision] = {}
+        #: the bot workers that choose for the bots that think (``workers``; None: here)
+        self.remote_bots: RemoteBots | None = None
+
+    def _think(self, seat: int, level: str, seed: int) -> Action:
+        """Return the choice of a bot that thinks (in a thread of ``BOT_WORK``): made here, or
+        by a bot worker."""
+        if self.remote_bots is None:
+            return self.table.bot_action(seat, level, seed)
+        return self.remote_bots.choose(self.table, self.game_id, seat, level, seed)
 
     # -- what other tasks call (each only queues work for the game task, or changes a seat)
     def names(self) -> list[str | None]:
@@ -510,9 +522,7 @@ class LiveGame:
                         if not claim:
                             await self._flush()
                         action = await asyncio.wrap_future(
-                            BOT_WORK.submit(
-                                self.owner, self.table.bot_action, bot, self.bot_level, seed
-                            )
+                            BOT_WORK.submit(self.owner, self._think, bot, self.bot_level, seed)
                         )
                     self._act(bot, action, "bot")
                     # never inside a claim window: the run is cut at the same place whether or

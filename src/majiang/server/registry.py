@@ -26,6 +26,7 @@ from majiang.server.protocol import error_frame
 from majiang.server.settings import Settings
 from majiang.server.store import Journal, StoredGame, load_game, playing_games
 from majiang.server.tables import Table
+from majiang.server.workers import RemoteBots
 
 log = logging.getLogger("majiang.server")
 
@@ -45,6 +46,10 @@ class Registry:
         self._tracer: asyncio.Task[None] | None = None
         #: several instances (``settings.redis_url``): this one's leases and relays
         self.cluster = Cluster(self, settings.redis_url) if settings.redis_url else None
+        #: the bot workers (``settings.bot_workers``), None: the bots think here
+        self.remote_bots: RemoteBots | None = None
+        if settings.redis_url and settings.bot_workers:
+            self.remote_bots = RemoteBots(settings.redis_url, settings.bot_retry_seconds)
 
     async def start(self) -> None:
         """Start the journal and resume every game still being played (in a cluster: the
@@ -85,6 +90,8 @@ class Registry:
                 for conn in game.connections():
                     conn.close(MOVED)
             await self.cluster.stop()
+        if self.remote_bots is not None:
+            self.remote_bots.close()
 
     def read(self, fn: Any, *args: Any) -> Any:
         """Return ``fn(session, *args)`` in a session of its own (call it in a thread)."""
@@ -111,6 +118,7 @@ class Registry:
                 await cluster.release(stored.room_code)
             raise
         game = LiveGame(stored, table, self.journal, self.settings)
+        game.remote_bots = self.remote_bots
         self.games[stored.room_code] = game
         for conn in self.lobbies.pop(stored.room_code, set()):
             seat = game_seat(game, conn.player_id)

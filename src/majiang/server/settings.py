@@ -107,6 +107,10 @@ class Settings:
     redis_url: str = ""
     instance_id: str = ""
     lease_seconds: float = 5.0
+    #: with ``redis_url``: the bots that think choose in ``majiang worker`` processes
+    #: (``workers``), and a choice not answered in ``bot_retry_seconds`` is asked again
+    bot_workers: bool = False
+    bot_retry_seconds: float = 10.0
 
     @classmethod
     def from_env(cls, host: str = "127.0.0.1", port: int = 8000) -> Settings:
