@@ -17,13 +17,16 @@ the round trip goes.
 ``--instances 2`` adds a row on PostgreSQL with two instances and a ``redis-server``
 (``MAJIANG_REDIS_URL``, docs/deploy.md): each client makes its table on one instance and plays
 it through a websocket on the other, so every frame is relayed through Redis. Its CPU counts
-both instances and Redis; the line after it prints what the relay adds per action.
+both instances and Redis; the line after it prints what the relay adds per action. With
+``--workers N`` the bots that think choose in N ``majiang worker`` processes
+(``MAJIANG_BOT_WORKERS``; their CPU counted too): use it with a ``--bot-level`` that thinks.
 
     python bench/server.py                       # 100 tables, 30 s, SQLite and PostgreSQL
     python bench/server.py --tables 100 --seconds 20 --backend all --trace
     python bench/server.py --tables 20 --seconds 10 --backend sqlite
     python bench/server.py --tables 100 --step 25 --backend sqlite   # the most tables held
     python bench/server.py --tables 50 --seconds 20 --backend postgres --instances 2
+    python bench/server.py --tables 20 --backend postgres --instances 2 --workers 2 --bot-level normal
 """
 
 from __future__ import annotations
@@ -47,7 +50,7 @@ import httpx2
 import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from test_server_process import start_server
+from test_server_process import MAJIANG, start_server
 from test_server_support import free_port, postgres_server, redis_server
 
 
@@ -434,6 +437,12 @@ def main() -> int:
         "socket relayed to its table's instance, and the relay's cost per action",
     )
     parser.add_argument(
+        "--workers",
+        type=int,
+        default=0,
+        help="with --instances: the bots that think choose in this many `majiang worker`s",
+    )
+    parser.add_argument(
         "--keep-trace",
         type=Path,
         metavar="FILE",
@@ -476,8 +485,9 @@ def main() -> int:
             alone = run_row(name, args.tables, args)
             relayed = run_instances(args.instances, args.tables, args)
             print(
-                f"the relay through Redis: +{relayed[2] - alone[2]:.1f} ms of CPU per action "
-                f"(instances and Redis together), median round trip "
+                f"{'the relay and the bot jobs' if args.workers else 'the relay'} through "
+                f"Redis: {relayed[2] - alone[2]:+.1f} ms of CPU per action (every process "
+                f"together), median round trip "
                 f"{relayed[1] - alone[1]:+.1f} ms, p99 {relayed[0] - alone[0]:+.1f} ms",
                 flush=True,
             )
@@ -518,7 +528,7 @@ def run_row(name: str, tables: int, args: argparse.Namespace) -> tuple[float, fl
         if args.py_spy:
             PROFILE["path"] = args.py_spy.with_suffix(f".{name}.txt")
         port = free_port()
-        server = start_server(url, port, Path(tmp) / "server.log")
+        server = start_server(url, port, Path(tmp) / "server.log", patience=120)
         try:
             stats, (start, until) = asyncio.run(
                 load(
@@ -578,8 +588,20 @@ def run_instances(count: int, tables: int, args: argparse.Namespace) -> tuple[fl
         redis_server() as redis_url,
     ):
         ports = [free_port() for _ in range(count)]
-        servers = []
+        servers: list[subprocess.Popen[bytes]] = []
+        workers = []
+        more = {"MAJIANG_BOT_WORKERS": "1"} if args.workers else {}
         try:
+            for n in range(args.workers):
+                with (Path(tmp) / f"worker{n}.log").open("ab") as out:
+                    workers.append(
+                        subprocess.Popen(
+                            [MAJIANG, "worker"],
+                            env={**os.environ, "MAJIANG_REDIS_URL": redis_url},
+                            stdout=out,
+                            stderr=out,
+                        )
+                    )
             for n, port in enumerate(ports):
                 log = Path(tmp) / f"server{n}.log"
                 servers.append(
@@ -590,12 +612,14 @@ def run_instances(count: int, tables: int, args: argparse.Namespace) -> tuple[fl
                         patience=120,
                         MAJIANG_REDIS_URL=redis_url,
                         MAJIANG_INSTANCE_ID=f"bench{n}",
+                        **more,
                     )
                 )
             bases = [f"http://127.0.0.1:{port}" for port in ports]
 
             def cpu() -> float:
-                return sum(cpu_seconds(s.pid) for s in servers) + redis_cpu(redis_url)
+                processes = sum(cpu_seconds(p.pid) for p in [*servers, *workers])
+                return processes + redis_cpu(redis_url)
 
             stats, (start, until) = asyncio.run(
                 load(
@@ -609,10 +633,11 @@ def run_instances(count: int, tables: int, args: argparse.Namespace) -> tuple[fl
                 )
             )
         finally:
-            for server in servers:
-                server.kill()
-                server.wait()
-        return print_row(f"postgres x{count}", stats, until - start)
+            for process in [*servers, *workers]:
+                process.kill()
+                process.wait()
+        label = f"postgres x{count}" + (f" w{args.workers}" if args.workers else "")
+        return print_row(label, stats, until - start)
 
 
 if __name__ == "__main__":

@@ -42,7 +42,7 @@ from sqlalchemy.orm import Session
 
 from majiang.server.db import Game
 from majiang.server.live import Conn
-from majiang.server.protocol import error_frame
+from majiang.server.protocol import error_frame, frame_ref
 from majiang.server.tables import SPECTATOR
 from majiang.server.trace import ActionMark
 
@@ -148,6 +148,8 @@ class Cluster:
         self.remote: dict[str, tuple[Conn, str, str]] = {}  # id -> (conn, edge, room)
         self._outgoing: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
+        #: the sender tasks of the stand-ins (kept: a task nobody holds may be collected)
+        self._pumps: set[asyncio.Task[None]] = set()
         self._renewed = time.monotonic()
         self._renew: Any = None
         self._release: Any = None
@@ -380,6 +382,9 @@ class Cluster:
         game = self.registry.games.get(code)
         if op == "detach":
             self._forget_remote(conn_id)
+        elif game is None and code in self.held:  # being launched here
+            ref = frame_ref(message["frame"]) if "frame" in message else message.get("ref")
+            conn.send(error_frame("not_started", "the game has not started", ref))
         elif game is None:
             conn.close(MOVED)
         elif op == "action":
@@ -405,11 +410,17 @@ class Cluster:
         conn = Conn(_now(send), _now(close), self.registry.settings.max_outbox)
         conn.player_id = message.get("player")
         game = self.registry.games.get(code)
-        if game is None:  # the lease moved on since the edge read it
+        if game is None and code not in self.held:  # the lease moved on since the edge read it
             close(MOVED)
             return
         self.remote[conn_id] = (conn, edge, code)
-        asyncio.get_running_loop().create_task(conn.pump())
+        pump = asyncio.get_running_loop().create_task(conn.pump())
+        self._pumps.add(pump)
+        pump.add_done_callback(self._pumps.discard)
+        if game is None:  # leased, being launched: it joins the game once launched
+            conn.last_seq = message.get("last_seq")
+            self.registry.wait_in_lobby(code, conn)
+            return
         seat = game_seat(game, conn.player_id)
         if seat is None and not game.spectators_allowed:
             conn.send(error_frame("not_seated", "you have no seat here and spectators are off"))
@@ -422,8 +433,7 @@ class Cluster:
         if held is None:
             return
         conn, _edge, _code = held
-        if conn.game is not None:
-            conn.game.detach(conn)
+        self.registry.disconnect(conn)
         conn.close()
 
     # -- the edge's side
