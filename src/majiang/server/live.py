@@ -282,15 +282,19 @@ class LiveGame:
         self._pausing: dict[int, Decision] | None = None
         #: the open decisions when the paced claim window was shown
         self._window_decisions: dict[int, Decision] = {}
-        #: the bot workers that choose for the bots that think (``workers``; None: here)
+        #: the bot workers that choose for the bots that think (``workers``; None: here), and
+        #: the name of this table's history for them: it only grows until the table is
+        #: rebuilt from the database (``_pause``), which names a new one
         self.remote_bots: RemoteBots | None = None
+        self.history = secrets.token_hex(4)
 
     def _think(self, seat: int, level: str, seed: int) -> Action:
         """Return the choice of a bot that thinks (in a thread of ``BOT_WORK``): made here, or
         by a bot worker."""
         if self.remote_bots is None:
             return self.table.bot_action(seat, level, seed)
-        return self.remote_bots.choose(self.table, self.game_id, seat, level, seed)
+        history = f"{self.game_id}:{self.history}"
+        return self.remote_bots.choose(self.table, history, seat, level, seed)
 
     # -- what other tasks call (each only queues work for the game task, or changes a seat)
     def names(self) -> list[str | None]:
@@ -580,6 +584,7 @@ class LiveGame:
         arriving: list[Item] = []  # welcomed once resumed (or told the game stopped)
         try:
             self.table = await self._restored(frame, arriving)
+            self.history = secrets.token_hex(4)  # the table's actions may differ from here
         finally:
             for item in arriving:
                 self.inbox.put_nowait(item)
