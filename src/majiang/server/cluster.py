@@ -56,6 +56,9 @@ PREFIX = "majiang:"
 EVERYONE = PREFIX + "all"
 #: the close code of a relayed socket whose game changed owner: reconnect and go on
 MOVED = 1012
+#: a game that could not be taken over (its replay failed: a bug) is tried again after this
+#: many seconds, not at every scan
+RETRY_BROKEN = 60.0
 
 #: renew the key if this instance holds it (a lease taken over is not extended)
 RENEW = """
@@ -153,6 +156,8 @@ class Cluster:
         self._renewed = time.monotonic()
         self._renew: Any = None
         self._release: Any = None
+        #: the games whose takeover failed, with when to try again (``RETRY_BROKEN``)
+        self._broken: dict[str, float] = {}
         #: relayed messages sent and read (the bench's figures)
         self.sent = 0
         self.read = 0
@@ -287,8 +292,11 @@ class Cluster:
             return []
         owners = await self.redis.mget([lease_key(code) for code, _game in rows])
         taken = []
+        now = time.monotonic()
         for (code, game_id), owner in zip(rows, owners, strict=True):
             if owner is not None or code in registry.games:
+                continue
+            if self._broken.get(game_id, 0.0) > now:
                 continue
             try:
                 if await registry.launch(game_id) is not None:
@@ -296,6 +304,7 @@ class Cluster:
                     log.info("took over game %s (room %s)", game_id, code)
             except Exception:
                 log.exception("could not take over game %s", game_id)
+                self._broken[game_id] = now + RETRY_BROKEN
         return taken
 
     # -- messages
