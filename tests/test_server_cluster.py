@@ -33,7 +33,7 @@ from test_server_support import free_port, hello, postgres_server, redis_server
 pytestmark = pytest.mark.timeout(240)
 
 #: short leases: a dead instance's games are taken over within seconds
-LEASE = "2"
+LEASE = "3"
 #: a generous wait for anything a test waits on (never a bound the test asserts)
 PATIENCE = 90.0
 
