@@ -357,3 +357,32 @@ def test_bots_choose_in_workers_one_killed_and_another_started_mid_game(cluster:
                 worker.wait()
     assert cluster.bot_choices() > at_kill  # the other worker took over
     check_record(cluster, over, token, {0: playing})
+
+
+def test_a_person_leaving_through_b_leaves_the_game_owned_by_a(cluster: Cluster) -> None:
+    host = guest(cluster.http("A"), "Host")
+    joiner = guest(cluster.http("B"), "Leaver")
+    code = new_room(cluster, "A", host)
+    r = httpx.post(f"{cluster.http('B')}/api/rooms/{code}/join", json={}, headers=auth(joiner))
+    assert r.status_code == 200, r.text
+    seat = r.json()["your_seat"]
+    r = httpx.post(f"{cluster.http('A')}/api/rooms/{code}/start", headers=auth(host))
+    assert r.status_code == 200, r.text
+    assert cluster.owner(code) == "A"
+    hosting = Client(host, [cluster.ws("A", code)])
+    leaving = Client(joiner, [cluster.ws("B", code)])  # relayed to A
+    hosting.start()
+    leaving.start()
+    wait_for(leaving.welcomed.is_set, "the leaver's socket on B")
+
+    r = httpx.post(f"{cluster.http('B')}/api/rooms/{code}/leave", headers=auth(joiner))
+    assert r.status_code == 200, r.text
+    # the owner on A heard it: the seat's socket on B is told, and the bot plays the seat
+    wait_for(
+        lambda: {"type": "left", "seat": seat} in list(leaving.frames), "the 'left' frame on B"
+    )
+    over = hosting.finish()
+    assert leaving.finish() == over  # back as a spectator (spectators are on)
+    welcomes = [f for f in leaving.frames if f["type"] == "welcome"]
+    assert welcomes[-1]["seat"] is None
+    check_record(cluster, over, host, {0: hosting, None: leaving})
