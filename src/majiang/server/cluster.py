@@ -42,7 +42,7 @@ from sqlalchemy.orm import Session
 
 from majiang.server.db import Game
 from majiang.server.live import Conn
-from majiang.server.protocol import error_frame, frame_ref
+from majiang.server.protocol import MOVED, error_frame, frame_ref
 from majiang.server.tables import SPECTATOR
 from majiang.server.trace import ActionMark
 
@@ -54,8 +54,6 @@ log = logging.getLogger("majiang.server")
 PREFIX = "majiang:"
 #: every instance listens here: room changes and game starts
 EVERYONE = PREFIX + "all"
-#: the close code of a relayed socket whose game changed owner: reconnect and go on
-MOVED = 1012
 #: a game that could not be taken over (its replay failed: a bug) is tried again after this
 #: many seconds, not at every scan
 RETRY_BROKEN = 60.0

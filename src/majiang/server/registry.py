@@ -15,18 +15,20 @@ import asyncio
 import contextlib
 import logging
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.orm import Session, sessionmaker
 
 from majiang.server import trace
-from majiang.server.cluster import MOVED, Cluster
 from majiang.server.live import KEEP_FINISHED, Conn, LiveGame
-from majiang.server.protocol import error_frame
+from majiang.server.protocol import MOVED, error_frame
 from majiang.server.settings import Settings
 from majiang.server.store import Journal, StoredGame, load_game, playing_games
 from majiang.server.tables import Table
-from majiang.server.workers import RemoteBots
+
+if TYPE_CHECKING:  # imported when used: one process needs no Redis client
+    from majiang.server.cluster import Cluster
+    from majiang.server.workers import RemoteBots
 
 log = logging.getLogger("majiang.server")
 
@@ -45,10 +47,16 @@ class Registry:
         self._sweeper: asyncio.Task[None] | None = None
         self._tracer: asyncio.Task[None] | None = None
         #: several instances (``settings.redis_url``): this one's leases and relays
-        self.cluster = Cluster(self, settings.redis_url) if settings.redis_url else None
+        self.cluster: Cluster | None = None
+        if settings.redis_url:
+            from majiang.server.cluster import Cluster
+
+            self.cluster = Cluster(self, settings.redis_url)
         #: the bot workers (``settings.bot_workers``), None: the bots think here
         self.remote_bots: RemoteBots | None = None
         if settings.redis_url and settings.bot_workers:
+            from majiang.server.workers import RemoteBots
+
             self.remote_bots = RemoteBots(settings.redis_url, settings.bot_retry_seconds)
 
     async def start(self) -> None:
