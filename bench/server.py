@@ -20,6 +20,8 @@ it through a websocket on the other, so every frame is relayed through Redis. It
 both instances and Redis; the line after it prints what the relay adds per action. With
 ``--workers N`` the bots that think choose in N ``majiang worker`` processes
 (``MAJIANG_BOT_WORKERS``; their CPU counted too): use it with a ``--bot-level`` that thinks.
+With ``--step`` and ``--instances``, PostgreSQL's rows are the instances' only: compare with
+the same command with ``--instances 1``.
 
     python bench/server.py                       # 100 tables, 30 s, SQLite and PostgreSQL
     python bench/server.py --tables 100 --seconds 20 --backend all --trace
@@ -27,6 +29,7 @@ both instances and Redis; the line after it prints what the relay adds per actio
     python bench/server.py --tables 100 --step 25 --backend sqlite   # the most tables held
     python bench/server.py --tables 50 --seconds 20 --backend postgres --instances 2
     python bench/server.py --tables 20 --backend postgres --instances 2 --workers 2 --bot-level normal
+    python bench/server.py --tables 50 --step 25 --backend postgres --instances 2 --workers 2
 """
 
 from __future__ import annotations
@@ -500,7 +503,11 @@ def main() -> int:
         held = None  # the most tables held at p99 < TARGET_MS so far
         tables = args.tables
         while tables <= args.most:
-            if not run(name, tables, args) < TARGET_MS:  # nan: no action came back
+            if args.instances > 1 and name == "postgres":  # the instances' rows only
+                p99 = run_instances(args.instances, tables, args)[0]
+            else:
+                p99 = run(name, tables, args)
+            if not p99 < TARGET_MS:  # nan: no action came back
                 break
             held = tables
             tables += args.step
@@ -637,6 +644,8 @@ def run_instances(count: int, tables: int, args: argparse.Namespace) -> tuple[fl
                 process.kill()
                 process.wait()
         label = f"postgres x{count}" + (f" w{args.workers}" if args.workers else "")
+        if args.step:
+            label += f" {tables}"
         return print_row(label, stats, until - start)
 
 
