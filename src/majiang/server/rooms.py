@@ -387,9 +387,8 @@ def make_router(app: FastAPI) -> APIRouter:
             return _room_out(session, room, me.id), number
 
         out, left_game = await in_writer(work)
-        game = registry().games.get(code)
-        if left_game is not None and game is not None:
-            game.seat_left(left_game)
+        if left_game is not None:
+            await registry().seat_left(code, left_game)
         registry().room_update(code, out.model_dump())
         return out
 
