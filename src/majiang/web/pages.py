@@ -10,7 +10,7 @@ import json
 from html import escape
 
 from majiang.i18n import N_, _, current
-from majiang.rules import VARIANTS, get_ruleset
+from majiang.rules import VARIANTS
 from majiang.web.language import switcher
 from majiang.web.meta import WIND_NAMES, calculator_meta, option_meta
 from majiang.web.play import VARIANT_NAMES, learn_page_body, play_section, table_page_body
@@ -348,18 +348,22 @@ def rules_page(variant: str) -> str:
     a hand is paid, the house rules)."""
     from majiang.web.rules import page_html
 
-    ruleset = get_ruleset(variant)
-    name = escape(ruleset.name)
+    name = _(VARIANT_NAMES[variant])
     short = "".join(f"<li>{escape(line)}</li>" for line in summary(variant))
+    title = _("{name}: rules").format(name=name)
+    calc = escape(_("Open the {name} calculator").format(name=name))
+    to_score = escape(_("to score a hand of your own."))
+    in_short = escape(_("The rules in short"))
+    link = f'<a href="/calc/{variant}">{calc}</a> {to_score}'
     body = f"""
 <div class="rules-page">
-<h1>{name}: rules</h1>
-<p><a href="/calc/{variant}">Open the {name} calculator</a> to score a hand of your own.</p>
-<section><h2 id="in-short">The rules in short</h2><ul>{short}</ul></section>
+<h1>{escape(title)}</h1>
+<p>{link}</p>
+<section><h2 id="in-short">{in_short}</h2><ul>{short}</ul></section>
 {page_html(variant)}
 </div>
 """
-    return layout(f"{ruleset.name} rules", body, active="rules", styles=("rules.css",))
+    return layout(title, body, active="rules", styles=("rules.css",))
 
 
 def learn_page(lesson: str) -> str:
