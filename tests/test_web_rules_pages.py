@@ -275,3 +275,21 @@ def test_rules_pages_never_read_the_developers_docs() -> None:
     for path in source.rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         assert "docs_dir" not in text and '"docs"' not in text and '/ "docs"' not in text, path
+
+
+@pytest.mark.parametrize("variant", ["hk", "hk2", "hkos", "taiwan", "sichuan"])
+def test_chinese_pages_are_in_their_players_script(client: TestClient, variant: str) -> None:
+    # Hong Kong and Taiwan in traditional characters, the words from the (simplified) catalog
+    # included; Sichuan in simplified, its prose and its pattern names alike
+    text = visible_text(client.get(f"/rules/{variant}?lang=zh").text)
+    if variant == "sichuan":
+        wrong = set(text) & set(rules.TRADITIONAL)
+    else:
+        wrong = set(text) & set(rules.SIMPLIFIED)
+    assert not wrong, f"{variant}: {''.join(sorted(wrong))}"
+
+
+def test_the_script_check_bites() -> None:
+    assert set("庄家台") & set(rules.SIMPLIFIED) and set("莊家台") & set(rules.TRADITIONAL)
+    assert rules.in_page_script("hk", "东风", "zh") == "東風"
+    assert rules.in_page_script("hk", "东风", "de") == "东风"

@@ -346,14 +346,17 @@ def rules_page(variant: str) -> str:
     """Return the rules of one variant for players: the rules in short, then the page's own
     words (``web/rules/<variant>.md``: how a game goes, every pattern with an example hand, how
     a hand is paid, the house rules)."""
-    from majiang.web.rules import page_html
+    from majiang.web.rules import in_page_script, page_html
 
-    name = _(VARIANT_NAMES[variant])
-    short = "".join(f"<li>{escape(line)}</li>" for line in summary(variant))
-    title = _("{name}: rules").format(name=name)
-    calc = escape(_("Open the {name} calculator").format(name=name))
-    to_score = escape(_("to score a hand of your own."))
-    in_short = escape(_("The rules in short"))
+    def said(text: str) -> str:  # in the page's script (traditional Chinese for HK, Taiwan)
+        return in_page_script(variant, text)
+
+    name = said(_(VARIANT_NAMES[variant]))
+    short = "".join(f"<li>{escape(said(line))}</li>" for line in summary(variant))
+    title = said(_("{name}: rules")).format(name=name)
+    calc = escape(said(_("Open the {name} calculator")).format(name=name))
+    to_score = escape(said(_("to score a hand of your own.")))
+    in_short = escape(said(_("The rules in short")))
     link = f'<a href="/calc/{variant}">{calc}</a> {to_score}'
     body = f"""
 <div class="rules-page">

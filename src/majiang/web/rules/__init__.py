@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import json
 import re
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache
 from html import escape
@@ -46,7 +47,8 @@ from typing import Any
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from majiang.i18n import N_, SOURCE, _, use
+from majiang.i18n import N_, SOURCE, current, use
+from majiang.i18n import _ as _catalog
 from majiang.i18n.patterns import display, pattern_name, translated
 from majiang.render import svg_hand, svg_tiles
 from majiang.rules import get_ruleset
@@ -171,6 +173,49 @@ VALUE_WORDS = (
     (re.compile(r"double yakuman"), N_("double yakuman")),
     (re.compile(r"(\d+)"), "{0}"),
 )
+#: the pages written in traditional characters in a language whose catalog is in simplified ones:
+#: Chinese for Hong Kong and Taiwan, as their players write (docs/i18n.md)
+TRADITIONAL_PAGES = {"zh": frozenset({"hk", "hk2", "hkos", "taiwan"})}
+#: simplified characters and their traditional forms, for the catalog's words on those pages:
+#: every character of the ``zh`` messages the renderer writes there (a test checks that those
+#: pages hold none of the simplified ones)
+SIMPLIFIED = (
+    "别来采决万与东两个为于仅从们优会价余内则双发后听响国场墙宝对将并庄张抢换掷数无时杠条枪满湾点独画种笔红组结绕继续规览计认让设译该"
+    "财贯轮较边过这连选里钱铳锁门闲阴页顶颜额风黄齐荣补属开着带气单绿龙钩实总几还说样错处图块区简称级据构显录历随亲间问关应头"
+    "丢买卖观现经网线终给统细纯岭尽证评试语读谁请轻进运远适难预领题马鸣杂战击执扑担择损摊敌断旧暂权极标树桥检欢毕汇没涨渐灵烦"
+    "热牵状犹环电码确离积稳穷竞筑签类紧约纪练维缩罚职联胜脑节范荐药虽号蚀装视觉触誉订记讲许论识词诉误课调贝负败账货质购费资赛"
+    "赢赶跃车转软输辑达迁释钟铁银链长闭闻队阶际险静须顺顾饭驱验鸡麦齿"
+)
+TRADITIONAL = (
+    "別來採決萬與東兩個為於僅從們優會價餘內則雙發後聽響國場牆寶對將並莊張搶換擲數無時槓條槍滿灣點獨畫種筆紅組結繞繼續規覽計認讓設譯該"
+    "財貫輪較邊過這連選裡錢銃鎖門閒陰頁頂顏額風黃齊榮補屬開著帶氣單綠龍鉤實總幾還說樣錯處圖塊區簡稱級據構顯錄歷隨親間問關應頭"
+    "丟買賣觀現經網線終給統細純嶺盡證評試語讀誰請輕進運遠適難預領題馬鳴雜戰擊執撲擔擇損攤敵斷舊暫權極標樹橋檢歡畢匯沒漲漸靈煩"
+    "熱牽狀猶環電碼確離積穩窮競築簽類緊約紀練維縮罰職聯勝腦節範薦藥雖號蝕裝視覺觸譽訂記講許論識詞訴誤課調貝負敗賬貨質購費資賽"
+    "贏趕躍車轉軟輸輯達遷釋鐘鐵銀鏈長閉聞隊階際險靜須順顧飯驅驗雞麥齒"
+)
+HANT = str.maketrans(SIMPLIFIED, TRADITIONAL)
+_traditional: ContextVar[bool] = ContextVar("majiang_rules_traditional", default=False)
+
+
+def in_page_script(variant: str, text: str, lang: str | None = None) -> str:
+    """Return catalog words in the script of ``variant``'s page in ``lang`` (the language of
+    the moment): the ``zh`` catalog's simplified characters become traditional on the Hong Kong
+    and Taiwan pages.
+
+    >>> in_page_script("taiwan", "庄家台", "zh"), in_page_script("sichuan", "庄家", "zh")
+    ('莊家台', '庄家')
+    """
+    if variant in TRADITIONAL_PAGES.get(lang or current(), ()):
+        return text.translate(HANT)
+    return text
+
+
+def _(message: str) -> str:
+    """Return ``message`` from the catalog, in the page's script (``in_page_script``)."""
+    text = _catalog(message)
+    return text.translate(HANT) if _traditional.get() else text
+
+
 #: a note on a page shown in English because it has no translation in the reader's language
 UNTRANSLATED = N_(
     "This page has not been translated into your language yet: here it is in English."
@@ -208,8 +253,6 @@ def pattern_words(variant: str, pattern_id: str) -> str:
     ...     pattern_words("hk", "all_pungs")
     'Nur Drillinge (對對糊)'
     """
-    from majiang.i18n import current
-
     names = pattern_name(variant, pattern_id)
     return display(translated(variant, pattern_id, current()), names.traditional)
 
@@ -894,15 +937,17 @@ def _slug(text: str) -> str:
 def page_html(variant: str) -> str:
     """Return the body of ``variant``'s rules page in the language of the moment: contents,
     then the page's sections (in English, with a note, when it has no translation)."""
-    from majiang.i18n import current
-
     return _page_html(variant, current())
 
 
 @cache
 def _page_html(variant: str, lang: str) -> str:
-    with use(lang):
-        return _render_page(variant, lang)
+    token = _traditional.set(variant in TRADITIONAL_PAGES.get(lang, ()))
+    try:
+        with use(lang):
+            return _render_page(variant, lang)
+    finally:
+        _traditional.reset(token)
 
 
 #: the typographer's quotes of each language (German „…“, Spanish «…», Chinese “…”)
