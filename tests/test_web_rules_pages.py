@@ -281,7 +281,9 @@ def test_rules_pages_never_read_the_developers_docs() -> None:
 def test_chinese_pages_are_in_their_players_script(client: TestClient, variant: str) -> None:
     # Hong Kong and Taiwan in traditional characters, the words from the (simplified) catalog
     # included; Sichuan in simplified, its prose and its pattern names alike
-    text = visible_text(client.get(f"/rules/{variant}?lang=zh").text)
+    html = client.get(f"/rules/{variant}?lang=zh").text
+    text = visible_text(html)
+    assert ('<div class="rules-page" lang="zh-Hant">' in html) == (variant != "sichuan")
     if variant == "sichuan":
         wrong = set(text) & set(rules.TRADITIONAL)
     else:

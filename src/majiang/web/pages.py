@@ -346,7 +346,7 @@ def rules_page(variant: str) -> str:
     """Return the rules of one variant for players: the rules in short, then the page's own
     words (``web/rules/<variant>.md``: how a game goes, every pattern with an example hand, how
     a hand is paid, the house rules)."""
-    from majiang.web.rules import in_page_script, page_html
+    from majiang.web.rules import TRADITIONAL_PAGES, in_page_script, page_html
 
     def said(text: str) -> str:  # in the page's script (traditional Chinese for HK, Taiwan)
         return in_page_script(variant, text)
@@ -357,9 +357,11 @@ def rules_page(variant: str) -> str:
     calc = escape(said(_("Open the {name} calculator")).format(name=name))
     to_score = escape(said(_("to score a hand of your own.")))
     in_short = escape(said(_("The rules in short")))
+    # a page in traditional characters says so, for screen readers and the fonts' glyphs
+    script = ' lang="zh-Hant"' if variant in TRADITIONAL_PAGES.get(current(), ()) else ""
     link = f'<a href="/calc/{variant}">{calc}</a> {to_score}'
     body = f"""
-<div class="rules-page">
+<div class="rules-page"{script}>
 <h1>{escape(title)}</h1>
 <p>{link}</p>
 <section><h2 id="in-short">{in_short}</h2><ul>{short}</ul></section>
