@@ -3,8 +3,13 @@ agree with every value the page states (each pattern and its value, the total, f
 how much). The values on the pages were worked by hand from shared/rules/*.md, pattern by pattern;
 a page stating a value the scorer does not give fails here, and so does a scorer that changes.
 
+Every language's page is checked the same way: its examples are the English page's (the tiles
+and values are written once, on the English page, and a translation gives only the words), so
+each language's page has the same hands with the same values, and each is scored again here.
+
 Also: every pattern of every ruleset has an example that shows it, the pages speak to players
-(no option keys, pattern ids, file names or code), and the pages never read docs/.
+(no option keys, pattern ids, file names or code), and the pages never read docs/; a page with no
+translation is shown in English with a note in the reader's language.
 """
 
 from __future__ import annotations
@@ -17,14 +22,27 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+import majiang.web.rules as rules
+from majiang.i18n import LANGUAGES
 from majiang.rules import VARIANTS
 from majiang.scoring import score
 from majiang.server.app import create_app
 from majiang.server.settings import Settings
+from majiang.web.meta import SITUATION_LABELS
 from majiang.web.patterns import pattern_table
-from majiang.web.rules import Example, examples, riichi_points
+from majiang.web.rules import (
+    PAGE_FILES,
+    Example,
+    PageError,
+    examples,
+    is_translated,
+    merge_examples,
+    page_source,
+    riichi_points,
+)
 
-CASES = [(v, i) for v in VARIANTS for i in range(len(examples(v)))]
+CASES = [(lang, v, i) for lang in LANGUAGES for v in VARIANTS for i in range(len(examples(v)))]
+PAGES = [(lang, v) for lang in LANGUAGES for v in VARIANTS]
 
 
 def disagreements(e: Example) -> list[str]:
@@ -57,10 +75,78 @@ def disagreements(e: Example) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize(("variant", "index"), CASES)
-def test_every_example_hand_scores_as_the_page_says(variant: str, index: int) -> None:
-    e = examples(variant)[index]
-    assert disagreements(e) == [], (e.pattern, e.request)
+@pytest.mark.parametrize(("lang", "variant", "index"), CASES)
+def test_every_example_hand_scores_as_the_page_says(lang: str, variant: str, index: int) -> None:
+    assert len(examples(variant, lang)) == len(examples(variant))
+    e = examples(variant, lang)[index]
+    assert disagreements(e) == [], (lang, e.pattern, e.request)
+
+
+def stated(e: Example) -> tuple[object, ...]:
+    """Return what an example shows that must be the same in every language."""
+    return (e.variant, e.request, e.counts, e.total, e.fu, e.points, e.pays, e.pattern)
+
+
+@pytest.mark.parametrize(("lang", "variant"), PAGES)
+def test_every_language_shows_the_english_pages_hands_and_values(lang: str, variant: str) -> None:
+    english, mine = examples(variant), examples(variant, lang)
+    assert [stated(e) for e in mine] == [stated(e) for e in english]
+    for e, en in zip(mine, english, strict=True):
+        # the words are there where the English page has them
+        assert bool(e.when) == bool(en.when) and bool(e.note) == bool(en.note), e.pattern
+        assert bool(e.how) == bool(en.how), e.pattern
+        if lang != "en" and is_translated(variant, lang):
+            assert (e.when, e.note) != (en.when, en.note) or not (en.when or en.note), (
+                f"{lang}/{variant}: the example of {e.pattern or 'a hand'} is left in English"
+            )
+
+
+def pictures(source: str) -> list[str]:
+    """Return the tiles and dice of a page's pictures (``tiles`` and ``wall`` blocks)."""
+    return re.findall(r"^(?:tiles|dice):.*$", source, re.MULTILINE)
+
+
+@pytest.mark.parametrize(("lang", "variant"), PAGES)
+def test_every_language_draws_the_english_pages_pictures(lang: str, variant: str) -> None:
+    english, mine = page_source(variant), page_source(variant, lang)
+    assert pictures(mine) == pictures(english)
+    # the same sections, one for one (a translation is a whole document, not a part of one)
+    assert mine.count("\n## ") == english.count("\n## ")
+    assert mine.count("```") == english.count("```")
+
+
+EN = "Intro\n```pattern\nid: a\nwhen: Always.\nhand: 11m\nwin: ron 1m\n```\n```hand\nhand: 22m\nwin: ron 2m\nnote: Two.\n```\n"
+
+
+def test_a_translation_takes_the_tiles_and_values_of_the_english_page() -> None:
+    text = "Einführung\n```pattern\nid: a\nwhen: Immer.\n```\n```hand\nnote: Zwei.\n```\n"
+    merged = merge_examples(text, EN, "de")
+    assert merged == (
+        "Einführung\n```pattern\nid: a\nhand: 11m\nwin: ron 1m\nwhen: Immer.\n```\n"
+        "```hand\nhand: 22m\nwin: ron 2m\nnote: Zwei.\n```\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        # a value written again in the translation
+        ("```pattern\nwhen: Immer.\ntotal: 2\n```\n```hand\nnote: Zwei.\n```\n", "written once"),
+        # an example left out
+        ("```pattern\nwhen: Immer.\n```\n", "same examples"),
+        # the examples in another order
+        ("```hand\nnote: Zwei.\n```\n```pattern\nwhen: Immer.\n```\n", "same examples"),
+        # a note left out: it would show in English
+        ("```pattern\nwhen: Immer.\n```\n```hand\n```\n", "where the English page has"),
+        # another pattern's example in this one's place
+        ("```pattern\nid: b\nwhen: Immer.\n```\n```hand\nnote: Zwei.\n```\n", "stands where"),
+    ],
+)
+def test_a_translation_that_differs_from_the_english_examples_is_refused(
+    text: str, why: str
+) -> None:
+    with pytest.raises(PageError, match=why):
+        merge_examples(text, EN, "de")
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -114,13 +200,14 @@ def visible_text(html: str) -> str:
 
 
 #: words a player should never meet on a rules page
-DEVELOPER_WORDS = re.compile(r"`|\.py\b|\.md\b|\bids?\b|\bjson\b|\bdocs/|\bTrue\b|\bFalse\b")
+DEVELOPER_WORDS = re.compile(r"`|\.py\b|\.md\b|\bids?\b|\bjson\b|\bdocs/|\b(?:True|False)\b(?! \w)")
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_rules_pages_speak_to_players(client: TestClient, variant: str) -> None:
-    r = client.get(f"/rules/{variant}")
+@pytest.mark.parametrize(("lang", "variant"), PAGES)
+def test_rules_pages_speak_to_players(client: TestClient, lang: str, variant: str) -> None:
+    r = client.get(f"/rules/{variant}?lang={lang}")
     assert r.status_code == 200
+    assert f'<html lang="{lang}">' in r.text
     text = visible_text(r.text)
     assert not DEVELOPER_WORDS.search(text), DEVELOPER_WORDS.search(text)
     # no tile notation ("3f", "7z"; "5s" reads as English plural and is left out)
@@ -138,11 +225,49 @@ def test_the_word_scan_bites() -> None:
     assert DEVELOPER_WORDS.search(text) and re.search(r"\b[a-z0-9]+_[a-z0-9_]+\b", text)
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_every_example_is_drawn_on_its_page(client: TestClient, variant: str) -> None:
-    html = client.get(f"/rules/{variant}").text
+@pytest.mark.parametrize(("lang", "variant"), PAGES)
+def test_every_example_is_drawn_on_its_page(client: TestClient, lang: str, variant: str) -> None:
+    html = client.get(f"/rules/{variant}?lang={lang}").text
     assert html.count('<figure class="example">') == len(examples(variant))
     assert html.count('<article class="pattern"') == len(pattern_table(variant))
+
+
+def test_every_situation_has_words_for_the_drawings() -> None:
+    assert set(rules.SITUATION_WORDS) == set(SITUATION_LABELS)
+
+
+def test_a_page_without_its_translation_is_english_with_a_note(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # as a fifth language starts: its catalog is there, its pages are not yet
+    real = rules.translation_path
+
+    def without_german(variant: str, lang: str) -> Path:
+        return Path("/nonexistent") / PAGE_FILES[variant] if lang == "de" else real(variant, lang)
+
+    monkeypatch.setattr(rules, "translation_path", without_german)
+    for cached in (rules._page_html, rules.page_source, rules.examples):
+        cached.cache_clear()
+    try:
+        html = client.get("/rules/sichuan?lang=de").text
+    finally:
+        monkeypatch.undo()
+        for cached in (rules._page_html, rules.page_source, rules.examples):
+            cached.cache_clear()
+    assert '<html lang="de">' in html
+    note = "Diese Seite ist noch nicht ins Deutsche übersetzt: Hier ist sie auf Englisch."
+    assert f'<p class="untranslated" role="note">{note}</p><div lang="en">' in html
+    assert "How a hand goes" in html  # the English page's own words
+    # the frame, the headings the renderer writes and the pattern names stay German
+    assert "Die Regeln in Kürze" in html and "Goldener Haken (金钩钓)" in html
+    assert html.count('<figure class="example">') == len(examples("sichuan"))
+
+
+def test_a_translated_page_has_no_note(client: TestClient) -> None:
+    for lang in LANGUAGES:
+        for variant in VARIANTS:
+            html = client.get(f"/rules/{variant}?lang={lang}").text
+            assert ('class="untranslated"' in html) != is_translated(variant, lang), (lang, variant)
 
 
 def test_rules_pages_never_read_the_developers_docs() -> None:
@@ -150,3 +275,23 @@ def test_rules_pages_never_read_the_developers_docs() -> None:
     for path in source.rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         assert "docs_dir" not in text and '"docs"' not in text and '/ "docs"' not in text, path
+
+
+@pytest.mark.parametrize("variant", ["hk", "hk2", "hkos", "taiwan", "sichuan"])
+def test_chinese_pages_are_in_their_players_script(client: TestClient, variant: str) -> None:
+    # Hong Kong and Taiwan in traditional characters, the words from the (simplified) catalog
+    # included; Sichuan in simplified, its prose and its pattern names alike
+    html = client.get(f"/rules/{variant}?lang=zh").text
+    text = visible_text(html)
+    assert ('<div class="rules-page" lang="zh-Hant">' in html) == (variant != "sichuan")
+    if variant == "sichuan":
+        wrong = set(text) & set(rules.TRADITIONAL)
+    else:
+        wrong = set(text) & set(rules.SIMPLIFIED)
+    assert not wrong, f"{variant}: {''.join(sorted(wrong))}"
+
+
+def test_the_script_check_bites() -> None:
+    assert set("庄家台") & set(rules.SIMPLIFIED) and set("莊家台") & set(rules.TRADITIONAL)
+    assert rules.in_page_script("hk", "东风", "zh") == "東風"
+    assert rules.in_page_script("hk", "东风", "de") == "东风"

@@ -10,7 +10,7 @@ import json
 from html import escape
 
 from majiang.i18n import N_, _, current
-from majiang.rules import VARIANTS, get_ruleset
+from majiang.rules import VARIANTS
 from majiang.server.tutorial import LESSONS
 from majiang.web.language import switcher
 from majiang.web.meta import WIND_NAMES, calculator_meta, option_meta
@@ -355,20 +355,29 @@ def rules_page(variant: str) -> str:
     """Return the rules of one variant for players: the rules in short, then the page's own
     words (``web/rules/<variant>.md``: how a game goes, every pattern with an example hand, how
     a hand is paid, the house rules)."""
-    from majiang.web.rules import page_html
+    from majiang.web.rules import TRADITIONAL_PAGES, in_page_script, page_html
 
-    ruleset = get_ruleset(variant)
-    name = escape(ruleset.name)
-    short = "".join(f"<li>{escape(line)}</li>" for line in summary(variant))
+    def said(text: str) -> str:  # in the page's script (traditional Chinese for HK, Taiwan)
+        return in_page_script(variant, text)
+
+    name = said(_(VARIANT_NAMES[variant]))
+    short = "".join(f"<li>{escape(said(line))}</li>" for line in summary(variant))
+    title = said(_("{name}: rules")).format(name=name)
+    calc = escape(said(_("Open the {name} calculator")).format(name=name))
+    to_score = escape(said(_("to score a hand of your own.")))
+    in_short = escape(said(_("The rules in short")))
+    # a page in traditional characters says so, for screen readers and the fonts' glyphs
+    script = ' lang="zh-Hant"' if variant in TRADITIONAL_PAGES.get(current(), ()) else ""
+    link = f'<a href="/calc/{variant}">{calc}</a> {to_score}'
     body = f"""
-<div class="rules-page">
-<h1>{name}: rules</h1>
-<p><a href="/calc/{variant}">Open the {name} calculator</a> to score a hand of your own.</p>
-<section><h2 id="in-short">The rules in short</h2><ul>{short}</ul></section>
+<div class="rules-page"{script}>
+<h1>{escape(title)}</h1>
+<p>{link}</p>
+<section><h2 id="in-short">{in_short}</h2><ul>{short}</ul></section>
 {page_html(variant)}
 </div>
 """
-    return layout(f"{ruleset.name} rules", body, active="rules", styles=("rules.css",))
+    return layout(title, body, active="rules", styles=("rules.css",))
 
 
 def learn_page(lesson: str) -> str:
