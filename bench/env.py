@@ -1,5 +1,5 @@
 """Environment speed: agent steps per CPU second of majiang.env's PettingZoo environment in every
-variant, beside riichienv's environment (riichi) when installed.
+variant, beside riichienv's environment (riichi) and RLCard's mahjong when installed.
 
     .venv/bin/python bench/env.py [--steps 3000] [--seed 1] [--variants riichi,hk,...]
 
@@ -10,10 +10,21 @@ A step is one agent's decision as a learner sees it, on both sides:
 - riichienv (a Rust engine with Python bindings; `make bench` installs it): for every player
   its ``step`` asks to act, ``Observation.encode()`` (its feature vector, 2,516 float32) and
   ``Observation.mask()``, then one ``env.step`` with every player's action; each player's
-  action counts as a step.
+  action counts as a step;
+- RLCard (pure Python with numpy; `make bench` installs it): ``env.step(action)``, which returns
+  the next player's encoded state (its 6 x 34 x 4 planes and legal action ids) as every RLCard
+  environment does.
+
+RLCard's mahjong is a much simpler game than any of ours: one hand of 136 tiles without scoring
+(the winner gets 1, the others -1); a win is found by its judge after each step, never offered as
+an action, and comes only from a self-drawn tile or a fourth meld (no win on a discard, no
+riichi, bonus tiles, furiten, dead wall or robbed kong); a discard is offered to one seat only
+(the lowest-numbered seat with a pung or kong, else the next seat's chow), and its 38 actions
+are a kind to discard, pung, chow, kong or stand. Its figure shows what a Python mahjong
+environment costs, not a like-for-like race.
 
 The policy is the same: a win when one is offered, else a uniform choice among the legal actions
-(majiang: among the mask's slots). One-hand games for majiang, east-round games for riichienv
+(majiang: among the mask's slots; RLCard offers no win to choose). One-hand games for majiang, east-round games for riichienv
 (it has no one-hand mode; a game is dealt again until the steps are done on both sides), red
 fives on, one warm-up game each, not timed; no game log on either side. The figure is steps
 per second of this process's CPU time (one core).
@@ -102,15 +113,45 @@ def peer(wanted: int, seed: int) -> tuple[int, float] | None:
     return steps, time.process_time() - start
 
 
+def rlcard_peer(wanted: int, seed: int) -> tuple[int, float] | None:
+    """Return RLCard's mahjong (steps, CPU seconds) of uniform random play, or None when it is
+    not installed."""
+    try:
+        import rlcard  # type: ignore[import-not-found, import-untyped, unused-ignore]
+    except ImportError:
+        return None
+    game = rlcard.make("mahjong", config={"seed": seed})
+    rng = random.Random(seed)
+
+    def play(limit: int) -> int:
+        steps = 0
+        state, _ = game.reset()
+        while not game.is_over() and steps < limit:
+            legal = list(state["legal_actions"])
+            state, _ = game.step(legal[rng.randrange(len(legal))])
+            steps += 1
+        return steps
+
+    play(10**9)  # the warm-up
+    steps = 0
+    start = time.process_time()
+    while steps < wanted:
+        steps += play(wanted - steps)
+    return steps, time.process_time() - start
+
+
 def main() -> int:
-    """Print steps per second per variant, and riichienv's beside riichi."""
+    """Print steps per second per variant, riichienv's beside riichi, and RLCard's mahjong with
+    the ratio of each of ours to it."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=3000, help="agent steps per side")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--variants", default=",".join(VARIANTS))
     args = parser.parse_args()
+    rate: dict[str, float] = {}
     for variant in args.variants.split(","):
         steps, seconds = ours(variant, args.steps, args.seed)
+        rate[variant] = steps / seconds
         print(
             f"majiang   {variant:8} {steps:6d} steps {seconds:7.2f} s {steps / seconds:9.0f} steps/s"
         )
@@ -127,6 +168,14 @@ def main() -> int:
             s, t = other
             print(f"riichienv {'riichi':8} {s:6d} steps {t:7.2f} s {s / t:9.0f} steps/s")
             print(f"ratio     majiang / riichienv = {(steps / seconds) / (s / t):.3f}x")
+    simple = rlcard_peer(args.steps, args.seed)
+    if simple is None:
+        print("rlcard not installed (pip install rlcard to compare)")
+        return 0
+    s, t = simple
+    print(f"rlcard    {'mahjong':8} {s:6d} steps {t:7.2f} s {s / t:9.0f} steps/s  (a simpler game)")
+    for variant, r in rate.items():
+        print(f"ratio     majiang {variant} / rlcard = {r / (s / t):.2f}x")
     return 0
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from engine_support import auto, of_kind, play, start
-from majiang.actions import Chi, Discard, Kan, Pass, Pon, Ron, parse_action
+from majiang.actions import Chi, Discard, Kan, Pass, Pon, Ron, Tsumo, parse_action
 from majiang.engine import legal_actions, step
 from majiang.errors import IllegalAction
 from majiang.rules import get_ruleset
@@ -188,6 +188,19 @@ def test_a_concealed_kong_is_not_robbed_by_an_ordinary_hand() -> None:
     state, events = play(state, ["3: ankan 4444p"])
     assert state.phase == "turn" and state.turn == 3
     assert [e.kind for e in events] == ["called", "indicator_revealed", "drew"]
+
+
+def test_the_replacement_of_a_kong_wins_by_the_waits_left_after_the_kong() -> None:
+    # the dealer holds 9999p 234m 567s 789s and draws 5z; its concealed kong leaves 234m 567s
+    # 789s 5z, waiting on 5z alone, and the replacement is 5z: a win (rinshan kaihou), offered
+    state, _ = start(["9999p234m567s789s", JUNK1, ITTSU_S, KAN3], "5z", rinshan="5z")
+    assert Tsumo() not in legal_actions(RIICHI, state, 0)
+    state, _ = play(state, ["0: ankan 9999p"])
+    assert state.phase == "turn" and state.turn == 0 and state.drawn == t("5z")
+    assert Tsumo() in legal_actions(RIICHI, state, 0)
+    state, events = play(state, ["0: tsumo"])
+    (won,) = of_kind(events, "won")
+    assert "rinshan" in [i["id"] for i in won.result["items"]]
 
 
 def test_illegal_actions_are_refused_and_change_nothing() -> None:

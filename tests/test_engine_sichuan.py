@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from engine_support import kinds, of_kind, physical_tiles, play
-from majiang.actions import Action, DeclareVoid, Discard, Exchange, Pass, Pon, Ron
+from majiang.actions import Action, DeclareVoid, Discard, Exchange, Pass, Pon, Ron, Tsumo
 from majiang.engine import legal_actions, new_game, step
 from majiang.errors import IllegalAction
 from majiang.events import Event, TilesPassed
@@ -117,6 +117,17 @@ def tsumogiri_to_the_end(state: GameState) -> tuple[GameState, list[Event]]:
 
 def tiles(text: str) -> tuple[int, ...]:
     return tuple(parse_tiles(text))
+
+
+def test_a_dealer_dealt_a_complete_hand_may_win_before_any_discard() -> None:
+    # Sichuan deals the dealer 14 tiles: 123m 456m 789m 123p 55p is complete (void s), a
+    # heavenly hand offered on the dealer's first turn
+    state, _ = start(["123456789m12355p", JUNK_1, JUNK_2, JUNK_3], voids="ssss")
+    assert state.phase == "turn" and state.turn == 0
+    assert Tsumo() in legal_actions(SICHUAN, state, 0)
+    state, events = step(SICHUAN, state, 0, Tsumo())
+    (won,) = of_kind(events, "won")
+    assert won.seat == 0 and won.source is None
 
 
 # ---------------------------------------------------------------- the exchange

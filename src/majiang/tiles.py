@@ -357,22 +357,15 @@ class TileSet:
 
     @property
     def limits(self) -> tuple[int, ...]:
-        """Return, per tile id, how many copies a hand may show (see ``limit``)."""
-        cached: tuple[int, ...] | None = self.__dict__.get("_limits")
-        if cached is None:
-            cached = tuple(self.limit(t) for t in range(NUM_TILE_IDS))
-            object.__setattr__(self, "_limits", cached)
-        return cached
+        """Return, per tile id, how many copies a hand may show (see ``limit``; computed once
+        per tile set)."""
+        return _limits(self)
 
     @property
     def _common(self) -> frozenset[Tile]:
-        """Return the ids a hand may show 3 times or more, red fives aside (cached)."""
-        cached: frozenset[Tile] | None = self.__dict__.get("_common_ids")
-        if cached is None:
-            limits = self.limits
-            cached = frozenset(t for t in range(RED_BASE) if limits[t] >= 3)
-            object.__setattr__(self, "_common_ids", cached)
-        return cached
+        """Return the ids a hand may show 3 times or more, red fives aside (computed once per
+        tile set)."""
+        return _common_ids(self)
 
     def allows(self, t: Tile) -> bool:
         """Return whether the variant uses this tile at all."""
@@ -431,6 +424,19 @@ class TileSet:
             if per_kind[k] > 4:
                 name = tile_name(k)
                 raise InvalidNotation(f"a fifth copy of {name!r}", token=name)
+
+
+# the tile set's derived tables, computed once per tile set here rather than stored on the
+# instance (a class compiled by mypyc has no ``__dict__`` to keep them in)
+@cache
+def _limits(tiles: TileSet) -> tuple[int, ...]:
+    return tuple(tiles.limit(t) for t in range(NUM_TILE_IDS))
+
+
+@cache
+def _common_ids(tiles: TileSet) -> frozenset[Tile]:
+    limits = _limits(tiles)
+    return frozenset(t for t in range(RED_BASE) if limits[t] >= 3)
 
 
 _VARIANTS = ("riichi", "hk", "hk2", "hkos", "taiwan", "sichuan")

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
-from majiang.bots.base import Bot
+from majiang.bots.base import Bot, decide
 from majiang.engine import legal_actions, new_game, step
 from majiang.events import Event
 from majiang.records.native import GameRecord
@@ -55,7 +56,7 @@ def play_game(
     while not state.game_over:
         seat = state.waiting_seats()[0]
         legal = legal_actions(rules, state, seat)
-        action = bots[seat].choose(player_view(rules, state, seat), legal)
+        action = decide(bots[seat], partial(player_view, rules, state, seat), legal)
         state, events = step(rules, state, seat, action)
         record.actions.append((seat, action))
         all_events.extend(events)

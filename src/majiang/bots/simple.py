@@ -45,6 +45,10 @@ class RandomBot:
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """Return a win when offered, else a uniformly random legal action."""
+        return self.choose_from_legal(legal)
+
+    def choose_from_legal(self, legal: Sequence[Action]) -> Action:
+        """Return ``choose``'s action: the view is never read (``decide`` builds none)."""
         if self.take_wins:
             win = _win(legal)
             if win is not None:

@@ -207,12 +207,17 @@ def replace_dealt_bonus(rules: Ruleset, st: GameState, ev: list[Event]) -> None:
 
 
 def _begin_play(rules: Ruleset, st: GameState, ev: list[Event]) -> None:
-    """Start the turns of a hand dealt (and its decision rounds answered): the dealer draws."""
+    """Start the turns of a hand dealt (and its decision rounds answered): the dealer draws.
+    Each seat's waits are those of its hand before its first draw (the dealer's without the
+    extra tile the deal gave it)."""
     st.phase = "turn"
-    st.waits = tuple(tuple(waits(kind_counts(h), rules.win_forms)) for h in st.concealed)
-    if len(st.concealed[st.dealer]) > rules.hand_size:  # the deal gave the dealer its 14th tile
+    dealt = st.concealed[st.dealer]
+    extra = len(dealt) > rules.hand_size  # the deal gave the dealer its 14th tile
+    before_draw = replace_at(st.concealed, st.dealer, dealt[:-1]) if extra else st.concealed
+    st.waits = tuple(tuple(waits(kind_counts(h), rules.win_forms)) for h in before_draw)
+    if extra:
         st.turn = st.dealer
-        st.drawn = st.concealed[st.dealer][-1]
+        st.drawn = dealt[-1]
         return
     draws.draw(rules, st, st.dealer, ev)
 

@@ -24,7 +24,7 @@ from majiang.engine.common import (
     next_seat,
 )
 from majiang.engine.wins import win_result
-from majiang.readiness import is_complete, ready_discards, waits
+from majiang.readiness import ready_discards, waits
 from majiang.rules.base import Ruleset
 from majiang.state import GameState
 from majiang.tiles import Tile, kind, sort_key, tile_name
@@ -63,7 +63,7 @@ def _compute_legal(rules: Ruleset, st: GameState, seat: int) -> list[Action]:
     drawn = st.drawn
     if (
         drawn is not None
-        and is_complete(counts, rules.win_forms)
+        and KIND[drawn] in st.waits[seat]  # the waits of the hand before this draw
         and rules.may_win(opts, st, seat, hand)
         and win_result(rules, st, seat, drawn, None).valid
     ):

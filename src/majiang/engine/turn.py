@@ -96,6 +96,10 @@ def finish_kong(rules: Ruleset, st: GameState, seat: int, what: str, ev: list[Ev
         st.pending_indicators += 1
     st.kong_chain += 1
     st.claim_tile = None
+    # the kong's tiles have left the hand: its waits before the replacement draw
+    st.waits = replace_at(
+        st.waits, seat, tuple(waits(kind_counts(st.concealed[seat]), rules.win_forms))
+    )
     draws.draw(rules, st, seat, ev, replacement=True)
 
 
