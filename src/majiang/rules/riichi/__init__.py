@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from majiang.errors import InvalidRequest
+from majiang.i18n import _
 from majiang.rules.base import Option, Ruleset
 from majiang.rules.riichi.calculate import score_win
 from majiang.rules.riichi.game import RiichiGame
@@ -61,8 +62,10 @@ class Riichi(RiichiGame, Ruleset):
         size = len(hand.concealed) + 3 * len(hand.melds)
         if "nagashi_mangan" not in req.situation and (len(hand.melds) > 4 or size != 14):
             raise InvalidRequest(
-                f"a winning hand has 14 tiles (a kong counts 3); this one has {size} "
-                f"({len(hand.concealed)} concealed and {len(hand.melds)} melds)",
+                _(
+                    "a winning hand has 14 tiles (a kong counts 3); this one has {size} "
+                    "({concealed} concealed and {melds} melds)"
+                ).format(size=size, concealed=len(hand.concealed), melds=len(hand.melds)),
                 field="hand",
             )
         counts = Counter(kind(t) for t in hand.all_tiles())
