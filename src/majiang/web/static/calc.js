@@ -2,7 +2,7 @@
 // shows the breakdown, and keeps the request in the page's address (#r=...) so a link
 // restores the same hand. Errors (422 {"error", "field"}) appear next to their field.
 
-import { esc } from "./dom.js";
+import { esc, html } from "./dom.js";
 import { formatNumber, language, t } from "./i18n.js";
 import { formatTiles, parseMeld, parseTiles, tilesOrEmpty } from "./notation.js";
 import { handHtml, meldHtml, tileSvg } from "./tiles.js";
@@ -406,9 +406,19 @@ function fuLabel(id) {
   return FU_WORDS[id] || id.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
 }
 
-/** A translated sentence escaped, then its {name}s replaced by pieces of HTML. */
-function html(text, values) {
-  return esc(text).replace(/\{(\w+)\}/g, (whole, name) => (Object.hasOwn(values, name) ? values[name] : whole));
+/** A limit of the result (riichi's mangan ... yakuman, the others' cap) in the page's language. */
+function limitWord(limit) {
+  const words = {
+    mangan: t("mangan"),
+    haneman: t("haneman"),
+    baiman: t("baiman"),
+    sanbaiman: t("sanbaiman"),
+    yakuman: t("yakuman"),
+    double_yakuman: t("double yakuman"),
+    triple_yakuman: t("triple yakuman"),
+    limit: t("limit"),
+  };
+  return words[limit] || String(limit).replace(/_/g, " ");
 }
 
 /** A unit of the result (han, fan, tai) in the page's language. */
@@ -419,10 +429,9 @@ function unitWord(unit) {
 
 function renderResult(res, req) {
   const unit = unitWord(res.unit || meta.unit);
-  const limit = res.limit
-    ? ` <span class="limit" id="r-limit">${esc(String(res.limit).replace(/_/g, " "))}</span>`
-    : "";
-  const fu = res.fu ? ` <span id="r-fu">${res.fu} fu</span>` : "";
+  const limit = res.limit ? ` <span class="limit" id="r-limit">${esc(limitWord(res.limit))}</span>` : "";
+  const fuText = t("{fu} fu", { fu: res.fu });
+  const fu = res.fu ? ` <span id="r-fu">${esc(fuText)}</span>` : "";
   const pts = res.points || { total: 0, payers: [] };
   const items = (res.items || [])
     .map(
@@ -461,6 +470,7 @@ function renderResult(res, req) {
     patterns: t("Patterns"),
     total: t("Total"),
     rounded: t("Rounded"),
+    fu: t("Fu"),
     pays: t("Who pays"),
     receives: t("Winner receives"),
   };
@@ -475,7 +485,7 @@ function renderResult(res, req) {
     <div class="tables">
     ${items ? `<table class="items"><caption>${esc(words.patterns)}</caption><tbody>${items}</tbody>
       <tfoot><tr><th scope="row">${esc(words.total)}</th><td class="num">${formatNumber(res.total)} ${esc(unit)}</td></tr></tfoot></table>` : ""}
-    ${fuRows ? `<table class="fu"><caption>fu</caption><tbody>${fuRows}</tbody>
+    ${fuRows ? `<table class="fu"><caption>${esc(words.fu)}</caption><tbody>${fuRows}</tbody>
       <tfoot><tr><th scope="row">${esc(words.rounded)}</th><td class="num">${res.fu}</td></tr></tfoot></table>` : ""}
     ${payers ? `<table class="payers"><caption>${esc(words.pays)}</caption><tbody>${payers}</tbody>
       <tfoot><tr><th scope="row">${esc(words.receives)}</th><td class="num">${formatNumber(pts.total)}</td></tr></tfoot></table>` : ""}
