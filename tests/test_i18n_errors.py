@@ -191,3 +191,20 @@ def test_the_sheets_payment_table_writes_figures_as_the_language_does(
     page = client.get(f"/keep?lang={lang}").text
     # the tables travel in the page's JSON, where "</" is written "<\\/"
     assert f"<td>{mangan}<\\/td>" in page
+
+
+@pytest.mark.parametrize(
+    ("lang", "reason"),
+    [
+        ("en", "no yaku: the hand is complete but has no yaku (dora do not count)"),
+        ("de", "kein Yaku: die Hand ist vollständig, hat aber kein Yaku (Dora zählen nicht)"),
+        ("es", "sin yaku: la mano está completa pero no tiene yaku (las dora no cuentan)"),
+        ("zh", "无役：手牌完整但没有役（宝牌不算）"),
+    ],
+)
+def test_why_a_hand_is_not_a_win_is_said_in_the_requests_language(lang: str, reason: str) -> None:
+    """A pung of 1m, three runs and a pair of 5p won on a discard by South: complete, but no
+    yaku (not all simples, not pinfu, no honour pung) — riichi.md, "Yaku"."""
+    hand = {"variant": "riichi", "hand": "111m456p789s234s55p", "win_tile": "5p", "seat_wind": "S"}
+    result = score({**hand, "lang": lang})
+    assert (result["valid"], result["reason"]) == (False, reason)

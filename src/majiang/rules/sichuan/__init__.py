@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from majiang.errors import InvalidRequest
+from majiang.i18n import _
 from majiang.rules.base import MOST_FAN, Option, Ruleset
 from majiang.rules.sichuan.fan import best_fan, holds_three_suits
 from majiang.rules.sichuan.game import SichuanGame
@@ -131,7 +132,7 @@ class Sichuan(SichuanGame, Ruleset):
         if rules["missing_suit"] and holds_three_suits(req.hand):
             return ScoreResult.invalid(
                 self.unit,
-                "the hand holds all three suits: with the missing-suit rule it is never a win",
+                _("the hand holds all three suits: with the missing-suit rule it is never a win"),
             )
         # A win on the replacement of a kong claimed from a discard may be paid by that
         # discarder (kong_flower_from_discard: discarder_pays; the request names the discarder).
@@ -146,9 +147,11 @@ class Sichuan(SichuanGame, Ruleset):
         if count is None:
             size = len(req.hand.concealed) + 3 * len(req.hand.melds)
             why = (
-                "the hand is not complete (four sets and a pair, or seven pairs)"
+                _("the hand is not complete (four sets and a pair, or seven pairs)")
                 if size == 14
-                else f"a winning hand has 14 tiles (a kong counts as 3), got {size}"
+                else _("a winning hand has 14 tiles (a kong counts as 3), got {size}").format(
+                    size=size
+                )
             )
             return ScoreResult.invalid(self.unit, why)
         points = self._points(req, count.fan)
