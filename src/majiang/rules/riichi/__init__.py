@@ -76,7 +76,9 @@ class Riichi(RiichiGame, Ruleset):
         ):
             if len(given) > 5:
                 raise InvalidRequest(
-                    f"{field}: at most 5 indicators (one and four kong dora), got {len(given)}",
+                    _("{field}: at most 5 indicators (one and four kong dora), got {count}").format(
+                        field=field, count=len(given)
+                    ),
                     field=field,
                 )
             counts.update(kind(t) for t in given)
@@ -84,8 +86,12 @@ class Riichi(RiichiGame, Ruleset):
             if over is not None:
                 shown = counts[over] - held.get(over, 0)
                 raise InvalidRequest(
-                    f"{field}: a fifth copy of {tile_name(over)!r} ({held.get(over, 0)} in the "
-                    f"hand and melds, {shown} among the indicators)",
+                    _(
+                        "{field}: a fifth copy of {tile!r} ({held} in the hand and melds, "
+                        "{shown} among the indicators)"
+                    ).format(
+                        field=field, tile=tile_name(over), held=held.get(over, 0), shown=shown
+                    ),
                     field=field,
                 )
         if not req.situation:

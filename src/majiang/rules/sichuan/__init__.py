@@ -72,13 +72,17 @@ class Sichuan(SichuanGame, Ruleset):
         for m in req.hand.melds:
             if m.kind == "chi":
                 raise InvalidRequest(
-                    f"melds: {str(m)!r}: chows are never claimed in Sichuan", field="melds"
+                    _("melds: {meld!r}: chows are never claimed in Sichuan").format(meld=str(m)),
+                    field="melds",
                 )
         sit = req.situation
-        way = "self-draw" if req.tsumo else "win on a discard"
+        if req.tsumo:
+            never = _("situation {name!r} cannot be a self-draw")
+        else:
+            never = _("situation {name!r} cannot be a win on a discard")
         for name in _SELF_DRAW_ONLY if not req.tsumo else _DISCARD_ONLY:
             if name in sit:
-                raise InvalidRequest(f"situation {name!r} cannot be a {way}", field="situation")
+                raise InvalidRequest(never.format(name=name), field="situation")
         if "heavenly" in sit and not req.is_dealer:
             raise InvalidRequest(
                 "situation 'heavenly' is the dealer's (seat_wind E) hand", field="situation"
@@ -102,7 +106,7 @@ class Sichuan(SichuanGame, Ruleset):
                     )
         if "kong_replacement" in sit and not any(m.is_kong for m in req.hand.melds):
             raise InvalidRequest(
-                "situation 'kong_replacement' needs a kong among the melds", field="situation"
+                _("situation 'kong_replacement' needs a kong among the melds"), field="situation"
             )
         if {"robbing_kong", "kong_discard"} <= sit or {"robbing_kong", "last_discard"} <= sit:
             raise InvalidRequest(
