@@ -96,9 +96,16 @@ CASES = [(req, field, lang, said[lang]) for req, field, said in REFUSED for lang
 
 
 @pytest.fixture(scope="module")
-def client(tmp_path_factory: pytest.TempPathFactory) -> TestClient:
+def app_client(tmp_path_factory: pytest.TempPathFactory) -> TestClient:
     db = tmp_path_factory.mktemp("errors") / "t.sqlite3"
     return TestClient(create_app(Settings(database_url=f"sqlite:///{db}")))
+
+
+@pytest.fixture
+def client(app_client: TestClient) -> TestClient:
+    """The module's client without the language cookie a ``?lang=`` of another test left."""
+    app_client.cookies.clear()
+    return app_client
 
 
 @pytest.mark.parametrize(("request_", "field", "lang", "message"), CASES)
@@ -208,3 +215,23 @@ def test_why_a_hand_is_not_a_win_is_said_in_the_requests_language(lang: str, rea
     hand = {"variant": "riichi", "hand": "111m456p789s234s55p", "win_tile": "5p", "seat_wind": "S"}
     result = score({**hand, "lang": lang})
     assert (result["valid"], result["reason"]) == (False, reason)
+
+
+@pytest.mark.parametrize(
+    ("lang", "message"),
+    [
+        ("en", "wrong name or password"),
+        ("de", "falscher Name oder falsches Passwort"),
+        ("es", "nombre o contraseña incorrectos"),
+        ("zh", "名字或密码错误"),
+    ],
+)
+def test_an_account_refusal_is_said_in_the_requests_language(
+    client: TestClient, lang: str, message: str
+) -> None:
+    """The refusal is written when answered: the account's writes run on another thread."""
+    answer = client.post(
+        f"/api/account/signin?lang={lang}", json={"name": "Nobody Here", "password": "whatever1"}
+    )
+    assert answer.status_code == 401
+    assert answer.json() == {"error": message, "field": "password"}
