@@ -26,11 +26,13 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check src tests bench tools
 	$(BIN)/mypy
 
-# Debian packages the tests drive: PostgreSQL (the second database backend) and Chromium (the
-# browser tests, through Playwright). Installed only when missing.
+# Debian packages the tests drive: PostgreSQL (the second database backend), Redis (several
+# instances: docs/deploy.md) and Chromium (the browser tests, through Playwright). Installed
+# only when missing.
 system-deps:
 	@missing=""; \
 	ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	command -v redis-server >/dev/null 2>&1 || missing="$$missing redis-server"; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian packages:$$missing"; \

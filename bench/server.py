@@ -14,10 +14,22 @@ server waits for a core, and the round trips grow with the load; CPU per action 
 ``--trace`` has the server time every step (``MAJIANG_TRACE``, docs/server.md) and prints where
 the round trip goes.
 
+``--instances 2`` adds a row on PostgreSQL with two instances and a ``redis-server``
+(``MAJIANG_REDIS_URL``, docs/deploy.md): each client makes its table on one instance and plays
+it through a websocket on the other, so every frame is relayed through Redis. Its CPU counts
+both instances and Redis; the line after it prints what the relay adds per action. With
+``--workers N`` the bots that think choose in N ``majiang worker`` processes
+(``MAJIANG_BOT_WORKERS``; their CPU counted too): use it with a ``--bot-level`` that thinks.
+With ``--step`` and ``--instances``, PostgreSQL's rows are the instances' only: compare with
+the same command with ``--instances 1``.
+
     python bench/server.py                       # 100 tables, 30 s, SQLite and PostgreSQL
     python bench/server.py --tables 100 --seconds 20 --backend all --trace
     python bench/server.py --tables 20 --seconds 10 --backend sqlite
     python bench/server.py --tables 100 --step 25 --backend sqlite   # the most tables held
+    python bench/server.py --tables 50 --seconds 20 --backend postgres --instances 2
+    python bench/server.py --tables 20 --backend postgres --instances 2 --workers 2 --bot-level normal
+    python bench/server.py --tables 50 --step 25 --backend postgres --instances 2 --workers 2
 """
 
 from __future__ import annotations
@@ -41,8 +53,8 @@ import httpx2
 import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from test_server_process import start_server
-from test_server_support import free_port, postgres_server
+from test_server_process import MAJIANG, start_server
+from test_server_support import free_port, postgres_server, redis_server
 
 
 @dataclass
@@ -107,7 +119,8 @@ NEXT_ID = [0]
 
 
 async def new_table(http: httpx2.AsyncClient, ws_base: str, token: str) -> Any:
-    """Return an open websocket at a new practice table, greeted."""
+    """Return an open websocket (on ``ws_base``) at a new practice table (made through
+    ``http``), greeted."""
     auth = {"Authorization": f"Bearer {token}"}
     body = {"length": "east", "bot_level": BOT_LEVEL["level"]}
     room = (await http.post("/api/tables", json=body, headers=auth)).json()
@@ -187,27 +200,53 @@ PROFILE: dict[str, Path] = {}
 
 
 async def load(
-    base: str, tables: int, seconds: float, think: float, pid: int = 0, warmup: float = 2.0
+    base: str,
+    tables: int,
+    seconds: float,
+    think: float,
+    pid: int = 0,
+    warmup: float = 2.0,
+    others: tuple[str, ...] = (),
+    cpu: Any = None,
 ) -> tuple[Stats, tuple[float, float]]:
     """Seat ``tables`` clients (each plays as soon as seated), then measure for ``seconds``
     from ``warmup`` seconds later; return what they measured and the window (its start and
-    end, ``time.monotonic()``)."""
+    end, ``time.monotonic()``). With ``others`` (more instances' addresses) client k makes
+    its tables on instance k and plays them on instance k + 1 (every socket relayed);
+    ``cpu()``, when given, returns the CPU seconds of every server process."""
     stats = Stats()
     clock = Clock(seconds)
     seated: asyncio.Queue[None] = asyncio.Queue()
-    ws_base = base.replace("http://", "ws://")
+    bases = [base, *others]
+    cpu = cpu or (lambda: cpu_seconds(pid) if pid else 0.0)
     limits = httpx2.Limits(max_connections=tables, max_keepalive_connections=tables)
-    async with httpx2.AsyncClient(base_url=base, timeout=120, limits=limits) as http:
+    async with contextlib.AsyncExitStack() as stack:
+        https = [
+            await stack.enter_async_context(
+                httpx2.AsyncClient(base_url=b, timeout=120, limits=limits)
+            )
+            for b in bases
+        ]
+        n = len(bases)
         players = [
-            asyncio.create_task(client(http, ws_base, think, clock, seated, stats))
-            for _ in range(tables)
+            asyncio.create_task(
+                client(
+                    https[k % n],
+                    bases[(k + 1) % n].replace("http://", "ws://"),
+                    think,
+                    clock,
+                    seated,
+                    stats,
+                )
+            )
+            for k in range(tables)
         ]
         for _ in range(tables):
             await seated.get()
         clock.open(warmup)
         watch = asyncio.create_task(watch_loop(clock, stats))
         await asyncio.sleep(max(0.0, clock.start - time.monotonic()))
-        used = cpu_seconds(pid) if pid else 0.0
+        used = cpu()
         mine = time.process_time()
         spy = None
         if "path" in PROFILE and pid:
@@ -228,7 +267,7 @@ async def load(
                 stderr=subprocess.DEVNULL,
             )
         await asyncio.gather(*players)
-        stats.server_cpu = (cpu_seconds(pid) if pid else 0.0) - used
+        stats.server_cpu = cpu() - used
         stats.client_cpu = time.process_time() - mine
         watch.cancel()
         if spy is not None:
@@ -394,6 +433,19 @@ def main() -> int:
     )
     parser.add_argument("--gil", action="store_true", help="py-spy: only threads holding the GIL")
     parser.add_argument(
+        "--instances",
+        type=int,
+        default=1,
+        help="more than 1: also a row on PostgreSQL with this many instances and Redis, each "
+        "socket relayed to its table's instance, and the relay's cost per action",
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=0,
+        help="with --instances: the bots that think choose in this many `majiang worker`s",
+    )
+    parser.add_argument(
         "--keep-trace",
         type=Path,
         metavar="FILE",
@@ -432,6 +484,18 @@ def main() -> int:
     )
     verdicts: list[str] = []
     for name in names:
+        if not args.step and args.instances > 1 and name == "postgres":
+            alone = run_row(name, args.tables, args)
+            relayed = run_instances(args.instances, args.tables, args)
+            print(
+                f"{'the relay and the bot jobs' if args.workers else 'the relay'} through "
+                f"Redis: {relayed[2] - alone[2]:+.1f} ms of CPU per action (every process "
+                f"together), median round trip "
+                f"{relayed[1] - alone[1]:+.1f} ms, p99 {relayed[0] - alone[0]:+.1f} ms",
+                flush=True,
+            )
+            verdicts.append(f"{name} {alone[0]:.0f} ms, x{args.instances} {relayed[0]:.0f} ms")
+            continue
         if not args.step:
             p99 = run(name, args.tables, args)
             verdicts.append(f"{name} {p99:.0f} ms")
@@ -439,7 +503,11 @@ def main() -> int:
         held = None  # the most tables held at p99 < TARGET_MS so far
         tables = args.tables
         while tables <= args.most:
-            if not run(name, tables, args) < TARGET_MS:  # nan: no action came back
+            if args.instances > 1 and name == "postgres":  # the instances' rows only
+                p99 = run_instances(args.instances, tables, args)[0]
+            else:
+                p99 = run(name, tables, args)
+            if not p99 < TARGET_MS:  # nan: no action came back
                 break
             held = tables
             tables += args.step
@@ -455,6 +523,11 @@ def main() -> int:
 def run(name: str, tables: int, args: argparse.Namespace) -> float:
     """Play ``tables`` tables on a fresh server and database of backend ``name``, print the
     row, and return the p99 round trip in ms."""
+    return run_row(name, tables, args)[0]
+
+
+def run_row(name: str, tables: int, args: argparse.Namespace) -> tuple[float, float, float]:
+    """``run``, returning the p99 and median round trips and the server CPU per action."""
     with tempfile.TemporaryDirectory() as tmp, backend(name, Path(tmp)) as url:
         trace = Path(tmp) / "trace.jsonl"
         if args.trace:
@@ -462,7 +535,7 @@ def run(name: str, tables: int, args: argparse.Namespace) -> float:
         if args.py_spy:
             PROFILE["path"] = args.py_spy.with_suffix(f".{name}.txt")
         port = free_port()
-        server = start_server(url, port, Path(tmp) / "server.log")
+        server = start_server(url, port, Path(tmp) / "server.log", patience=120)
         try:
             stats, (start, until) = asyncio.run(
                 load(
@@ -478,22 +551,102 @@ def run(name: str, tables: int, args: argparse.Namespace) -> float:
         finally:
             server.kill()
             server.wait()
-        took = until - start
-        lat = stats.latencies
         label = name if not args.step else f"{name} {tables}"
-        print(
-            f"{label:<14} {len(lat):>8} {percentile(lat, 0.5):>10.1f} "
-            f"{percentile(lat, 0.99):>8.1f} {stats.events / took:>9.0f} "
-            f"{stats.games:>6} {stats.errors:>6} {stats.server_cpu / took:>10.0%} "
-            f"{stats.server_cpu / max(len(lat), 1) * 1000:>8.1f} ms "
-            f"{stats.client_cpu / took:>10.0%} {load_average():>5}",
-            flush=True,
-        )
-        if stats.error_codes:
-            print(f"  error frames: {stats.error_codes}")
+        row = print_row(label, stats, until - start)
         if args.trace:
             print_trace(trace, stats, start, until)
-        return percentile(lat, 0.99)
+        return row
+
+
+def print_row(label: str, stats: Stats, took: float) -> tuple[float, float, float]:
+    """Print one row of the table; return its p99 and median round trips (ms) and the
+    server CPU per action (ms)."""
+    lat = stats.latencies
+    per_action = stats.server_cpu / max(len(lat), 1) * 1000
+    print(
+        f"{label:<14} {len(lat):>8} {percentile(lat, 0.5):>10.1f} "
+        f"{percentile(lat, 0.99):>8.1f} {stats.events / took:>9.0f} "
+        f"{stats.games:>6} {stats.errors:>6} {stats.server_cpu / took:>10.0%} "
+        f"{per_action:>8.1f} ms "
+        f"{stats.client_cpu / took:>10.0%} {load_average():>5}",
+        flush=True,
+    )
+    if stats.error_codes:
+        print(f"  error frames: {stats.error_codes}")
+    return percentile(lat, 0.99), percentile(lat, 0.5), per_action
+
+
+def redis_cpu(url: str) -> float:
+    """Return the CPU seconds (user + system) the Redis at ``url`` has used."""
+    import redis
+
+    with redis.Redis.from_url(url) as client:
+        info = client.info("cpu")
+    return float(info["used_cpu_user"]) + float(info["used_cpu_sys"])
+
+
+def run_instances(count: int, tables: int, args: argparse.Namespace) -> tuple[float, float, float]:
+    """Play ``tables`` tables on ``count`` fresh instances of one PostgreSQL database and one
+    Redis, every socket on another instance than its table's; print the row and return its
+    p99 and median round trips and CPU per action (instances and Redis together)."""
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        backend("postgres", Path(tmp)) as url,
+        redis_server() as redis_url,
+    ):
+        ports = [free_port() for _ in range(count)]
+        servers: list[subprocess.Popen[bytes]] = []
+        workers = []
+        more = {"MAJIANG_BOT_WORKERS": "1"} if args.workers else {}
+        try:
+            for n in range(args.workers):
+                with (Path(tmp) / f"worker{n}.log").open("ab") as out:
+                    workers.append(
+                        subprocess.Popen(
+                            [MAJIANG, "worker"],
+                            env={**os.environ, "MAJIANG_REDIS_URL": redis_url},
+                            stdout=out,
+                            stderr=out,
+                        )
+                    )
+            for n, port in enumerate(ports):
+                log = Path(tmp) / f"server{n}.log"
+                servers.append(
+                    start_server(
+                        url,
+                        port,
+                        log,
+                        patience=120,
+                        MAJIANG_REDIS_URL=redis_url,
+                        MAJIANG_INSTANCE_ID=f"bench{n}",
+                        **more,
+                    )
+                )
+            bases = [f"http://127.0.0.1:{port}" for port in ports]
+
+            def cpu() -> float:
+                processes = sum(cpu_seconds(p.pid) for p in [*servers, *workers])
+                return processes + redis_cpu(redis_url)
+
+            stats, (start, until) = asyncio.run(
+                load(
+                    bases[0],
+                    tables,
+                    args.seconds,
+                    args.think,
+                    warmup=args.warmup,
+                    others=tuple(bases[1:]),
+                    cpu=cpu,
+                )
+            )
+        finally:
+            for process in [*servers, *workers]:
+                process.kill()
+                process.wait()
+        label = f"postgres x{count}" + (f" w{args.workers}" if args.workers else "")
+        if args.step:
+            label += f" {tables}"
+        return print_row(label, stats, until - start)
 
 
 if __name__ == "__main__":

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from test_table_support import ARGS, CHROMIUM, Player, serve
+from test_table_support import CHROMIUM, Player, serve
 
-playwright_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("playwright.sync_api")
 pytest.importorskip("uvicorn")
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
 
@@ -23,14 +23,6 @@ pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with serve(tmp_path_factory.mktemp("accounts")) as url:
         yield url.replace("127.0.0.1", "localhost")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield b
-        b.close()
 
 
 def test_sign_up_play_and_find_the_game_elsewhere(browser: Any, base_url: str) -> None:

@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import re
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +23,7 @@ import pytest
 
 from majiang.i18n import LANGUAGES, language_name
 from majiang.web import words
-from test_table_support import ARGS, CHROMIUM, serve
+from test_table_support import CHROMIUM
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
@@ -173,20 +172,6 @@ VISIBLE_TEXTS = """() => {
   }
   return out;
 }"""
-
-
-@pytest.fixture(scope="module")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with serve(tmp_path_factory.mktemp("forms-language")) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield b
-        b.close()
 
 
 def post(url: str, body: dict[str, Any], headers: dict[str, str] | None = None) -> Any:

@@ -55,6 +55,7 @@ PUBLIC = {
     "/calc/{variant}": "a page",
     "/rules": "a page",
     "/rules/{variant}": "a page",
+    "/learn": "a page: the list of tutorials",
     "/learn/{lesson}": "a page: the tutorial's start; the table it opens needs a player",
     "/play/{code}": "a page: the browser sends the token from the page's script",
     "/history": "a page: the browser sends the token from the page's script",

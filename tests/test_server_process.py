@@ -27,8 +27,11 @@ pytestmark = pytest.mark.timeout(120)
 MAJIANG = str(Path(sys.executable).parent / "majiang")
 
 
-def start_server(url: str, port: int, log: Path) -> subprocess.Popen[bytes]:
-    """Start ``majiang serve`` on ``port`` with the database ``url``; return once it answers."""
+def start_server(
+    url: str, port: int, log: Path, patience: float = 30.0, **more: str
+) -> subprocess.Popen[bytes]:
+    """Start ``majiang serve`` on ``port`` with the database ``url`` (and the environment
+    variables ``more``); return once it answers (fail after ``patience`` seconds)."""
     env = {
         **os.environ,
         "MAJIANG_DATABASE_URL": url,
@@ -39,12 +42,13 @@ def start_server(url: str, port: int, log: Path) -> subprocess.Popen[bytes]:
         "MAJIANG_TABLES_BURST": "100000",
         "MAJIANG_MAX_LIVE_TABLES_PER_ADDRESS": "100000",
         "MAJIANG_MAX_SOCKETS_PER_ADDRESS": "100000",
+        **more,
     }
     with log.open("ab") as out:
         proc = subprocess.Popen(
             [MAJIANG, "serve", "--port", str(port)], env=env, stdout=out, stderr=out
         )
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + patience
     while True:
         try:
             if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:

@@ -385,3 +385,30 @@ def postgres_server() -> Iterator[Postgres]:
             cwd="/",
         )
         shutil.rmtree(root, ignore_errors=True)
+
+
+# ---------------------------------------------------------------- Redis
+
+
+@contextlib.contextmanager
+def redis_server() -> Iterator[str]:
+    """Start a throwaway ``redis-server`` (Debian's package; nothing saved to disk) on a free
+    loopback port; yield its URL and stop it afterwards."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        raise RuntimeError(
+            "redis-server is not installed: the cluster tests need Debian's redis-server "
+            "package (`make test` installs it with apt-get; or `apt-get install -y redis-server`)"
+        )
+    root = Path(tempfile.mkdtemp(prefix="majiang-redis-"))
+    port = free_port()
+    argv = [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly"]
+    with (root / "log").open("ab") as log:
+        proc = subprocess.Popen([*argv, "no", "--dir", str(root)], stdout=log, stderr=log, cwd=root)
+    try:
+        _wait_for_port(port)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        proc.kill()
+        proc.wait()
+        shutil.rmtree(root, ignore_errors=True)

@@ -16,29 +16,15 @@ from typing import Any
 
 import pytest
 
-from test_table_support import ARGS, CHROMIUM, SCREENSHOTS, Player, serve, shot
+from test_table_support import CHROMIUM, SCREENSHOTS, Player, shot
 
-playwright_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("playwright.sync_api")
 pytest.importorskip("uvicorn")
 
 pytestmark = [
     pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed"),
     pytest.mark.timeout(120),
 ]
-
-
-@pytest.fixture(scope="module")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with serve(tmp_path_factory.mktemp("table")) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture

@@ -21,29 +21,15 @@ import pytest
 
 from majiang.readiness import waits as engine_waits
 from majiang.tiles import counts34, format_tiles, parse_tiles
-from test_table_support import ARGS, CHROMIUM, Player, serve, shot
+from test_table_support import CHROMIUM, Player, shot
 
-playwright_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("playwright.sync_api")
 pytest.importorskip("uvicorn")
 
 pytestmark = [
     pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed"),
     pytest.mark.timeout(150),
 ]
-
-
-@pytest.fixture(scope="module")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with serve(tmp_path_factory.mktemp("layout")) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture

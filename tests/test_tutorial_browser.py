@@ -1,18 +1,18 @@
-"""The riichi tutorial in real Chromium: /learn/riichi starts a tutorial table on the lesson's
-fixed hand, and a player who clicks what the step panel marks plays it through to the win,
-seeing each step's sentence on the way. Screenshots at a phone's and a laptop's size go to
-tests/artifacts/table_tutorial_*.png (not committed)."""
+"""The tutorials in real Chromium: /learn/<lesson> starts a tutorial table on the lesson's fixed
+hand, and a player who clicks what the step panel marks plays it through to the win, seeing each
+step's sentence on the way (riichi and Hong Kong, at a phone's and a laptop's size; a step of the
+Hong Kong lesson in German). Screenshots go to tests/artifacts/table_tutorial_*.png (not
+committed)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from test_table_support import ARGS, CHROMIUM, Player, serve, shot
+from test_table_support import CHROMIUM, Player, shot
 
-playwright_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("playwright.sync_api")
 pytest.importorskip("uvicorn")
 
 pytestmark = [
@@ -39,26 +39,78 @@ CLICKS = {
 }
 
 
-@pytest.fixture(scope="module")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with serve(tmp_path_factory.mktemp("tutorial")) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield b
-        b.close()
-
-
 def step_shown(page: Any) -> int:
     """Wait for the step panel; return the step it shows."""
     page.wait_for_function(
         "() => document.querySelector('#lesson') && !document.querySelector('#lesson').hidden"
     )
     return int(page.eval_on_selector("#lesson", "p => p.dataset.step"))
+
+
+#: the Hong Kong lesson's steps (static/lesson.js; the hand: majiang.server.tutorial)
+HK_STEPS = [
+    ("Step 1 of 10", "at least 3 fan"),
+    ("Step 2 of 10", "you hold two red dragons"),
+    ("Step 3 of 10", "a pung (碰): click Pon"),
+    ("Step 4 of 10", "discard the lone 1 of bamboo"),
+    ("Step 5 of 10", "a chow (上), may be taken only from the player before you"),
+    ("Step 6 of 10", "North discarded the 3 of characters"),
+    ("Step 7 of 10", "discard the lone South wind"),
+    ("Step 8 of 10", "waits on the 6 or the 9"),
+    ("Step 9 of 10", "Click Ron to win on the discard (食糊)"),
+    ("Step 10 of 10", "You won with 4 fan"),
+]
+HK_CLICKS = {
+    1: '[data-tile="9p"]',
+    3: '[data-action="pon"]',
+    4: '[data-tile="1s"]',
+    6: '[data-action="chi"]',
+    7: '[data-tile="2z"]',
+    9: '[data-action="ron"]',
+}
+
+
+def start_lesson(page: Any, base_url: str, lesson: str, lang: str = "") -> None:
+    """Open the lesson's page (in ``lang`` if given), give a name, start; wait for the table."""
+    page.goto(f"{base_url}/learn/{lesson}" + (f"?lang={lang}" if lang else ""))
+    page.fill("#learn-name", "Lea")
+    page.click("#learn-start")
+    page.wait_for_selector("#table-app[data-state=table]", timeout=15000)
+
+
+def play_lesson(
+    page: Any,
+    steps: list[tuple[str, str]],
+    clicks: dict[int, str],
+    on_step: Any = None,
+) -> list[int]:
+    """Click what each step marks until the last step; check each step's count and sentence on
+    the way (and that the mark is on the one thing ``clicks`` names); return the steps seen.
+    ``on_step(n)`` is called once when step n shows."""
+    seen: list[int] = []
+    for _ in range(200):
+        n = step_shown(page)
+        if not seen or seen[-1] != n:
+            assert n > (seen[-1] if seen else 0), f"the lesson went back to step {n}: {seen}"
+            seen.append(n)
+            count, words = steps[n - 1]
+            assert page.inner_text("#lesson .lesson-count") == count
+            assert words in page.inner_text("#lesson .lesson-text")
+            if on_step:
+                on_step(n)
+        if n == len(steps):
+            break
+        if n in clicks:
+            marked = page.locator(".lesson-target")
+            marked.wait_for(timeout=15000)
+            # the mark is on the one thing the step asks for
+            assert page.eval_on_selector(".lesson-target", f"el => el.matches('{clicks[n]}')")
+            assert page.locator(".lesson-target").count() == 1
+            marked.click()
+        page.wait_for_function(
+            f"() => document.querySelector('#lesson').dataset.step !== '{n}'", timeout=20000
+        )
+    return seen
 
 
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
@@ -68,33 +120,13 @@ def test_the_riichi_tutorial_played_through_by_clicking_the_marks(
     player = Player(browser, base_url, viewport=(width, height))
     page = player.page
     try:
-        page.goto(f"{base_url}/learn/riichi")
-        page.fill("#learn-name", "Lea")
-        page.click("#learn-start")
-        page.wait_for_selector("#table-app[data-state=table]", timeout=15000)
-        seen: list[int] = []
-        for _ in range(200):
-            n = step_shown(page)
-            if not seen or seen[-1] != n:
-                assert n > (seen[-1] if seen else 0), f"the lesson went back to step {n}: {seen}"
-                seen.append(n)
-                count, words = STEPS[n - 1]
-                assert page.inner_text("#lesson .lesson-count") == count
-                assert words in page.inner_text("#lesson .lesson-text")
-                if n == 4 and width == 390:
-                    shot(page, "tutorial_phone")
-            if n == 7:
-                break
-            if n in CLICKS:
-                marked = page.locator(".lesson-target")
-                marked.wait_for(timeout=15000)
-                # the mark is on the one thing the step asks for
-                assert page.eval_on_selector(".lesson-target", f"el => el.matches('{CLICKS[n]}')")
-                assert page.locator(".lesson-target").count() == 1
-                marked.click()
-            page.wait_for_function(
-                f"() => document.querySelector('#lesson').dataset.step !== '{n}'", timeout=20000
-            )
+        start_lesson(page, base_url, "riichi")
+
+        def on_step(n: int) -> None:
+            if n == 4 and width == 390:
+                shot(page, "tutorial_phone")
+
+        seen = play_lesson(page, STEPS, CLICKS, on_step)
         assert seen == [1, 2, 3, 4, 5, 6, 7]
         if width == 1280:
             shot(page, "tutorial_won")
@@ -102,6 +134,46 @@ def test_the_riichi_tutorial_played_through_by_clicking_the_marks(
         # the lesson's hand: an open tsumo whose one yaku is the white dragons' pon (1 han)
         assert "Lea (you) wins by self-draw" in result
         assert "White dragon\t1 han" in result
+    finally:
+        player.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
+def test_the_hong_kong_tutorial_played_through_by_clicking_the_marks(
+    browser: Any, base_url: str, width: int, height: int
+) -> None:
+    player = Player(browser, base_url, viewport=(width, height))
+    page = player.page
+    try:
+        start_lesson(page, base_url, "hk")
+        seen = play_lesson(page, HK_STEPS, HK_CLICKS)
+        # every step shows, in order, none skipped (steps 2, 5 and 8 last while bots play)
+        assert seen == list(range(1, 11))
+        shot(page, f"tutorial_hk_won_{width}")
+        result = page.inner_text("#result")
+        # the hand worked by hand in test_tutorial.py: half flush 3 + red dragon pung 1 = 4 fan,
+        # West, the discarder, pays 2 x 16 = 32
+        assert "Half flush\t3 fan" in result
+        assert "Red dragon pung\t1 fan" in result
+        assert "32" in page.inner_text("#result .score-change")
+    finally:
+        player.close()
+
+
+def test_the_hong_kong_tutorial_speaks_german(browser: Any, base_url: str) -> None:
+    player = Player(browser, base_url, viewport=(390, 844))
+    page = player.page
+    try:
+        start_lesson(page, base_url, "hk", lang="de")
+        assert step_shown(page) == 1
+        assert page.inner_text("#lesson .lesson-count") == "Schritt 1 von 10"
+        text = page.inner_text("#lesson .lesson-text")
+        assert "Halbreine Hand (混一色), 3 Fan" in text and "Kreis-9" in text
+        page.locator(".lesson-target").click()
+        page.wait_for_function(
+            "() => document.querySelector('#lesson').dataset.step === '3'", timeout=20000
+        )
+        assert "einen Pung (碰): klicke auf Pon" in page.inner_text("#lesson .lesson-text")
     finally:
         player.close()
 

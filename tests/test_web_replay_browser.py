@@ -20,25 +20,11 @@ import httpx2 as httpx
 import pytest
 
 from majiang.tiles import parse_tiles, tile_name
-from test_table_support import ARGS, ARTIFACTS, CHROMIUM, SCREENSHOTS, serve
+from test_table_support import ARTIFACTS, CHROMIUM, SCREENSHOTS
 
-playwright_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("playwright.sync_api")
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
-
-
-@pytest.fixture(scope="module")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with serve(tmp_path_factory.mktemp("replay")) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield b
-        b.close()
 
 
 class Guest:

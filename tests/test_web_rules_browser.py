@@ -5,16 +5,15 @@ sideways. Full-page screenshots go to tests/artifacts/rules_<variant>_<width>.pn
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from majiang.rules import VARIANTS
 from majiang.web.rules import examples
-from test_table_support import ARGS, ARTIFACTS, CHROMIUM, serve
+from test_table_support import ARTIFACTS, CHROMIUM
 
-playwright_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("playwright.sync_api")
 pytest.importorskip("uvicorn")
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
 
@@ -28,20 +27,6 @@ MEASURE_JS = """() => {
   const sized = use ? use.getBoundingClientRect().width : 0;
   return [document.documentElement.scrollWidth, window.innerWidth, figs.length, drawn, sized];
 }"""
-
-
-@pytest.fixture(scope="module")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with serve(tmp_path_factory.mktemp("rules")) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.mark.parametrize(("width", "height", "mobile"), SCREENS)

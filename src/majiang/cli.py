@@ -23,6 +23,7 @@ COMMANDS = (
     "majiang.commands.arena",
     "majiang.commands.bot",
     "majiang.commands.serve",
+    "majiang.commands.worker",
     "majiang.commands.keep",
     "majiang.commands.admin",
 )

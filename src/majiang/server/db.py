@@ -226,11 +226,18 @@ def make_engine(url: str, synchronous: str = "FULL") -> Engine:
     return create_engine(url, pool_pre_ping=True, pool_size=20, max_overflow=20)
 
 
+#: PostgreSQL: the advisory lock that migrations take, so that instances started together on
+#: one database migrate it one after the other (the later ones find it current)
+MIGRATION_LOCK = 0x6D616A69
+
+
 def migrate(engine: Engine) -> None:
     """Apply every Alembic migration to the database behind ``engine``."""
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":  # released when the migration commits
+            connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
         cfg.attributes["connection"] = connection
         command.upgrade(cfg, "head")
 

@@ -32,7 +32,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from majiang.actions import Action, action_from_dict
 from majiang.errors import MajiangError
@@ -53,6 +53,9 @@ from majiang.server.store import (
 from majiang.server.tables import QUICK_BOTS, SPECTATOR, Table, bot_name
 from majiang.server.trace import ActionMark
 
+if TYPE_CHECKING:
+    from majiang.server.workers import RemoteBots
+
 log = logging.getLogger("majiang.server")
 
 #: default timers of a room, seconds (0: no timer)
@@ -60,6 +63,16 @@ TURN_SECONDS = 20.0
 CLAIM_SECONDS = 8.0
 #: a finished game stays in memory this long for late reconnections
 KEEP_FINISHED = 600.0
+
+
+class Seating(Protocol):
+    """Where a connection's frames go once it is seated: its ``LiveGame``, or the relay to the
+    instance that owns the game (``cluster.Relay``)."""
+
+    def sync(self, conn: Conn) -> None: ...
+    def next_hand(self, conn: Conn, ref: Any = None) -> None: ...
+    def submit(self, conn: Conn, frame: dict[str, Any], mark: ActionMark | None = None) -> None: ...
+    def detach(self, conn: Conn) -> None: ...
 
 
 class Conn:
@@ -77,8 +90,10 @@ class Conn:
         self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self.seat = SPECTATOR
         self.player_id: str | None = None
-        self.game: LiveGame | None = None
+        self.game: Seating | None = None
         self.room_code: str | None = None
+        #: waiting in a room's lobby: the last event number it saw (``hello``'s ``last_seq``)
+        self.last_seq: int | None = 0
         self.last_sent = 0
         self.closed = False
         self.close_code = 1000
@@ -267,6 +282,19 @@ class LiveGame:
         self._pausing: dict[int, Decision] | None = None
         #: the open decisions when the paced claim window was shown
         self._window_decisions: dict[int, Decision] = {}
+        #: the bot workers that choose for the bots that think (``workers``; None: here), and
+        #: the name of this table's history for them: it only grows until the table is
+        #: rebuilt from the database (``_pause``), which names a new one
+        self.remote_bots: RemoteBots | None = None
+        self.history = secrets.token_hex(4)
+
+    def _think(self, seat: int, level: str, seed: int) -> Action:
+        """Return the choice of a bot that thinks (in a thread of ``BOT_WORK``): made here, or
+        by a bot worker."""
+        if self.remote_bots is None:
+            return self.table.bot_action(seat, level, seed)
+        history = f"{self.game_id}:{self.history}"
+        return self.remote_bots.choose(self.table, history, seat, level, seed)
 
     # -- what other tasks call (each only queues work for the game task, or changes a seat)
     def names(self) -> list[str | None]:
@@ -498,9 +526,7 @@ class LiveGame:
                         if not claim:
                             await self._flush()
                         action = await asyncio.wrap_future(
-                            BOT_WORK.submit(
-                                self.owner, self.table.bot_action, bot, self.bot_level, seed
-                            )
+                            BOT_WORK.submit(self.owner, self._think, bot, self.bot_level, seed)
                         )
                     self._act(bot, action, "bot")
                     # never inside a claim window: the run is cut at the same place whether or
@@ -558,6 +584,7 @@ class LiveGame:
         arriving: list[Item] = []  # welcomed once resumed (or told the game stopped)
         try:
             self.table = await self._restored(frame, arriving)
+            self.history = secrets.token_hex(4)  # the table's actions may differ from here
         finally:
             for item in arriving:
                 self.inbox.put_nowait(item)

@@ -23,6 +23,9 @@ from typing import Any
 from majiang.server.edge import odd_string
 
 PROTOCOL_VERSION = 1
+#: the close code of a socket whose game another server instance plays now (``moved``):
+#: reconnect and go on (docs/deploy.md)
+MOVED = 1012
 
 #: the frame types a client may send
 CLIENT_TYPES = ("hello", "action", "ping", "sync", "next_hand")

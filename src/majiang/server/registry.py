@@ -3,6 +3,10 @@
 A game is launched the same way when its host starts it and when the server restarts: read the
 stored game (seed and actions), rebuild the table by replay, start its task. So a server killed
 at any moment resumes every game from its last stored action.
+
+With ``MAJIANG_REDIS_URL`` (``cluster``) the process is one instance of several: it launches
+only the games whose lease it takes, and what concerns the games of other instances (room
+changes, a person leaving) is sent to them.
 """
 
 from __future__ import annotations
@@ -11,15 +15,20 @@ import asyncio
 import contextlib
 import logging
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.orm import Session, sessionmaker
 
 from majiang.server import trace
 from majiang.server.live import KEEP_FINISHED, Conn, LiveGame
+from majiang.server.protocol import MOVED, error_frame
 from majiang.server.settings import Settings
 from majiang.server.store import Journal, StoredGame, load_game, playing_games
 from majiang.server.tables import Table
+
+if TYPE_CHECKING:  # imported when used: one process needs no Redis client
+    from majiang.server.cluster import Cluster
+    from majiang.server.workers import RemoteBots
 
 log = logging.getLogger("majiang.server")
 
@@ -37,12 +46,29 @@ class Registry:
         self.starting: set[str] = set()
         self._sweeper: asyncio.Task[None] | None = None
         self._tracer: asyncio.Task[None] | None = None
+        #: several instances (``settings.redis_url``): this one's leases and relays
+        self.cluster: Cluster | None = None
+        if settings.redis_url:
+            from majiang.server.cluster import Cluster
+
+            self.cluster = Cluster(self, settings.redis_url)
+        #: the bot workers (``settings.bot_workers``), None: the bots think here
+        self.remote_bots: RemoteBots | None = None
+        if settings.redis_url and settings.bot_workers:
+            from majiang.server.workers import RemoteBots
+
+            self.remote_bots = RemoteBots(settings.redis_url, settings.bot_retry_seconds)
 
     async def start(self) -> None:
-        """Start the journal and resume every game still being played."""
+        """Start the journal and resume every game still being played (in a cluster: the
+        games nobody owns, taken over by the cluster's scan)."""
         self.journal.start()
         if trace.TRACE is not None:
             self._tracer = asyncio.get_running_loop().create_task(trace.run())
+        if self.cluster is not None:
+            await self.cluster.start()
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+            return
         ids = await asyncio.to_thread(self._with_session, playing_games)
         for game_id in ids:
             try:
@@ -67,17 +93,40 @@ class Registry:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await game.task
         await self.journal.stop()
+        if self.cluster is not None:  # every write stored: the games may go elsewhere
+            for game in self.games.values():
+                for conn in game.connections():
+                    conn.close(MOVED)
+            await self.cluster.stop()
+        if self.remote_bots is not None:
+            self.remote_bots.close()
+
+    def read(self, fn: Any, *args: Any) -> Any:
+        """Return ``fn(session, *args)`` in a session of its own (call it in a thread)."""
+        return self._with_session(fn, *args)
 
     def _with_session(self, fn: Any, *args: Any) -> Any:
         with self.sessions() as session:
             return fn(session, *args)
 
-    async def launch(self, game_id: str) -> LiveGame:
+    async def launch(self, game_id: str) -> LiveGame | None:
         """Rebuild a stored game by replay and start its task; connections waiting in its room
-        join it."""
+        join it. In a cluster, only once this instance took its lease: None when another
+        instance holds it (it plays the game; the sockets here follow it)."""
         stored: StoredGame = await asyncio.to_thread(self._with_session, load_game, game_id)
-        table = await asyncio.to_thread(Table.replay, stored.spec, stored.actions, stored.bot_level)
+        cluster = self.cluster
+        if cluster is not None and not await cluster.acquire(stored.room_code):
+            return None
+        try:
+            table = await asyncio.to_thread(
+                Table.replay, stored.spec, stored.actions, stored.bot_level
+            )
+        except BaseException:
+            if cluster is not None:
+                await cluster.release(stored.room_code)
+            raise
         game = LiveGame(stored, table, self.journal, self.settings)
+        game.remote_bots = self.remote_bots
         self.games[stored.room_code] = game
         for conn in self.lobbies.pop(stored.room_code, set()):
             seat = game_seat(game, conn.player_id)
@@ -85,12 +134,39 @@ class Registry:
                 conn.send({"type": "error", "code": "not_seated", "message": "no seat for you"})
                 conn.close(1008)
                 continue
-            game.connect(conn, -1 if seat is None else seat, 0)
+            game.connect(conn, -1 if seat is None else seat, conn.last_seq)
         game.start()
+        if cluster is not None:
+            cluster.started(stored.room_code)
         return game
 
-    def room_update(self, code: str, room: dict[str, Any]) -> None:
-        """Tell the connections waiting in a room that it changed."""
+    def drop(self, code: str, reason: str) -> None:
+        """Stop playing room ``code``'s game here (its lease is another's, or may be): its
+        sockets are closed with 1012 and reconnect to whichever instance plays it now."""
+        game = self.games.pop(code, None)
+        if self.cluster is not None:
+            self.cluster.held.discard(code)
+        if game is None:
+            return
+        if game.task is not None:
+            game.task.cancel()
+        for conn in game.connections():
+            conn.send(error_frame("moved", f"{reason}; reconnect to continue"))
+            conn.close(MOVED)
+
+    async def seat_left(self, code: str, seat: int) -> None:
+        """A person left room ``code``'s game for good: its owner's bot plays the seat."""
+        game = self.games.get(code)
+        if game is not None:
+            game.seat_left(seat)
+        elif self.cluster is not None:
+            await self.cluster.seat_left(code, seat)
+
+    def room_update(self, code: str, room: dict[str, Any], relayed: bool = False) -> None:
+        """Tell the connections waiting in a room that it changed (in a cluster: on every
+        instance; ``relayed``: the change came from another)."""
+        if self.cluster is not None and not relayed:
+            self.cluster.room_changed(code, room)
         for conn in self.lobbies.get(code, set()):
             conn.send({"type": "room", "room": room})
 
@@ -115,6 +191,8 @@ class Registry:
                     for conn in game.connections():
                         conn.close()
                     del self.games[code]
+                    if self.cluster is not None:
+                        await self.cluster.release(code)
 
 
 def game_seat(game: LiveGame, player_id: str | None) -> int | None:

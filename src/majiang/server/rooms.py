@@ -281,7 +281,7 @@ def make_router(app: FastAPI) -> APIRouter:
     @router.post("/api/tutorials/{lesson}", status_code=201, tags=["play"])
     async def tutorial_table(lesson: str, me: Me, request: Request) -> RoomOut:
         """Create a tutorial table: a practice table on the fixed hand of ``lesson`` (one per
-        variant taught: ``riichi``), its bots discarding what they draw, no timers."""
+        variant taught: ``riichi``, ``hk``), its bots discarding what they draw, no timers."""
         taught = find_lesson(lesson)
         body = PracticeOptions(
             variant=taught.variant,
@@ -387,9 +387,8 @@ def make_router(app: FastAPI) -> APIRouter:
             return _room_out(session, room, me.id), number
 
         out, left_game = await in_writer(work)
-        game = registry().games.get(code)
-        if left_game is not None and game is not None:
-            game.seat_left(left_game)
+        if left_game is not None:
+            await registry().seat_left(code, left_game)
         registry().room_update(code, out.model_dump())
         return out
 

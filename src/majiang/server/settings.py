@@ -100,6 +100,17 @@ class Settings:
     #: address the request came to)
     mail_from: str = "majiang@localhost"
     public_url: str = ""
+    #: several instances on one database (docs/deploy.md): the Redis that carries what crosses
+    #: instances (``redis://host:6379/0``; empty: one process, as without it), this instance's
+    #: name there (empty: host, process id and a random suffix), and the seconds a lease on a
+    #: live game lasts without being renewed (another instance takes the game over after it)
+    redis_url: str = ""
+    instance_id: str = ""
+    lease_seconds: float = 5.0
+    #: with ``redis_url``: the bots that think choose in ``majiang worker`` processes
+    #: (``workers``), and a choice not answered in ``bot_retry_seconds`` is asked again
+    bot_workers: bool = False
+    bot_retry_seconds: float = 10.0
 
     @classmethod
     def from_env(cls, host: str = "127.0.0.1", port: int = 8000) -> Settings:

@@ -14,6 +14,15 @@ The riichi lesson, the player at seat 0 (East, the dealer):
 4. the others draw and discard honours nobody can call;
 5. draws 6p and wins by tsumo.
 
+The Hong Kong lesson (``hk``, the table's defaults: 3 fan at least), the player at seat 0 again:
+
+1. draws 8m and discards the lone 9p: characters and honours only make a half flush (3 fan);
+2. pungs the red dragon that South draws and discards (1 fan), then discards the lone 1s;
+3. chows the 3m that North, the player before them, draws and discards (1-2-3m), then discards
+   the lone South wind: 567m 78m 99m is ready, waiting on 6m or 9m;
+4. wins on the 6m that West draws and discards: half flush 3 + red dragon 1 = 4 fan, 16 points
+   on the half-spicy table, and West, the discarder, pays twice that: 32.
+
 >>> wall = lesson_walls("tutorial:riichi")[0]
 >>> len(wall), lesson_walls("abc")
 (136, [])
@@ -72,6 +81,18 @@ LESSONS: dict[str, Lesson] = {
             "369p147m358s2367z",  # North
         ),
         draws="3m5z1z2z3z6p",  # you, South (the white dragon), South, West, North, you (the win)
+    ),
+    "hk": Lesson(
+        variant="hk",
+        options={},
+        hands=(
+            "12567799m9p1s277z",  # you: East, the dealer
+            "3m147p2589s13456z",  # South
+            "4m1258p369s12456z",  # West
+            "8m2369p147s12356z",  # North
+        ),
+        # you, South (the red dragon), South, West, North (the 3m to chow), South, West (the win)
+        draws="8m7z1z3z3m4z6m",
     ),
 }
 

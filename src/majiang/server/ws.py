@@ -240,12 +240,23 @@ async def _enter(
             return False
         game.connect(conn, -1 if seat is None else seat, last_seq)
         return True
+    cluster = registry.cluster
+    if (
+        cluster is not None
+        and room.status != "waiting"
+        and await cluster.relay(conn, code, last_seq)
+    ):
+        return True  # another instance plays the game: relayed to it
     if room.status == "waiting":
         conn.send({"type": "welcome", "protocol": PROTOCOL_VERSION, "room": code, "game": None})
         conn.send({"type": "room", "room": {"code": code, "status": room.status}})
         registry.wait_in_lobby(code, conn)
         return True
-    if code in registry.starting:  # stored as playing, the game not launched yet: it joins soon
+    # stored as playing, the game not launched yet (or, in a cluster, its owner gone and not
+    # taken over yet): it joins the game when launched, from the last event it saw
+    if code in registry.starting or (cluster is not None and room.status == "playing"):
+        if cluster is not None:
+            conn.last_seq = last_seq
         registry.wait_in_lobby(code, conn)
         return True
     conn.send(

@@ -9,6 +9,7 @@ builds; the pages talk to the server's JSON API (``POST /api/score``) from ES mo
 | ``/`` | home: play against bots, private rooms, calculators, rules |
 | ``/calc``, ``/calc/<variant>`` | the calculators |
 | ``/rules``, ``/rules/<variant>`` | the rules and pattern table of a variant |
+| ``/learn``, ``/learn/<lesson>`` | the tutorials: their list, a lesson's start (``static/learn.js``) |
 | ``/play/<code>`` | the table of a room: lobby, game, results (``static/table.js``) |
 | ``/keep`` | the score sheet of a table playing real tiles (``keep.py``, ``static/keep.js``) |
 | ``/history`` | your finished games (``history.py``, ``static/history.js``) |
@@ -99,6 +100,10 @@ def mount(app: FastAPI) -> None:
     @app.get("/rules/{variant}", response_class=HTMLResponse, include_in_schema=False)
     def rules(variant: str) -> str:
         return pages.rules_page(_variant(variant))
+
+    @app.get("/learn", response_class=HTMLResponse, include_in_schema=False)
+    def learn_index() -> str:
+        return pages.learn_index_page()
 
     @app.get("/learn/{lesson}", response_class=HTMLResponse, include_in_schema=False)
     def learn(lesson: str) -> str:

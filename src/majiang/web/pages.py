@@ -11,9 +11,16 @@ from html import escape
 
 from majiang.i18n import N_, _, current
 from majiang.rules import VARIANTS, get_ruleset
+from majiang.server.tutorial import LESSONS
 from majiang.web.language import switcher
 from majiang.web.meta import WIND_NAMES, calculator_meta, option_meta
-from majiang.web.play import VARIANT_NAMES, learn_page_body, play_section, table_page_body
+from majiang.web.play import (
+    VARIANT_NAMES,
+    learn_index_body,
+    learn_page_body,
+    play_section,
+    table_page_body,
+)
 from majiang.web.summaries import summary
 
 #: the variants in the order the pages list them, with a one-line description
@@ -53,7 +60,7 @@ def layout(
         for href, label, key in nav
     )
     site_nav, skip, report = _("Site"), _("Skip to content"), _("Report a problem")
-    footer = escape(_("majiang · tiles drawn by {code}")).format(code="<code>majiang.render</code>")
+    footer = escape(_("majiang · mahjong to play, score and learn"))
     tag = f'<script type="module" src="/static/{script}"></script>' if script else ""
     tag += "".join(f'<link rel="stylesheet" href="/static/{css}">' for css in styles)
     main_attr = f' class="{escape(main_class)}"' if main_class else ""
@@ -101,6 +108,8 @@ def home_page() -> str:
     play, variants_h = _("Play"), _("Score a hand, read the rules")
     finished = _("Your finished games")
     learn = _("New to mahjong? Play a first game with a guide")
+    lesson_names = {v: escape(_(VARIANT_NAMES[v])) for v in LESSONS}
+    lessons = " · ".join(f'<a href="/learn/{v}">{name}</a>' for v, name in lesson_names.items())
     history = _("{link}: replay them move by move, every hand shown, and download their records.")
     history = escape(history).format(
         link=f'<a href="/history" id="home-history">{escape(finished)}</a>'
@@ -111,7 +120,7 @@ def home_page() -> str:
 <p class="tiles-row" aria-hidden="true">{sample}</p></section>
 <section id="play" class="play" aria-labelledby="play-h">
 <h2 id="play-h">{escape(play)}</h2>
-<p class="learn-note"><a href="/learn/riichi" id="home-learn">{escape(learn)}</a></p>
+<p class="learn-note"><a href="/learn" id="home-learn">{escape(learn)}</a>: {lessons}</p>
 <div id="play-slot" data-slot="play">{play_section()}</div>
 <p class="history-note">{history}</p>
 </section>
@@ -452,7 +461,13 @@ def rules_page(variant: str) -> str:
 
 def learn_page(lesson: str) -> str:
     """Return the start page of a tutorial (``static/learn.js`` starts it)."""
-    return layout("First game", learn_page_body(lesson), script="learn.js", styles=("play.css",))
+    body = learn_page_body(lesson)
+    return layout(_("First game"), body, script="learn.js", styles=("play.css",))
+
+
+def learn_index_page() -> str:
+    """Return the list of the tutorials (``majiang.server.tutorial.LESSONS``)."""
+    return layout(_("Learn to play"), learn_index_body(list(LESSONS)), styles=("play.css",))
 
 
 def table_page(code: str) -> str:

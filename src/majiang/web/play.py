@@ -258,6 +258,16 @@ def table_page_body(code: str) -> str:
 """
 
 
+#: what each tutorial teaches, one sentence (majiang.server.tutorial has the hands)
+LESSON_SUMMARIES = {
+    "riichi": N_("You discard, call a pon, make your hand ready and win by self-draw (tsumo)."),
+    "hk": N_(
+        "You call a pung and a chow, make a hand worth the 3 fan the table needs, win on a "
+        "discard, and see the fan and the payment worked out."
+    ),
+}
+
+
 def learn_page_body(lesson: str) -> str:
     """Return the start page of the tutorial ``lesson`` (``static/learn.js`` drives it).
 
@@ -265,18 +275,50 @@ def learn_page_body(lesson: str) -> str:
     True
     """
     name = escape(_(VARIANT_NAMES[lesson]))
+    heading = escape(_("Your first game: {name}")).format(name=name)
+    about = _(
+        "A short lesson at a real table, on one hand dealt for it. The three others are bots "
+        "that discard the tile they draw. A box above the table says what to do, and the tile "
+        "or button to press is marked."
+    )
+    rules = escape(_("The rules of {name}")).format(name=name)
+    summary = escape(_(LESSON_SUMMARIES[lesson]))
+    others = escape(_("Other lessons"))
+    your_name, guest, start = _("Your name"), _("Guest"), _("Start the lesson")
     return f"""
 <div class="learn-page">
-<h1>Your first game: {name}</h1>
-<p>A short lesson at a real table, on one hand dealt for it. The three others are bots that
-discard the tile they draw. A box above the table says what to do, and the tile or button to
-press is marked: you discard, call a pon, make your hand ready and win.</p>
+<h1>{heading}</h1>
+<p>{escape(about)} {summary}</p>
 <form id="learn-form" class="play-form" data-lesson="{escape(lesson)}" autocomplete="off">
-<div class="field"><label for="learn-name">Your name</label>
-<input id="learn-name" name="name" maxlength="40" placeholder="Guest" autocomplete="nickname"></div>
+<div class="field"><label for="learn-name">{escape(your_name)}</label>
+<input id="learn-name" name="name" maxlength="40" placeholder="{escape(guest)}" autocomplete="nickname"></div>
 <p class="error" id="learn-error" role="alert" hidden></p>
-<div class="buttons"><button type="submit" class="primary" id="learn-start">Start the lesson</button></div>
+<div class="buttons"><button type="submit" class="primary" id="learn-start">{escape(start)}</button></div>
 </form>
-<p><a href="/rules/{escape(lesson)}">The rules of {name}</a></p>
+<p><a href="/rules/{escape(lesson)}">{rules}</a> · <a href="/learn">{others}</a></p>
+</div>
+"""
+
+
+def learn_index_body(lessons: list[str]) -> str:
+    """Return the list of the tutorials ``lessons``, each with what it teaches.
+
+    >>> 'href="/learn/hk"' in learn_index_body(["riichi", "hk"])
+    True
+    """
+    title = escape(_("Learn to play"))
+    intro = escape(_("Each lesson is one hand at a real table, with a guide at every step."))
+    names = {lesson: escape(_(VARIANT_NAMES[lesson])) for lesson in lessons}
+    summaries = {lesson: escape(_(LESSON_SUMMARIES[lesson])) for lesson in lessons}
+    items = "".join(
+        f'<li><a href="/learn/{escape(lesson)}">{names[lesson]}</a> '
+        f'<span class="muted">{summaries[lesson]}</span></li>'
+        for lesson in lessons
+    )
+    return f"""
+<div class="learn-page">
+<h1>{title}</h1>
+<p>{intro}</p>
+<ul class="plain" id="lessons">{items}</ul>
 </div>
 """

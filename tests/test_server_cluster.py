@@ -1,0 +1,388 @@
+"""Two ``majiang serve`` instances on one PostgreSQL and one Redis (``MAJIANG_REDIS_URL``):
+a room made on one is joined, played and watched through the other; when the instance
+playing a game is killed with SIGKILL the other takes the game over from its stored actions;
+bots that think choose in ``majiang worker`` processes, one killed and another started mid-game.
+
+PostgreSQL, redis-server and both instances are started here as processes of their own
+(Debian's ``postgresql`` and ``redis-server``; ``make test`` installs them).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import threading
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import httpx2 as httpx
+import pytest
+import redis
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from majiang.records import GameRecord, verify
+from test_server_process import MAJIANG, start_server
+from test_server_support import free_port, hello, postgres_server, redis_server
+
+pytestmark = pytest.mark.timeout(240)
+
+#: short leases: a dead instance's games are taken over within seconds
+LEASE = "3"
+#: a generous wait for anything a test waits on (never a bound the test asserts)
+PATIENCE = 90.0
+
+
+class Cluster:
+    """Two instances, ``A`` and ``B``, on one database and one Redis."""
+
+    def __init__(self, database: str, redis_url: str, tmp: Path) -> None:
+        self.redis = redis.Redis.from_url(redis_url, decode_responses=True)
+        self.database, self.redis_url, self.tmp = database, redis_url, tmp
+        self.ports = {"A": free_port(), "B": free_port()}
+        self.procs: dict[str, subprocess.Popen[bytes]] = {}
+        with ThreadPoolExecutor(2) as both:  # each takes seconds to start on a busy machine
+            list(both.map(self.start, self.ports))
+
+    def start(self, name: str) -> None:
+        self.procs[name] = start_server(
+            self.database,
+            self.ports[name],
+            self.tmp / f"{name}.log",
+            patience=PATIENCE,
+            MAJIANG_REDIS_URL=self.redis_url,
+            MAJIANG_INSTANCE_ID=name,
+            MAJIANG_LEASE_SECONDS=LEASE,
+            MAJIANG_BOT_WORKERS="1",  # the levels' bots (the instant ones play at home)
+            MAJIANG_BOT_RETRY_SECONDS="3",
+        )
+
+    def worker(self) -> subprocess.Popen[bytes]:
+        with (self.tmp / "workers.log").open("ab") as log:
+            return subprocess.Popen(
+                [MAJIANG, "worker"],
+                env={**os.environ, "MAJIANG_REDIS_URL": self.redis_url},
+                stdout=log,
+                stderr=log,
+            )
+
+    def bot_choices(self) -> int:
+        return int(self.redis.get("majiang:bots:done") or 0)
+
+    def http(self, name: str) -> str:
+        return f"http://127.0.0.1:{self.ports[name]}"
+
+    def ws(self, name: str, code: str) -> str:
+        return f"ws://127.0.0.1:{self.ports[name]}/ws/rooms/{code}"
+
+    def owner(self, code: str) -> str | None:
+        found = self.redis.get(f"majiang:lease:{code}")
+        return None if found is None else str(found)
+
+    def kill(self, name: str) -> None:
+        os.kill(self.procs[name].pid, signal.SIGKILL)
+        self.procs[name].wait()
+
+    def close(self) -> None:
+        for proc in self.procs.values():
+            proc.kill()
+            proc.wait()
+        self.redis.close()
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+    tmp = tmp_path_factory.mktemp("cluster")
+    with postgres_server() as pg, redis_server() as redis_url:
+        both = Cluster(pg.new_database(), redis_url, tmp)
+        try:
+            yield both
+        finally:
+            both.close()
+
+
+def guest(base: str, name: str) -> str:
+    r = httpx.post(f"{base}/api/players", json={"name": name})
+    assert r.status_code == 201, r.text
+    return str(r.json()["token"])
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+class Client(threading.Thread):
+    """A person (or spectator) at a room: answers every decision with its default, presses
+    *Next hand*, and reconnects through the instances in ``bases`` order (the first that
+    answers) whenever its socket closes, from the last event it saw, until ``game_over``."""
+
+    def __init__(self, token: str, urls: list[str], halfway: int | None = None) -> None:
+        super().__init__(daemon=True)
+        self.token = token
+        self.urls = urls
+        self.lock = threading.Lock()
+        self.events: dict[int, dict[str, Any]] = {}
+        self.accepted: list[dict[str, Any]] = []
+        self.frames: list[dict[str, Any]] = []
+        self.over: dict[str, Any] | None = None
+        self.failure: str | None = None
+        self.connections = 0
+        self.seq: int | None = None
+        #: set once this many of its actions are accepted
+        self.halfway = threading.Event()
+        self.halfway_at = halfway
+        #: set once connected (the first ``welcome``)
+        self.welcomed = threading.Event()
+
+    def run(self) -> None:
+        try:
+            self._play()
+        except Exception as exc:  # the test reads it
+            self.failure = repr(exc)
+
+    def _connect(self) -> Any:
+        deadline = time.monotonic() + PATIENCE
+        while True:
+            for url in self.urls:
+                try:
+                    return connect(url, open_timeout=5)
+                except OSError:
+                    continue
+            if time.monotonic() > deadline:
+                raise AssertionError(f"no instance answered at {self.urls}")
+            time.sleep(0.2)
+
+    def _play(self) -> None:
+        pressed: set[int] = set()
+        deadline = time.monotonic() + 3 * PATIENCE
+        while self.over is None and time.monotonic() < deadline:
+            self.connections += 1
+            try:
+                with self._connect() as ws:
+                    ws.send(json.dumps(hello(self.token, self.seq)))
+                    while self.over is None:
+                        frame = json.loads(ws.recv(timeout=PATIENCE))
+                        self._take(ws, frame, pressed)
+            except (ConnectionClosed, TimeoutError):
+                continue
+
+    def _take(self, ws: Any, frame: dict[str, Any], pressed: set[int]) -> None:
+        self.frames.append(frame)
+        kind = frame["type"]
+        if kind == "welcome":
+            self.welcomed.set()
+        elif kind == "snapshot":
+            self.seq = frame["seq"]
+        elif kind == "event":
+            with self.lock:
+                earlier = self.events.setdefault(frame["seq"], frame)
+            assert earlier == frame, f"event {frame['seq']} sent twice, differently"
+            self.seq = frame["seq"]
+        elif kind == "decision":
+            answer = {"decision": frame["decision"], "action": frame["default"]}
+            ws.send(json.dumps({"type": "action", **answer}))
+        elif kind == "accepted":
+            self.accepted.append(frame)
+            if self.halfway_at is not None and len(self.accepted) >= self.halfway_at:
+                self.halfway.set()
+        elif kind == "between_hands" and frame["waiting"] and frame["after"] not in pressed:
+            pressed.add(frame["after"])
+            ws.send(json.dumps({"type": "next_hand"}))
+        elif kind == "game_over":
+            self.over = frame
+        elif kind == "error" and frame["code"] != "moved":  # moved: the socket closes next
+            raise AssertionError(f"unexpected error frame {frame}")
+
+    def seen_up_to(self) -> int:
+        with self.lock:
+            return max(self.events, default=0)
+
+    def finish(self) -> dict[str, Any]:
+        self.join(3 * PATIENCE)
+        assert self.failure is None, self.failure
+        assert self.over is not None, f"no game_over; last frames {self.frames[-5:]}"
+        return self.over
+
+
+def wait_for(check: Any, what: str) -> None:
+    deadline = time.monotonic() + PATIENCE
+    while not check():
+        assert time.monotonic() < deadline, f"waited {PATIENCE:.0f} s for {what}"
+        time.sleep(0.05)
+
+
+def new_room(cluster: Cluster, on: str, host: str, **options: Any) -> str:
+    body = {
+        "length": "one_hand",
+        "bot_level": "simple",
+        "turn_seconds": 0,
+        "claim_seconds": 0,
+        "spectators": True,
+        **options,
+    }
+    r = httpx.post(f"{cluster.http(on)}/api/rooms", json=body, headers=auth(host))
+    assert r.status_code == 201, r.text
+    return str(r.json()["code"])
+
+
+def check_record(
+    cluster: Cluster, over: dict[str, Any], token: str, clients: dict[int | None, Client]
+) -> dict[str, Any]:
+    """Check the finished game's record: it verifies by replay, every event a client saw is
+    in it unchanged (hidden tiles aside), and each action a seat had accepted is that seat's
+    action of the same number (decisions are numbered by the seat's actions): none lost."""
+    r = httpx.get(f"{cluster.http('B')}{over['record']}", headers=auth(token))
+    assert r.status_code == 200, r.text
+    record = dict(r.json())
+    assert verify(GameRecord.from_dict(record)) == len(record["events"])
+    for seat, client in clients.items():
+        for n, frame in client.events.items():
+            event = record["events"][n - 1]
+            hidden = frame["event"]["type"] in ("dealt", "drew") and frame["event"]["seat"] != seat
+            if hidden:
+                assert frame["event"]["type"] == event["type"], n
+            else:
+                assert frame["event"] == event, n
+        if seat is None:
+            continue
+        mine = [a["action"] for a in record["actions"] if a["seat"] == seat]
+        for accepted in client.accepted:
+            assert mine[accepted["decision"] - 1] == accepted["action"], accepted
+    return record
+
+
+def test_a_room_made_on_a_is_joined_played_and_watched_through_b(cluster: Cluster) -> None:
+    host = guest(cluster.http("A"), "Host")
+    joiner = guest(cluster.http("B"), "Joiner")
+    watcher = guest(cluster.http("A"), "Watcher")
+    code = new_room(cluster, "A", host)
+    hosting = Client(host, [cluster.ws("A", code)])
+    hosting.start()
+    wait_for(hosting.welcomed.is_set, "the host's socket in the lobby on A")
+
+    r = httpx.post(f"{cluster.http('B')}/api/rooms/{code}/join", json={}, headers=auth(joiner))
+    assert r.status_code == 200, r.text
+    seat = r.json()["your_seat"]
+    # the room's change made on B reaches the host's socket waiting on A
+    wait_for(
+        lambda: any(
+            f["type"] == "room"
+            and "seats" in f["room"]
+            and f["room"]["seats"][seat]["player_id"] == r.json()["seats"][seat]["player_id"]
+            for f in list(hosting.frames)
+        ),
+        "the join made on B to reach the lobby on A",
+    )
+    watching = Client(watcher, [cluster.ws("A", code)])
+    joining = Client(joiner, [cluster.ws("B", code)])
+    for client in (watching, joining):
+        client.start()
+        wait_for(client.welcomed.is_set, "a socket in the lobby")
+
+    r = httpx.post(f"{cluster.http('B')}/api/rooms/{code}/start", headers=auth(host))
+    assert r.status_code == 200, r.text
+    assert cluster.owner(code) == "B"  # so the host's and the spectator's frames go through Redis
+
+    over = hosting.finish()
+    assert joining.finish() == over
+    assert watching.finish() == over
+    record = check_record(cluster, over, host, {0: hosting, seat: joining, None: watching})
+    # the spectator on A was relayed every event, in order, none missing
+    assert sorted(watching.events) == list(range(1, len(record["events"]) + 1))
+    assert len(hosting.accepted) > 0 and len(joining.accepted) > 0
+    for client in (hosting, joining, watching):
+        assert client.connections == 1  # nothing was closed on the way
+
+
+def test_a_killed_with_sigkill_mid_game_the_game_goes_on_through_b(cluster: Cluster) -> None:
+    host = guest(cluster.http("A"), "Host")
+    joiner = guest(cluster.http("B"), "Joiner")
+    code = new_room(cluster, "A", host)
+    r = httpx.post(f"{cluster.http('B')}/api/rooms/{code}/join", json={}, headers=auth(joiner))
+    assert r.status_code == 200, r.text
+    seat = r.json()["your_seat"]
+    r = httpx.post(f"{cluster.http('A')}/api/rooms/{code}/start", headers=auth(host))
+    assert r.status_code == 200, r.text
+    assert cluster.owner(code) == "A"
+
+    # the host plays on A and falls back to B; the joiner plays on B, relayed to A at first
+    hosting = Client(host, [cluster.ws("A", code), cluster.ws("B", code)], halfway=2)
+    joining = Client(joiner, [cluster.ws("B", code)])
+    hosting.start()
+    joining.start()
+    wait_for(lambda: hosting.halfway.is_set() or hosting.over is not None, "two actions")
+    assert hosting.over is None, "the hand ended before the host's second action"
+    cluster.kill("A")
+    seen_at_kill = max(hosting.seen_up_to(), joining.seen_up_to())
+    try:
+        over = hosting.finish()
+        assert joining.finish() == over
+    finally:
+        cluster.start("A")  # for the other tests of the module, whatever their order
+    assert cluster.owner(code) == "B"
+    record = check_record(cluster, over, host, {0: hosting, seat: joining})
+    assert len(record["events"]) > seen_at_kill  # the game went on after the kill
+    assert hosting.connections >= 2 and joining.connections >= 2  # both sockets moved
+
+
+def test_bots_choose_in_workers_one_killed_and_another_started_mid_game(cluster: Cluster) -> None:
+    token = guest(cluster.http("A"), "Solo")
+    body = {"length": "one_hand", "bot_level": "normal", "turn_seconds": 0, "claim_seconds": 0}
+    r = httpx.post(f"{cluster.http('A')}/api/tables", json=body, headers=auth(token))
+    assert r.status_code == 201, r.text
+    code = r.json()["code"]
+    before = cluster.bot_choices()
+    first = cluster.worker()
+    second = None
+    playing = Client(token, [cluster.ws("B", code)], halfway=2)
+    try:
+        playing.start()
+        wait_for(lambda: playing.halfway.is_set() or playing.over is not None, "two actions")
+        assert playing.over is None, "the hand ended before the player's second action"
+        at_kill = cluster.bot_choices()
+        assert at_kill > before  # the worker chose for the bots
+        first.kill()
+        first.wait()
+        second = cluster.worker()
+        over = playing.finish()
+    finally:
+        for worker in (first, second):
+            if worker is not None:
+                worker.kill()
+                worker.wait()
+    assert cluster.bot_choices() > at_kill  # the other worker took over
+    check_record(cluster, over, token, {0: playing})
+
+
+def test_a_person_leaving_through_b_leaves_the_game_owned_by_a(cluster: Cluster) -> None:
+    host = guest(cluster.http("A"), "Host")
+    joiner = guest(cluster.http("B"), "Leaver")
+    code = new_room(cluster, "A", host)
+    r = httpx.post(f"{cluster.http('B')}/api/rooms/{code}/join", json={}, headers=auth(joiner))
+    assert r.status_code == 200, r.text
+    seat = r.json()["your_seat"]
+    r = httpx.post(f"{cluster.http('A')}/api/rooms/{code}/start", headers=auth(host))
+    assert r.status_code == 200, r.text
+    assert cluster.owner(code) == "A"
+    hosting = Client(host, [cluster.ws("A", code)])
+    leaving = Client(joiner, [cluster.ws("B", code)])  # relayed to A
+    hosting.start()
+    leaving.start()
+    wait_for(leaving.welcomed.is_set, "the leaver's socket on B")
+
+    r = httpx.post(f"{cluster.http('B')}/api/rooms/{code}/leave", headers=auth(joiner))
+    assert r.status_code == 200, r.text
+    # the owner on A heard it: the seat's socket on B is told, and the bot plays the seat
+    wait_for(
+        lambda: {"type": "left", "seat": seat} in list(leaving.frames), "the 'left' frame on B"
+    )
+    over = hosting.finish()
+    assert leaving.finish() == over  # back as a spectator (spectators are on)
+    welcomes = [f for f in leaving.frames if f["type"] == "welcome"]
+    assert welcomes[-1]["seat"] is None
+    check_record(cluster, over, host, {0: hosting, None: leaving})
