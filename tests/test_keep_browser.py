@@ -33,7 +33,9 @@ def shot(pg: Any, name: str) -> None:
 
 
 def scores(pg: Any) -> list[int]:
-    return [int(pg.locator(f".keep-player[data-seat='{s}'] .score").inner_text()) for s in range(4)]
+    """The running totals as shown: English groups thousands with "," (formatNumber)."""
+    shown = [pg.locator(f".keep-player[data-seat='{s}'] .score").inner_text() for s in range(4)]
+    return [int(text.replace(",", "")) for text in shown]
 
 
 def tap(pg: Any, group: str, seat: int | str) -> None:
@@ -131,7 +133,7 @@ def test_a_riichi_east_round_on_a_phone(base_url: str, browser: Any) -> None:
     # the other phone sees the edit at its next poll
     other.wait_for_function(
         "() => document.querySelector(\".keep-player[data-seat='2'] .score\").textContent"
-        " === '26400'",
+        " === '26,400'",
         timeout=10000,
     )
     pg.locator("#keep-payments summary").click()

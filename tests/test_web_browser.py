@@ -185,13 +185,14 @@ def test_calculator_shows_the_hand_worked_total(
 ) -> None:
     open_calc(page, base_url, variant)
     enter(page, case)
-    assert page.inner_text("#r-total") == str(total)
-    assert page.inner_text("#r-points") == str(points)
+    # figures are written as the page's language writes them: English groups thousands with ","
+    assert page.inner_text("#r-total") == f"{total:,}"
+    assert page.inner_text("#r-points") == f"{points:,}"
     shown = [
         (row.query_selector("th").inner_text(), row.query_selector("td").inner_text())
         for row in page.query_selector_all("table.payers tbody tr")
     ]
-    assert shown == payers
+    assert shown == [(who, f"{int(amount):,}") for who, amount in payers]
     # the items add up to the total shown, and the tiles are drawn from the sprite
     values = [
         int(td.inner_text().split()[0]) for td in page.query_selector_all("table.items tbody td")
@@ -221,8 +222,8 @@ def test_shared_link_restores_the_same_hand(page: Any, base_url: str, browser: A
     assert other.inner_text("#meld-list").count("pon 555z from=2") == 1
     assert other.is_checked('input[name="win"][value="tsumo"]')
     assert other.input_value("#f-seat_wind") == "S"
-    assert other.inner_text("#r-total") == str(total)
-    assert other.inner_text("#r-points") == str(points)
+    assert other.inner_text("#r-total") == f"{total:,}"
+    assert other.inner_text("#r-points") == f"{points:,}"
     shot(other, "shared_link")
     other.context.close()
 
@@ -311,7 +312,7 @@ def test_phone_sized_screen(browser: Any, base_url: str) -> None:
     pg = context.new_page()
     open_calc(pg, base_url, "riichi")
     enter(pg, HANDS[0][1])
-    assert pg.inner_text("#r-points") == "5500"
+    assert pg.inner_text("#r-points") == "5,500"
     width = pg.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the calculator is {width}px wide on a 390px screen"
     box = pg.locator('.tile-btn[data-tile="9s"]').bounding_box()

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from majiang.errors import InvalidNotation
+from majiang.i18n import _
 from majiang.melds import Meld, parse_meld
 from majiang.tiles import Tile, counts34, format_tiles, is_bonus, parse_tiles, tile_set
 
@@ -68,10 +69,14 @@ def parse_hand(
     majiang.errors.InvalidNotation: a fifth copy of '1z'
     """
     if not isinstance(text, str):
-        raise InvalidNotation(f"a hand must be a string, got {type(text).__name__}")
+        raise InvalidNotation(
+            _("a hand must be a string, got {type}").format(type=type(text).__name__)
+        )
     parts = [p.strip() for p in text.split(",")]
     if not parts[0] and len(parts) > 1:
-        raise InvalidNotation(f"a hand starts with its concealed tiles, got {text!r}", token=text)
+        raise InvalidNotation(
+            _("a hand starts with its concealed tiles, got {text!r}").format(text=text), token=text
+        )
     tiles = parse_tiles(parts[0])
     melds = tuple(parse_meld(p) for p in parts[1:] if p)
     hand = Hand(

@@ -44,6 +44,7 @@ from majiang.engine.hand_end import close_hand, pay_win
 from majiang.engine.wins import win_setting
 from majiang.errors import MajiangError
 from majiang.hand import Hand
+from majiang.i18n import N_, _
 from majiang.rules import Ruleset, get_ruleset
 from majiang.rules.game import LENGTHS, DrawFacts, GameRules, Moves, Outcome
 from majiang.scoring import WIND_LETTERS, ScoreRequest, ScoreResult, WinValue, parse_wind
@@ -52,6 +53,8 @@ from majiang.state import GameState
 __all__ = ["FORMAT", "HandRow", "InvalidEntry", "Sheet", "Standing"]
 
 FORMAT = "majiang-sheet"
+#: the units of a hand's value as its text says them
+UNIT_WORDS = {"han": N_("han"), "fan": N_("fan"), "tai": N_("tai")}
 VERSION = 1
 
 #: the keys each kind of step may carry
@@ -437,14 +440,14 @@ class Sheet:
 
     def _label(self, st: GameState) -> str:
         if self.variant == "sichuan":  # lengths count hands, no winds
-            return f"hand {st.hand_index + 1}"
+            return _("hand {n}").format(n=st.hand_index + 1)
         label = st.hand_label()
         if st.dealer_streak and not self.rules.stick_value:
-            label += f" streak {st.dealer_streak}"
+            label = _("{hand} streak {n}").format(hand=label, n=st.dealer_streak)
         return label
 
     def _name(self, seat: int | None) -> str:
-        return "nobody" if seat is None else self.players[seat]
+        return _("nobody") if seat is None else self.players[seat]
 
     def _apply(
         self, st: GameState, step: Mapping[str, Any], moves: Moves, texts: list[str]
@@ -453,11 +456,13 @@ class Sheet:
         kind = step["type"]
         if kind == "riichi":
             self._riichi(st, step["player"], moves)
-            texts.append(f"{self._name(step['player'])} riichi")
+            texts.append(_("{name} riichi").format(name=self._name(step["player"])))
             return None
         if kind == "kong":
             self._kong(st, step, moves)
-            texts.append(f"{self._name(step['player'])} {step['kind']}")
+            texts.append(
+                _("{name} {kind}").format(name=self._name(step["player"]), kind=step["kind"])
+            )
             return None
         if kind == "win":
             return self._win(st, step, moves, texts)
@@ -618,15 +623,22 @@ class Sheet:
         return result
 
     def _win_text(self, seat: int, source: int | None, result: ScoreResult, pao: int | None) -> str:
-        how = "self-drawn" if source is None else f"from {self.players[source]}"
         if result.limit and result.limit != "limit" and result.fu is None:
             value = result.limit.replace("_", " ")
         elif result.fu is not None:
-            value = f"{result.total} han {result.fu} fu"
+            value = _("{han} han {fu} fu").format(han=result.total, fu=result.fu)
         else:
-            value = f"{result.total} {result.unit}"
-        liable = f", {self.players[pao]} liable" if pao is not None else ""
-        return f"{self.players[seat]} won {how}: {value}{liable}"
+            value = f"{result.total} {_(UNIT_WORDS.get(result.unit, result.unit))}"
+        name = self.players[seat]
+        if source is None:
+            text = _("{name} won self-drawn: {value}").format(name=name, value=value)
+        else:
+            text = _("{name} won from {source}: {value}").format(
+                name=name, source=self.players[source], value=value
+            )
+        if pao is not None:
+            text = _("{text}, {name} liable").format(text=text, name=self.players[pao])
+        return text
 
     def _draw(
         self, st: GameState, step: Mapping[str, Any], moves: Moves, texts: list[str]
@@ -658,10 +670,11 @@ class Sheet:
                 _in_play(st, seat, key, self.players)
         facts = DrawFacts(ready, tuple(step["nagashi"]), tuple(sorted(fans.items())), three)
         _pay(st, self.rules.draw_payments(self.resolved, st, facts), moves)
-        shown = ", ".join(self.players[s] for s in ready) or "nobody"
-        texts.append(f"draw: {shown} ready")
+        shown = ", ".join(self.players[s] for s in ready) or _("nobody")
+        texts.append(_("draw: {players} ready").format(players=shown))
         if step["nagashi"]:
-            texts.append(f"nagashi mangan: {', '.join(self.players[s] for s in step['nagashi'])}")
+            nagashi = ", ".join(self.players[s] for s in step["nagashi"])
+            texts.append(_("nagashi mangan: {players}").format(players=nagashi))
         return Outcome("exhaustive_draw", "wall", st.winners, ready)
 
     def _abortive(self, st: GameState, step: Mapping[str, Any], texts: list[str]) -> Outcome:
@@ -679,7 +692,7 @@ class Sheet:
             )
         if st.winners:
             raise InvalidEntry("a hand with a win cannot be aborted", field="reason")
-        texts.append(f"abortive draw: {reason.replace('_', ' ')}")
+        texts.append(_("abortive draw: {reason}").format(reason=reason.replace("_", " ")))
         return Outcome("abortive_draw", reason)
 
     # -- storage and export

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from majiang.errors import InvalidNotation
+from majiang.i18n import _
 from majiang.tiles import RED_BASE, Tile, format_tiles, kind, parse_tiles, sort_key
 
 MeldKind = Literal["chi", "pon", "kan", "ankan", "kakan"]
@@ -69,35 +70,53 @@ def make_meld(
     """
     if kind_name not in _SIZES:
         raise InvalidNotation(
-            f"unknown meld kind {kind_name!r} (expected one of {', '.join(MELD_KINDS)})",
+            _("unknown meld kind {kind!r} (expected one of {kinds})").format(
+                kind=kind_name, kinds=", ".join(MELD_KINDS)
+            ),
             token=kind_name,
         )
     size = _SIZES[kind_name]
     if len(tiles) != size:
         text = format_tiles(tiles)
         raise InvalidNotation(
-            f"{kind_name} {text!r} needs {size} tiles, got {len(tiles)}", token=text
+            _("{kind} {tiles!r} needs {size} tiles, got {count}").format(
+                kind=kind_name, tiles=text, size=size, count=len(tiles)
+            ),
+            token=text,
         )
     kinds = sorted([kind(t) for t in tiles])
     if kinds[-1] >= 34:
         text = format_tiles(tiles)
-        raise InvalidNotation(f"{kind_name} {text!r} holds a bonus tile", token=text)
+        raise InvalidNotation(
+            _("{kind} {tiles!r} holds a bonus tile").format(kind=kind_name, tiles=text), token=text
+        )
     if kind_name == "chi":
         a = kinds[0]
         if a >= 27 or a % 9 > 6 or kinds != [a, a + 1, a + 2]:
             text = format_tiles(tiles)
             raise InvalidNotation(
-                f"chi {text!r} is not a run of three consecutive tiles of one suit", token=text
+                _("chi {tiles!r} is not a run of three consecutive tiles of one suit").format(
+                    tiles=text
+                ),
+                token=text,
             )
     elif kinds[0] != kinds[-1]:
         text = format_tiles(tiles)
-        raise InvalidNotation(f"{kind_name} {text!r} is not {size} of the same tile", token=text)
+        raise InvalidNotation(
+            _("{kind} {tiles!r} is not {size} of the same tile").format(
+                kind=kind_name, tiles=text, size=size
+            ),
+            token=text,
+        )
     if source is not None and source not in (1, 2, 3):
-        raise InvalidNotation(f"from={source} must be 1, 2 or 3", token=f"from={source}")
+        raise InvalidNotation(
+            _("from={source} must be 1, 2 or 3").format(source=source), token=f"from={source}"
+        )
     if kind_name == "chi" and source not in (None, 1):
         text = format_tiles(tiles)
         raise InvalidNotation(
-            f"chi {text!r} can only come from the previous player (from=1)", token=text
+            _("chi {tiles!r} can only come from the previous player (from=1)").format(tiles=text),
+            token=text,
         )
     ordered = tuple(sorted(tiles, key=sort_key))
     return Meld(kind_name, ordered, source)  # type: ignore[arg-type]
@@ -114,15 +133,22 @@ def parse_meld(text: str) -> Meld:
         if found is not None:
             return found
     if not isinstance(text, str):
-        raise InvalidNotation(f"a meld must be a string, got {type(text).__name__}")
+        raise InvalidNotation(
+            _("a meld must be a string, got {type}").format(type=type(text).__name__)
+        )
     parts = text.split()
     if len(parts) not in (2, 3):
-        raise InvalidNotation(f"a meld is 'KIND TILES [from=N]', got {text!r}", token=text)
+        raise InvalidNotation(
+            _("a meld is 'KIND TILES [from=N]', got {text!r}").format(text=text), token=text
+        )
     source: int | None = None
     if len(parts) == 3:
         opt = parts[2]
         if not opt.startswith("from=") or not opt[5:].isdigit():
-            raise InvalidNotation(f"expected from=N in meld {text!r}, got {opt!r}", token=opt)
+            raise InvalidNotation(
+                _("expected from=N in meld {text!r}, got {option!r}").format(text=text, option=opt),
+                token=opt,
+            )
         source = int(opt[5:])
     return make_meld(parts[0], parse_tiles(parts[1]), source)
 

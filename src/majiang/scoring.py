@@ -18,10 +18,10 @@ from typing import Any, Literal
 
 from majiang.errors import InvalidNotation, InvalidRequest, MajiangError
 from majiang.hand import Hand
-from majiang.i18n import LANGUAGES, match
+from majiang.i18n import LANGUAGES, _, current, match, use
 from majiang.i18n.patterns import localized_item
 from majiang.melds import Meld, parse_meld
-from majiang.rules import get_ruleset
+from majiang.rules import VARIANTS, get_ruleset
 from majiang.tiles import Tile, is_bonus, kind, parse_tiles, tile_name, tile_set
 
 WIND_LETTERS = "ESWN"
@@ -93,7 +93,10 @@ def parse_wind(value: object, field_name: str) -> int:
         if v in ("1Z", "2Z", "3Z", "4Z"):
             return int(v[0]) - 1
     raise InvalidRequest(
-        f"{field_name} must be a wind E, S, W or N (or 1-4), got {value!r}", field=field_name
+        _("{field} must be a wind E, S, W or N (or 1-4), got {value!r}").format(
+            field=field_name, value=value
+        ),
+        field=field_name,
     )
 
 
@@ -143,15 +146,19 @@ class ScoreRequest:
         """
         if not isinstance(data, Mapping):
             raise InvalidRequest(
-                f"a request must be a JSON object, got {type(data).__name__}", field=None
+                _("a request must be a JSON object, got {type}").format(type=type(data).__name__),
+                field=None,
             )
         if not KNOWN_FIELDS.issuperset(data):
             unknown = sorted(set(data) - KNOWN_FIELDS)
-            raise InvalidRequest(f"unknown field {unknown[0]!r}", field=unknown[0])
+            raise InvalidRequest(
+                _("unknown field {field!r}").format(field=unknown[0]), field=unknown[0]
+            )
         variant = data.get("variant")
         if not isinstance(variant, str):
             raise InvalidRequest(
-                "variant is required (riichi, hk, hk2, hkos, taiwan, sichuan)", field="variant"
+                _("variant is required ({variants})").format(variants=", ".join(VARIANTS)),
+                field="variant",
             )
         try:
             ruleset = get_ruleset(variant)
@@ -159,7 +166,7 @@ class ScoreRequest:
             raise InvalidRequest(str(exc), field="variant") from exc
         raw_rules = data.get("rules") or {}
         if not isinstance(raw_rules, Mapping):
-            raise InvalidRequest("rules must be an object of option names", field="rules")
+            raise InvalidRequest(_("rules must be an object of option names"), field="rules")
         rules = ruleset.resolve_options(raw_rules)
         tiles = tile_set(variant, rules)
 
@@ -173,20 +180,23 @@ class ScoreRequest:
         if flowers and any(not is_bonus(t) for t in flowers):
             bad = next(t for t in flowers if not is_bonus(t))
             raise InvalidRequest(
-                f"flowers: {tile_name(bad)!r} is not a flower or season", field="flowers"
+                _("flowers: {tile!r} is not a flower or season").format(tile=tile_name(bad)),
+                field="flowers",
             )
 
         melds_raw = data.get("melds") or []
         if isinstance(melds_raw, str):
             melds_raw = [m for m in (s.strip() for s in melds_raw.split(",")) if m]
         if not isinstance(melds_raw, Sequence):
-            raise InvalidRequest("melds must be a list of strings like 'pon 777z'", field="melds")
+            raise InvalidRequest(
+                _("melds must be a list of strings like 'pon 777z'"), field="melds"
+            )
         melds: list[Meld] = []
         for m in melds_raw:
             try:
                 melds.append(parse_meld(m))
             except InvalidNotation as exc:
-                raise InvalidRequest(f"melds: {exc}", field="melds") from exc
+                raise InvalidRequest(in_field("melds", exc), field="melds") from exc
 
         hand = Hand(tuple(concealed), tuple(melds), tuple(flowers))
         try:
@@ -201,23 +211,27 @@ class ScoreRequest:
                 try:
                     tiles.check(part)
                 except InvalidNotation as exc:
-                    raise InvalidRequest(f"{where}: {exc}", field=where) from exc
-            raise InvalidRequest(f"hand: {whole}", field="hand") from whole
+                    raise InvalidRequest(in_field(where, exc), field=where) from exc
+            raise InvalidRequest(in_field("hand", whole), field="hand") from whole
 
         win_tiles = _read_tiles(data, "win_tile", required=True)
         if len(win_tiles) != 1:
-            raise InvalidRequest("win_tile must be exactly one tile", field="win_tile")
+            raise InvalidRequest(_("win_tile must be exactly one tile"), field="win_tile")
         win_tile = win_tiles[0]
         if win_tile not in concealed and not any(kind(t) == kind(win_tile) for t in concealed):
             raise InvalidRequest(
-                f"win_tile {tile_name(win_tile)!r} is not among the hand's concealed tiles "
-                "(the hand includes the winning tile)",
+                _(
+                    "win_tile {tile!r} is not among the hand's concealed tiles "
+                    "(the hand includes the winning tile)"
+                ).format(tile=tile_name(win_tile)),
                 field="win_tile",
             )
 
         win = data.get("win", "ron")
         if win not in ("ron", "tsumo"):
-            raise InvalidRequest(f"win must be 'ron' or 'tsumo', got {win!r}", field="win")
+            raise InvalidRequest(
+                _("win must be 'ron' or 'tsumo', got {value!r}").format(value=win), field="win"
+            )
 
         seat = parse_wind(data.get("seat_wind", "E"), "seat_wind")
         round_wind = parse_wind(data.get("round_wind", "E"), "round_wind")
@@ -225,12 +239,14 @@ class ScoreRequest:
         if data.get("discarder") is not None:
             discarder = parse_wind(data["discarder"], "discarder")
             if discarder == seat:
-                raise InvalidRequest("discarder cannot be the winner's own seat", field="discarder")
+                raise InvalidRequest(
+                    _("discarder cannot be the winner's own seat"), field="discarder"
+                )
         liable = None
         if data.get("liable") is not None:
             liable = parse_wind(data["liable"], "liable")
             if liable == seat:
-                raise InvalidRequest("liable cannot be the winner's own seat", field="liable")
+                raise InvalidRequest(_("liable cannot be the winner's own seat"), field="liable")
 
         situation_raw = data.get("situation") or []
         if isinstance(situation_raw, str):
@@ -238,10 +254,12 @@ class ScoreRequest:
         if not isinstance(situation_raw, Sequence) or not all(
             isinstance(s, str) for s in situation_raw
         ):
-            raise InvalidRequest("situation must be a list of names", field="situation")
+            raise InvalidRequest(_("situation must be a list of names"), field="situation")
         for s in situation_raw:
             if s not in SITUATIONS and s not in ruleset.extra_situations:
-                raise InvalidRequest(f"unknown situation {s!r}", field="situation")
+                raise InvalidRequest(
+                    _("unknown situation {name!r}").format(name=s), field="situation"
+                )
 
         req = cls(
             variant=variant,
@@ -366,19 +384,28 @@ class ScoreResult:
         return out
 
 
+def in_field(name: str, error: Exception) -> str:
+    """Return an error of notation as met in a request field: ``hand: no tile '8z'``.
+
+    >>> in_field("hand", InvalidNotation("no tile '8z'"))
+    "hand: no tile '8z'"
+    """
+    return _("{field}: {error}").format(field=name, error=error)
+
+
 def _read_tiles(data: Mapping[str, Any], name: str, required: bool = False) -> list[Tile]:
     """Return the tiles of a request field (empty when absent), or raise ``InvalidRequest``."""
     value = data.get(name)
     if value is None or value == "":
         if required:
-            raise InvalidRequest(f"{name} is required", field=name)
+            raise InvalidRequest(_("{field} is required").format(field=name), field=name)
         return []
     if not isinstance(value, str):
-        raise InvalidRequest(f"{name} must be a string of tiles", field=name)
+        raise InvalidRequest(_("{field} must be a string of tiles").format(field=name), field=name)
     try:
         return parse_tiles(value)
     except InvalidNotation as exc:
-        raise InvalidRequest(f"{name}: {exc}", field=name) from exc
+        raise InvalidRequest(in_field(name, exc), field=name) from exc
 
 
 def _read_int(data: Mapping[str, Any], name: str, default: int, lo: int = 0, hi: int = 1000) -> int:
@@ -388,7 +415,10 @@ def _read_int(data: Mapping[str, Any], name: str, default: int, lo: int = 0, hi:
         return default
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
         raise InvalidRequest(
-            f"{name} must be a whole number from {lo} to {hi}, got {value!r}", field=name
+            _("{field} must be a whole number from {lo} to {hi}, got {value!r}").format(
+                field=name, lo=lo, hi=hi, value=value
+            ),
+            field=name,
         )
     return value
 
@@ -401,8 +431,9 @@ def _read_lang(data: Mapping[str, Any]) -> str | None:
     found = match(value) if isinstance(value, str) else None
     if found is None:
         raise InvalidRequest(
-            f"lang must be a language tag of {', '.join(LANGUAGES)} (such as 'de' or 'zh-TW'), "
-            f"got {value!r}",
+            _(
+                "lang must be a language tag of {languages} (such as 'de' or 'zh-TW'), got {value!r}"
+            ).format(languages=", ".join(LANGUAGES), value=value),
             field="lang",
         )
     return found
@@ -424,8 +455,11 @@ def score(request: Mapping[str, Any]) -> dict[str, Any]:
     ...
     majiang.errors.InvalidRequest: unknown variant 'nope' (expected one of riichi, hk, hk2, hkos, taiwan, sichuan)
     """
-    req = ScoreRequest.from_dict(request)
-    result = score_request(req).to_dict()
+    lang = _read_lang(request) if isinstance(request, Mapping) else None
+    # the errors are written in the request's language too (the field and token stay)
+    with use(lang or current()):
+        req = ScoreRequest.from_dict(request)
+        result = score_request(req).to_dict()
     if req.lang is not None:
         result["items"] = [localized_item(req.variant, i, req.lang) for i in result["items"]]
     return result

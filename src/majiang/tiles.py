@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from majiang.errors import InvalidNotation
+from majiang.i18n import _
 
 Tile = int
 
@@ -163,8 +164,11 @@ def make_tile(digit: int, suit_letter: str) -> Tile:
         if 1 <= digit <= 8:
             return FLOWER_BASE + digit - 1
     else:
-        raise InvalidNotation(f"unknown suit {suit_letter!r} in {token!r}", token=token)
-    raise InvalidNotation(f"no tile {token!r}", token=token)
+        raise InvalidNotation(
+            _("unknown suit {suit!r} in {token!r}").format(suit=suit_letter, token=token),
+            token=token,
+        )
+    raise InvalidNotation(_("no tile {token!r}").format(token=token), token=token)
 
 
 def tile_name(t: Tile) -> str:
@@ -191,7 +195,7 @@ def parse_tile(text: str) -> Tile:
     """
     tiles = parse_tiles(text)
     if len(tiles) != 1:
-        raise InvalidNotation(f"expected one tile, got {text!r}", token=text)
+        raise InvalidNotation(_("expected one tile, got {text!r}").format(text=text), token=text)
     return tiles[0]
 
 
@@ -211,7 +215,9 @@ def parse_tiles(
     majiang.errors.InvalidNotation: digits '12' without a suit letter in '12'
     """
     if not isinstance(text, str):
-        raise InvalidNotation(f"tiles must be a string, got {type(text).__name__}")
+        raise InvalidNotation(
+            _("tiles must be a string, got {type}").format(type=type(text).__name__)
+        )
     single = _SINGLE_TILES.get(text)
     if single is not None and variant is None:
         return [single]
@@ -236,7 +242,12 @@ def _parse_slow(text: str, variant: str | None, rules: Mapping[str, object] | No
             digits.append(int(ch))
         elif ch in _SUIT_LETTERS:
             if not digits:
-                raise InvalidNotation(f"suit letter {ch!r} without digits in {text!r}", token=ch)
+                raise InvalidNotation(
+                    _("suit letter {letter!r} without digits in {text!r}").format(
+                        letter=ch, text=text
+                    ),
+                    token=ch,
+                )
             for d in digits:
                 out.append(make_tile(d, ch))
             digits = []
@@ -244,14 +255,24 @@ def _parse_slow(text: str, variant: str | None, rules: Mapping[str, object] | No
             if digits:
                 token = text[start:i]
                 raise InvalidNotation(
-                    f"digits {token!r} without a suit letter in {text!r}", token=token
+                    _("digits {digits!r} without a suit letter in {text!r}").format(
+                        digits=token, text=text
+                    ),
+                    token=token,
                 )
         else:
             token = text[start : i + 1] if digits else ch
-            raise InvalidNotation(f"unknown suit {ch!r} in {token!r}", token=token)
+            raise InvalidNotation(
+                _("unknown suit {suit!r} in {token!r}").format(suit=ch, token=token), token=token
+            )
     if digits:
         token = text[start:].strip()
-        raise InvalidNotation(f"digits {token!r} without a suit letter in {text!r}", token=token)
+        raise InvalidNotation(
+            _("digits {digits!r} without a suit letter in {text!r}").format(
+                digits=token, text=text
+            ),
+            token=token,
+        )
     if variant is not None:
         tile_set(variant, rules).check(out)
     return out
@@ -407,23 +428,32 @@ class TileSet:
             if not 0 <= t < NUM_TILE_IDS or not limits[t]:
                 name = tile_name(t)
                 if is_red(t):
-                    why = f"red five {name!r} is not used in {self.variant}"
+                    why = _("red five {tile!r} is not used in {variant}").format(
+                        tile=name, variant=self.variant
+                    )
                 else:
-                    why = f"tile {name!r} is not used in {self.variant}"
+                    why = _("tile {tile!r} is not used in {variant}").format(
+                        tile=name, variant=self.variant
+                    )
                 raise InvalidNotation(why, token=name)
             seen[t] += 1
             if seen[t] > limits[t]:
                 name = tile_name(t)
                 if limits[t] == 4:
-                    raise InvalidNotation(f"a fifth copy of {name!r}", token=name)
+                    raise InvalidNotation(
+                        _("a fifth copy of {tile!r}").format(tile=name), token=name
+                    )
                 raise InvalidNotation(
-                    f"too many {name!r}: {self.variant} has {limits[t]}", token=name
+                    _("too many {tile!r}: {variant} has {count}").format(
+                        tile=name, variant=self.variant, count=limits[t]
+                    ),
+                    token=name,
                 )
             k = _KIND[t]
             per_kind[k] += 1
             if per_kind[k] > 4:
                 name = tile_name(k)
-                raise InvalidNotation(f"a fifth copy of {name!r}", token=name)
+                raise InvalidNotation(_("a fifth copy of {tile!r}").format(tile=name), token=name)
 
 
 # the tile set's derived tables, computed once per tile set here rather than stored on the
@@ -449,10 +479,14 @@ def tile_set(variant: str, rules: Mapping[str, object] | None = None) -> TileSet
     (1, 136)
     """
     if variant not in _VARIANTS:
-        raise InvalidNotation(f"unknown variant {variant!r}", token=variant)
+        raise InvalidNotation(
+            _("unknown variant {variant!r}").format(variant=variant), token=variant
+        )
     aka = (rules or {}).get("aka", 1) if variant == "riichi" else 0
     if aka not in (0, 1) or isinstance(aka, bool):
-        raise InvalidNotation(f"rule 'aka' must be 0 or 1, got {aka!r}", token="aka")
+        raise InvalidNotation(
+            _("rule 'aka' must be 0 or 1, got {value!r}").format(value=aka), token="aka"
+        )
     return _tile_set(variant, int(aka))
 
 

@@ -112,19 +112,24 @@ def chosen_language(flag: str | None) -> str | None:
     found = match(flag)
     if found is None:
         raise InvalidRequest(
-            f"--lang must be one of {', '.join(LANGUAGES)}, got {flag!r}", field="lang"
+            _("--lang must be one of {languages}, got {value!r}").format(
+                languages=", ".join(LANGUAGES), value=flag
+            ),
+            field="lang",
         )
     return found
 
 
 def _request_from_args(args: argparse.Namespace) -> dict[str, Any]:
     if not args.hand or not args.win_tile:
-        raise InvalidRequest("--hand and --win-tile are required (or use --json)", field="hand")
+        raise InvalidRequest(_("--hand and --win-tile are required (or use --json)"), field="hand")
     rules: dict[str, Any] = {}
     for item in args.rule:
         name, sep, value = item.partition("=")
         if not sep:
-            raise InvalidRequest(f"--rule expects NAME=VALUE, got {item!r}", field="rules")
+            raise InvalidRequest(
+                _("--rule expects NAME=VALUE, got {value!r}").format(value=item), field="rules"
+            )
         try:
             rules[name] = json.loads(value)
         except json.JSONDecodeError:
@@ -188,11 +193,16 @@ def run(args: argparse.Namespace) -> int:
     """Score from flags or from JSON lines; exit 2 on a malformed request."""
     if not args.json:
         lang = chosen_language(args.lang)
-        request = _request_from_args(args)
-        if lang is not None:
-            request["lang"] = lang
-        result = score(request)
+        # the breakdown and an error are both in the language chosen
         with use(lang or "en"):
+            try:
+                request = _request_from_args(args)
+                if lang is not None:
+                    request["lang"] = lang
+                result = score(request)
+            except MajiangError as exc:
+                print(_("majiang score: error: {error}").format(error=exc), file=sys.stderr)
+                return 2
             print_breakdown(result, Console())
         return 0
     status = 0

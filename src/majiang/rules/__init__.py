@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 
 from majiang.errors import MajiangError
+from majiang.i18n import _
 from majiang.rules.base import Option, Ruleset
 
 __all__ = ["VARIANTS", "Option", "Ruleset", "get_ruleset"]
@@ -37,7 +38,10 @@ def get_ruleset(variant: str) -> Ruleset:
     module_name = _MODULES.get(variant) if isinstance(variant, str) else None
     if module_name is None:
         raise MajiangError(
-            f"unknown variant {variant!r} (expected one of {', '.join(VARIANTS)})", field="variant"
+            _("unknown variant {variant!r} (expected one of {variants})").format(
+                variant=variant, variants=", ".join(VARIANTS)
+            ),
+            field="variant",
         )
     module = importlib.import_module(module_name)
     ruleset: Ruleset = module.RULESETS[variant]

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from majiang.errors import InvalidRequest
+from majiang.i18n import _
 from majiang.rules.game import GameRules
 
 if TYPE_CHECKING:
@@ -93,10 +94,25 @@ class Option:
         if isinstance(self.default, tuple):
             if isinstance(value, list | tuple) and not self._list_error(value):
                 return tuple(value)
-            total = "" if self.total is None else f" adding up to {self.total}"
+            if self.total is None:
+                message = _(
+                    "rule {name!r} must be a list of {count} whole numbers from {lo} to {hi}, "
+                    "got {value}"
+                )
+            else:
+                message = _(
+                    "rule {name!r} must be a list of {count} whole numbers from {lo} to {hi} "
+                    "adding up to {total}, got {value}"
+                )
             raise InvalidRequest(
-                f"rule {name!r} must be a list of {len(self.default)} whole numbers from "
-                f"{self.minimum} to {self.maximum}{total}, got {quote_value(value)}",
+                message.format(
+                    name=name,
+                    count=len(self.default),
+                    lo=self.minimum,
+                    hi=self.maximum,
+                    total=self.total,
+                    value=quote_value(value),
+                ),
                 field="rules",
             )
         if self.choices is not None:
@@ -104,13 +120,19 @@ class Option:
                 return value
             shown = ", ".join(repr(c) for c in self.choices)
             raise InvalidRequest(
-                f"rule {name!r} must be one of {shown}, got {quote_value(value)}", field="rules"
+                _("rule {name!r} must be one of {choices}, got {value}").format(
+                    name=name, choices=shown, value=quote_value(value)
+                ),
+                field="rules",
             )
         if isinstance(self.default, bool):
             if isinstance(value, bool):
                 return value
             raise InvalidRequest(
-                f"rule {name!r} must be true or false, got {quote_value(value)}", field="rules"
+                _("rule {name!r} must be true or false, got {value}").format(
+                    name=name, value=quote_value(value)
+                ),
+                field="rules",
             )
         if (
             isinstance(value, int)
@@ -121,10 +143,21 @@ class Option:
             and (self.multiple_of is None or value % self.multiple_of == 0)
         ):
             return value
-        multiple = "" if self.multiple_of is None else f" and a multiple of {self.multiple_of}"
+        if self.multiple_of is None:
+            message = _("rule {name!r} must be a whole number from {lo} to {hi}, got {value}")
+        else:
+            message = _(
+                "rule {name!r} must be a whole number from {lo} to {hi} and a multiple of "
+                "{multiple}, got {value}"
+            )
         raise InvalidRequest(
-            f"rule {name!r} must be a whole number from {self.minimum} to {self.maximum}"
-            f"{multiple}, got {quote_value(value)}",
+            message.format(
+                name=name,
+                lo=self.minimum,
+                hi=self.maximum,
+                multiple=self.multiple_of,
+                value=quote_value(value),
+            ),
             field="rules",
         )
 
@@ -181,9 +214,11 @@ class Ruleset(GameRules):
         for name, value in given.items():
             opt = self.options.get(name)
             if opt is None:
-                known = ", ".join(sorted(self.options)) or "none"
+                known = ", ".join(sorted(self.options)) or _("none")
                 raise InvalidRequest(
-                    f"unknown rule {quote_value(name)} for {self.id} (known: {known})",
+                    _("unknown rule {name} for {variant} (known: {known})").format(
+                        name=quote_value(name), variant=self.id, known=known
+                    ),
                     field="rules",
                 )
             out[name] = opt.check(name, value)

@@ -28,6 +28,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import Session, attributes, sessionmaker
 
 from majiang.errors import InvalidRequest
+from majiang.i18n import N_, _
 from majiang.server.db import (
     Game,
     MailToken,
@@ -64,17 +65,27 @@ _hasher = PasswordHasher()
 
 
 class Refused(Exception):
-    """An account request refused: its status and the contract's ``{"error", "field"}``."""
+    """An account request refused: its status and the contract's ``{"error", "field"}``.
 
-    def __init__(self, status: int, message: str, field: str | None = None) -> None:
-        super().__init__(message)
+    ``message`` is English with ``{name}`` places filled from ``values``; the answer says it in
+    the request's language (it is translated when answered, since the refusal may be raised on
+    the database's writer thread, outside the request's language).
+    """
+
+    def __init__(
+        self, status: int, message: str, field: str | None = None, **values: object
+    ) -> None:
+        super().__init__(message.format(**values))
         self.status = status
-        self.message = message
+        self.template = message
+        self.values = values
+        self.message = message.format(**values)
         self.field = field
 
     def response(self) -> JSONResponse:
-        """Return the answer."""
-        return JSONResponse({"error": self.message, "field": self.field}, status_code=self.status)
+        """Return the answer, its message in the language of the moment."""
+        said = _(self.template).format(**self.values)
+        return JSONResponse({"error": said, "field": self.field}, status_code=self.status)
 
 
 def hash_password(password: str) -> str:
@@ -105,15 +116,18 @@ def check_password(password: str, name: str) -> str:
     """
     if len(password) < PASSWORD_MIN:
         raise InvalidRequest(
-            f"a password needs at least {PASSWORD_MIN} characters, got {len(password)}",
+            _("a password needs at least {least} characters, got {count}").format(
+                least=PASSWORD_MIN, count=len(password)
+            ),
             field="password",
         )
     if len(password) > PASSWORD_MAX:
         raise InvalidRequest(
-            f"a password may hold at most {PASSWORD_MAX} characters", field="password"
+            _("a password may hold at most {most} characters").format(most=PASSWORD_MAX),
+            field="password",
         )
     if password.strip().casefold() == name.strip().casefold():
-        raise InvalidRequest("a password may not be the account's name", field="password")
+        raise InvalidRequest(_("a password may not be the account's name"), field="password")
     return password
 
 
@@ -356,7 +370,7 @@ def make_router(app: FastAPI) -> APIRouter:
     def take_mail_token(session: Session, secret: str, purpose: str) -> MailToken:
         row = session.get(MailToken, hash_token(secret))
         if row is None or row.purpose != purpose or _aware(row.expires_at) < utcnow():
-            raise Refused(400, "this link is unknown, used already or expired", "token")
+            raise Refused(400, N_("this link is unknown, used already or expired"), "token")
         session.delete(row)
         return row
 
@@ -370,7 +384,7 @@ def make_router(app: FastAPI) -> APIRouter:
         """Turn your guest identity into an account: the same player, every game kept. The
         guest token stops working; the answer signs this browser in (a cookie)."""
         if me.has_account:
-            raise Refused(409, "you have an account already")
+            raise Refused(409, N_("you have an account already"))
         check_password(body.password, body.name)
         hashed = await asyncio.to_thread(hash_password, body.password)
         store_sign_in = sign_in(response, me.id)
@@ -379,7 +393,7 @@ def make_router(app: FastAPI) -> APIRouter:
             player = session.get(Player, me.id)
             assert player is not None
             if _by_name(session, body.name) is not None:
-                raise Refused(409, f"the name {body.name!r} is taken", "name")
+                raise Refused(409, N_("the name {name!r} is taken"), "name", name=body.name)
             player.name = body.name
             player.account_key = body.name.casefold()
             player.password_hash = hashed
@@ -400,7 +414,7 @@ def make_router(app: FastAPI) -> APIRouter:
         stored = player.password_hash if player is not None else None
         ok = stored is not None and await asyncio.to_thread(password_matches, stored, body.password)
         if player is None or not ok:
-            raise Refused(401, "wrong name or password", "password")
+            raise Refused(401, N_("wrong name or password"), "password")
         await write(sign_in(response, player.id))
         return account_out(player)
 
@@ -420,12 +434,12 @@ def make_router(app: FastAPI) -> APIRouter:
     async def rename(body: Rename, me: Me) -> Account:
         """Rename your account (finished games' records keep the name they were played under)."""
         if not me.has_account:
-            raise Refused(403, "claim an account first")
+            raise Refused(403, N_("claim an account first"))
 
         def work(session: Session) -> Player:
             other = _by_name(session, body.name)
             if other is not None and other.id != me.id:
-                raise Refused(409, f"the name {body.name!r} is taken", "name")
+                raise Refused(409, N_("the name {name!r} is taken"), "name", name=body.name)
             player = session.get(Player, me.id)
             assert player is not None
             player.name = body.name
@@ -439,9 +453,9 @@ def make_router(app: FastAPI) -> APIRouter:
         """Delete your account, your password asked again. Its games stay, with "a former
         player" in its seats; its sign-ins, address and name are forgotten."""
         if me.password_hash is None:
-            raise Refused(403, "claim an account first")
+            raise Refused(403, N_("claim an account first"))
         if not await asyncio.to_thread(password_matches, me.password_hash, body.password):
-            raise Refused(401, "wrong password", "password")
+            raise Refused(401, N_("wrong password"), "password")
         await write(lambda s: anonymise(s, me.id))
         response.delete_cookie(
             COOKIE, path="/", secure=settings.cookie_secure, httponly=True, samesite="lax"
@@ -451,7 +465,7 @@ def make_router(app: FastAPI) -> APIRouter:
     async def link_email(body: LinkEmail, me: Me, request: Request) -> Account:
         """Link an e-mail address: a one-time link to confirm it is mailed there."""
         if not me.has_account:
-            raise Refused(403, "claim an account first")
+            raise Refused(403, N_("claim an account first"))
 
         def work(session: Session) -> Player:
             player = session.get(Player, me.id)
@@ -483,7 +497,7 @@ def make_router(app: FastAPI) -> APIRouter:
             player = session.get(Player, row.player_id)
             assert player is not None
             if player.email != row.email:
-                raise Refused(400, "this link is for an address no longer linked")
+                raise Refused(400, N_("this link is for an address no longer linked"))
             player.email_confirmed = True
             return player
 
@@ -513,7 +527,7 @@ def make_router(app: FastAPI) -> APIRouter:
         every other sign-in of the account out."""
         found = read(lambda s: s.get(MailToken, hash_token(body.token)))
         if found is None or found.purpose != "reset":
-            raise Refused(400, "this link is unknown, used already or expired", "token")
+            raise Refused(400, N_("this link is unknown, used already or expired"), "token")
         owner = read(lambda s: s.get(Player, found.player_id))
         assert owner is not None
         check_password(body.password, owner.name)

@@ -23,6 +23,7 @@ from pydantic import BaseModel
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, sessionmaker
 
+from majiang.i18n import N_
 from majiang.rules import VARIANTS
 from majiang.rules.game import LENGTHS
 from majiang.server.accounts import Refused
@@ -357,10 +358,22 @@ def make_router(app: FastAPI) -> APIRouter:
         no leaderboard: 404, as the page ``/leaderboard``."""
         if variant not in VARIANTS:
             known = ", ".join(VARIANTS)
-            raise Refused(404, f"no leaderboard of variant {variant!r} (one of {known})", "variant")
+            raise Refused(
+                404,
+                N_("no leaderboard of variant {variant!r} (one of {known})"),
+                "variant",
+                variant=variant,
+                known=known,
+            )
         if length not in LENGTHS:
             known = ", ".join(LENGTHS)
-            raise Refused(404, f"no leaderboard of length {length!r} (one of {known})", "length")
+            raise Refused(
+                404,
+                N_("no leaderboard of length {length!r} (one of {known})"),
+                "length",
+                length=length,
+                known=known,
+            )
         return read(lambda s: leaderboard(s, variant, length, period, limit))
 
     @router.get("/api/players/{name}")

@@ -36,6 +36,7 @@ from fastapi import FastAPI, HTTPException
 from fastapi.responses import HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 
+from majiang.i18n import _
 from majiang.rules import VARIANTS
 from majiang.server.tutorial import LESSONS
 from majiang.web import pages
@@ -68,7 +69,9 @@ def tile_sprite() -> str:
 
 def _variant(variant: str) -> str:
     if variant not in VARIANTS:
-        raise HTTPException(404, f"There is no rule set called {variant!r} here.")
+        raise HTTPException(
+            404, _("There is no rule set called {variant!r} here.").format(variant=variant)
+        )
     return variant
 
 
@@ -111,7 +114,7 @@ def mount(app: FastAPI) -> None:
     @app.get("/play/{code}", response_class=HTMLResponse, include_in_schema=False)
     def table(code: str) -> str:
         if not 1 <= len(code) <= 64:
-            raise HTTPException(404, "no such room")
+            raise HTTPException(404, _("There is no such room."))
         return pages.table_page(code)
 
     mount_hint(app)
@@ -120,7 +123,7 @@ def mount(app: FastAPI) -> None:
     @app.get("/history", response_class=HTMLResponse, include_in_schema=False)
     def history() -> str:
         return pages.layout(
-            "Your games",
+            _("Your games"),
             history_body(),
             script="history.js",
             active="history",
@@ -130,7 +133,7 @@ def mount(app: FastAPI) -> None:
     @app.get("/replay/{game_id}", response_class=HTMLResponse, include_in_schema=False)
     def replay_page(game_id: str) -> str:
         if not 1 <= len(game_id) <= 64:
-            raise HTTPException(404, "no such game")
+            raise HTTPException(404, _("There is no such game."))
         return pages.layout(
             "Replay",
             replay_body(game_id),

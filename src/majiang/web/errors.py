@@ -14,21 +14,41 @@ from fastapi.exception_handlers import http_exception_handler
 from fastapi.responses import HTMLResponse, Response
 from starlette.exceptions import HTTPException
 
+from majiang.i18n import N_, _, use
 from majiang.web import pages
+from majiang.web.language import choose
 
 #: status -> (title, what the page says); other statuses use the 4xx or 5xx line
 ERROR_WORDS = {
-    404: ("Page not found", "There is no page at this address."),
-    405: ("Not allowed", "This address does not take that kind of request."),
-    500: ("Something went wrong", "The server failed to make this page. Try again in a moment."),
+    404: (N_("Page not found"), N_("There is no page at this address.")),
+    405: (N_("Not allowed"), N_("This address does not take that kind of request.")),
+    500: (
+        N_("Something went wrong"),
+        N_("The server failed to make this page. Try again in a moment."),
+    ),
 }
-CLIENT_ERROR = ("This request was refused", "The server could not answer this request.")
-SERVER_ERROR = ("The server is unavailable", "The server could not answer. Try again in a moment.")
-WAY_ON = (
-    'Go to the <a href="/">home page</a>, the <a href="/rules">rules</a> or the '
-    '<a href="/calc">calculators</a>. If a link of this site brought you here, '
-    '<a href="/report">tell us</a>.'
+CLIENT_ERROR = (N_("This request was refused"), N_("The server could not answer this request."))
+SERVER_ERROR = (
+    N_("The server is unavailable"),
+    N_("The server could not answer. Try again in a moment."),
 )
+
+
+def way_on() -> str:
+    """Return the sentence of links an error page offers, in the language of the moment."""
+    links = {
+        "home": ("/", _("home page")),
+        "rules": ("/rules", _("rules")),
+        "calculators": ("/calc", _("calculators")),
+        "tell": ("/report", _("tell us")),
+    }
+    text = _(
+        "Go to the {home}, the {rules} or the {calculators}. If a link of this site brought "
+        "you here, {tell}."
+    )
+    return escape(text).format(
+        **{key: f'<a href="{href}">{escape(words)}</a>' for key, (href, words) in links.items()}
+    )
 
 
 def is_api(path: str) -> bool:
@@ -47,11 +67,12 @@ def error_page(status: int, detail: str = "") -> str:
     True
     """
     fallback = SERVER_ERROR if status >= 500 else CLIENT_ERROR
-    title, line = ERROR_WORDS.get(status, fallback)
+    title, line = (_(text) for text in ERROR_WORDS.get(status, fallback))
     said = f'<p class="muted">{escape(detail)}</p>' if detail else ""
+    code = escape(_("Error {status}").format(status=status))
     body = (
         f'<section class="error-page"><h1>{escape(title)}</h1><p>{escape(line)}</p>{said}'
-        f'<p>{WAY_ON}</p><p class="muted">Error {status}</p></section>'
+        f'<p>{way_on()}</p><p class="muted">{code}</p></section>'
     )
     return pages.layout(title, body)
 
@@ -79,7 +100,14 @@ def mount_errors(app: FastAPI) -> None:
                 status_code=500,
                 media_type="application/json",
             )
-        return HTMLResponse(error_page(500), status_code=500)
+        # this handler runs outside the language middleware: the request's language again
+        lang, _named, _from_query = choose(
+            request.url.query,
+            request.headers.get("cookie", ""),
+            request.headers.get("accept-language", ""),
+        )
+        with use(lang):
+            return HTMLResponse(error_page(500), status_code=500)
 
     app.add_exception_handler(HTTPException, http_error)
     app.add_exception_handler(Exception, server_error)

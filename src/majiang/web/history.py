@@ -26,10 +26,11 @@ from typing import Annotated, Any
 from fastapi import Cookie, FastAPI, Header, HTTPException
 from sqlalchemy.orm import Session, sessionmaker
 
+from majiang.i18n import N_, _
 from majiang.records import GameRecord
 from majiang.rules import VARIANTS, get_ruleset
 from majiang.server.rooms import finished_record
-from majiang.web.play import LENGTH_LABELS
+from majiang.web.play import LENGTH_LABELS, VARIANT_NAMES
 from majiang.web.replay import Replay, replay
 
 __all__ = ["ReplayCache", "display_names", "history_body", "mount_history", "replay_body"]
@@ -133,26 +134,55 @@ def mount_history(app: FastAPI) -> None:
 
 
 def history_body() -> str:
-    """Return the body of ``/history`` (``static/history.js`` fills the table).
+    """Return the body of ``/history`` (``static/history.js`` fills the table), in the language
+    of the moment; the words history.js needs come in its meta.
 
     >>> 'id="history-table"' in history_body()
     True
     """
     names = {
-        "variants": {v: get_ruleset(v).name for v in VARIANTS},
-        "lengths": LENGTH_LABELS,
+        "variants": {v: _(VARIANT_NAMES[v]) for v in VARIANTS},
+        # the words of web.words are translated here once its catalogs hold them
+        "lengths": {k: _(label) for k, label in LENGTH_LABELS.items()},
+        "bots": {level: _(word) for level, word in BOT_LEVEL_WORDS.items()},
     }
     data = escape(json.dumps(names), quote=False)
+    w = {key: escape(text) for key, text in _history_words().items()}
     return f"""
 <script type="application/json" id="history-meta">{data}</script>
-<h1>Your games</h1>
-<p id="history-status" class="status" role="status" aria-live="polite">Loading your games…</p>
+<h1>{w["title"]}</h1>
+<p id="history-status" class="status" role="status" aria-live="polite">{w["loading"]}</p>
 <div class="table-wrap"><table id="history-table" class="history" hidden>
-<caption class="muted">Finished games played in this browser, newest first</caption>
-<thead><tr><th scope="col">Finished</th><th scope="col">Variant</th><th scope="col">Length</th>
-<th scope="col">Place</th><th scope="col">Points</th><th scope="col">Players</th>
-<th scope="col">Replay</th></tr></thead><tbody></tbody></table></div>
+<caption class="muted">{w["caption"]}</caption>
+<thead><tr><th scope="col">{w["finished"]}</th><th scope="col">{w["variant"]}</th>
+<th scope="col">{w["length"]}</th><th scope="col">{w["place"]}</th>
+<th scope="col">{w["points"]}</th><th scope="col">{w["players"]}</th>
+<th scope="col">{w["replay"]}</th></tr></thead><tbody></tbody></table></div>
 """
+
+
+#: the bots' levels as a seat's name shows them: "Bot 2 (normal)"
+BOT_LEVEL_WORDS = {
+    "beginner": N_("beginner"),
+    "normal": N_("normal"),
+    "expert": N_("expert"),
+    "master": N_("master"),
+}
+
+
+def _history_words() -> dict[str, str]:
+    return {
+        "title": _("Your games"),
+        "loading": _("Loading your games…"),
+        "caption": _("Finished games played in this browser, newest first"),
+        "finished": _("Finished"),
+        "variant": _("Variant"),
+        "length": _("Length"),
+        "place": _("Place"),
+        "points": _("Points"),
+        "players": _("Players"),
+        "replay": _("Replay"),
+    }
 
 
 def replay_body(game_id: str) -> str:

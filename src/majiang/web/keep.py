@@ -7,7 +7,7 @@ sheet (and in the "share to enter hands" link); the read link shows the sheet on
 The payment tables (riichi's han/fu table, Hong Kong's fan table, Taiwan's and Sichuan's) are
 worked out here from the variants' own payment functions.
 
->>> "Han" in riichi_table() and "12000" in riichi_table()
+>>> "han" in riichi_table() and "12,000" in riichi_table()
 True
 """
 
@@ -15,17 +15,20 @@ from __future__ import annotations
 
 import json
 from html import escape
+from typing import Any
 
 from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 
+from majiang.i18n import N_, _
 from majiang.rules import VARIANTS, get_ruleset
 from majiang.rules.game import LENGTHS
 from majiang.rules.hongkong.payments import HALF_SPICY
 from majiang.rules.riichi.options import RiichiOptions
 from majiang.rules.riichi.payments import base_points, hand_value, up100
+from majiang.web.formats import number
 from majiang.web.meta import calculator_meta
-from majiang.web.play import LENGTH_LABELS, table_options
+from majiang.web.play import LENGTH_LABELS, VARIANT_NAMES, table_options
 from majiang.web.words import ABORTIVE_WORDS
 
 __all__ = ["keep_body", "mount_keep", "payment_tables", "riichi_table"]
@@ -34,97 +37,131 @@ FU = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
 
 #: the calculator's fields a hand entered by its tiles takes beside the tiles, per variant
 HAND_FIELDS = {
-    "riichi": [["dora_indicators", "Dora indicators"], ["ura_indicators", "Ura dora indicators"]],
-    "hkos": [["flowers", "Flowers and seasons"]],
-    "taiwan": [["flowers", "Flowers and seasons"]],
+    "riichi": [
+        ["dora_indicators", N_("Dora indicators")],
+        ["ura_indicators", N_("Ura dora indicators")],
+    ],
+    "hkos": [["flowers", N_("Flowers and seasons")]],
+    "taiwan": [["flowers", N_("Flowers and seasons")]],
 }
+#: riichi's limits as the han/fu table names them, with their base points
+LIMITS = (
+    (N_("Mangan (5 han)"), 2000),
+    (N_("Haneman (6-7)"), 3000),
+    (N_("Baiman (8-10)"), 4000),
+    (N_("Sanbaiman (11-12)"), 6000),
+    (N_("Yakuman"), 8000),
+)
 
 
 def _cell(han: int, fu: int) -> str:
     """Return a table cell: child ron / dealer ron, then the tsumo shares."""
     if (fu == 20 and han == 1) or (fu == 25 and han == 1):
         return "<td>-</td>"
-    base, _ = base_points(han, fu, 0, RiichiOptions())
+    base, _cap = base_points(han, fu, 0, RiichiOptions())
     child_ron, dealer_ron = hand_value(base, False, False), hand_value(base, True, False)
     double, single = up100(2 * base), up100(base)
-    tsumo = f"{single}/{double}"
+    tsumo = f"{number(single)}/{number(double)}"
     if fu == 20:
-        return f"<td>{tsumo}<br>{double}∀</td>"
-    return f"<td>{child_ron}<br>{dealer_ron}<br><small>{tsumo} · {double}∀</small></td>"
+        return f"<td>{tsumo}<br>{number(double)}∀</td>"
+    return (
+        f"<td>{number(child_ron)}<br>{number(dealer_ron)}<br>"
+        f"<small>{tsumo} · {number(double)}∀</small></td>"
+    )
 
 
 def riichi_table() -> str:
     """Return riichi's han/fu table: each cell a child's ron, the dealer's ron, and the tsumo
     payments (child/dealer, and ∀ each to a dealer), then the limits."""
     head = "".join(f"<th scope=col>{fu}</th>" for fu in FU)
+    han_words = _("{han} han")
     rows = "".join(
-        f"<tr><th scope=row>{han} han</th>{''.join(_cell(han, fu) for fu in FU)}</tr>"
+        f"<tr><th scope=row>{escape(han_words.format(han=han))}</th>"
+        f"{''.join(_cell(han, fu) for fu in FU)}</tr>"
         for han in (1, 2, 3, 4)
     )
     limits = "".join(
-        f"<tr><th scope=row>{name}</th><td>{hand_value(base, False, False)}</td>"
-        f"<td>{hand_value(base, True, False)}</td></tr>"
-        for name, base in (
-            ("Mangan (5 han)", 2000),
-            ("Haneman (6-7)", 3000),
-            ("Baiman (8-10)", 4000),
-            ("Sanbaiman (11-12)", 6000),
-            ("Yakuman", 8000),
-        )
+        f"<tr><th scope=row>{escape(_(name))}</th><td>{number(hand_value(base, False, False))}</td>"
+        f"<td>{number(hand_value(base, True, False))}</td></tr>"
+        for name, base in LIMITS
     )
+    caption = _(
+        "Han/fu: a child's ron, the dealer's ron, the tsumo (child/dealer, or ∀ each to a "
+        "dealer); honba add 300"
+    )
+    limit, child, dealer = _("Limit"), _("Child ron"), _("Dealer ron")
     return (
-        '<div class="keep-scroll"><table class="keep-table hanfu"><caption>Han/fu: a child\'s ron, '
-        "the dealer's ron, the tsumo (child/dealer, or ∀ each to a dealer); honba add 300"
+        f'<div class="keep-scroll"><table class="keep-table hanfu"><caption>{escape(caption)}'
         f"</caption><thead><tr><th></th>{head}</tr></thead><tbody>{rows}</tbody></table></div>"
-        '<table class="keep-table"><thead><tr><th>Limit</th><th>Child ron</th>'
-        f"<th>Dealer ron</th></tr></thead><tbody>{limits}</tbody></table>"
+        f'<table class="keep-table"><thead><tr><th>{escape(limit)}</th><th>{escape(child)}</th>'
+        f"<th>{escape(dealer)}</th></tr></thead><tbody>{limits}</tbody></table>"
+    )
+
+
+def _table(caption: str, heads: list[str], rows: list[list[int]]) -> str:
+    """Return a payment table: its caption and column heads translated, its figures written
+    as the language writes them."""
+    head = "".join(f"<th>{escape(h)}</th>" for h in heads)
+    body = "".join("<tr>" + "".join(f"<td>{number(v)}</td>" for v in row) + "</tr>" for row in rows)
+    return (
+        f'<table class="keep-table"><caption>{escape(caption)}</caption>'
+        f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
     )
 
 
 def payment_tables() -> dict[str, str]:
     """Return each variant's payment table as HTML (riichi's han/fu table, the fan and tai
-    tables of the others)."""
-    hk = "".join(
-        f"<tr><td>{fan}</td><td>{2 * p}</td><td>{p}</td></tr>" for fan, p in enumerate(HALF_SPICY)
-    )
-    hk_table = (
-        '<table class="keep-table"><caption>Hong Kong, half spicy (default table)</caption>'
-        "<thead><tr><th>Fan</th><th>Discarder pays</th><th>Each pays (self-drawn)</th></tr>"
-        f"</thead><tbody>{hk}</tbody></table>"
-    )
-    two = "".join(f"<tr><td>{fan}</td><td>{2**fan}</td></tr>" for fan in range(0, 11))
-    tw = "".join(f"<tr><td>{tai}</td><td>{3 + tai}</td></tr>" for tai in range(0, 11))
-    sc = "".join(
-        f"<tr><td>{fan}</td><td>{2**fan}</td><td>{2**fan + 1}</td></tr>" for fan in range(5)
+    tables of the others), in the language of the moment."""
+    fan, tai, paid = _("Fan"), _("Tai"), _("Paid")
+    discarder, each = _("Discarder pays"), _("Each pays (self-drawn)")
+    hk_table = _table(
+        _("Hong Kong, half spicy (default table)"),
+        [fan, discarder, each],
+        [[f, 2 * p, p] for f, p in enumerate(HALF_SPICY)],
     )
     return {
         "riichi": riichi_table(),
         "hk": hk_table,
         "hkos": hk_table,
-        "hk2": '<table class="keep-table"><caption>Hong Kong 2 players: the golden value '
-        "2^fan, paid by the opponent</caption><thead><tr><th>Fan</th><th>Paid</th></tr></thead>"
-        f"<tbody>{two}</tbody></table>",
-        "taiwan": '<table class="keep-table"><caption>Taiwan: 3 + tai (the discarder, or each '
-        "on a self-draw); the dealer adds 1 + 2 × streak tai wherever they pay or win"
-        f"</caption><thead><tr><th>Tai</th><th>Paid</th></tr></thead><tbody>{tw}</tbody></table>",
-        "sichuan": '<table class="keep-table"><caption>Sichuan: 2^fan (capped at 4 fan), +1 from '
-        "each on a self-draw</caption><thead><tr><th>Fan</th><th>Discarder pays</th>"
-        f"<th>Each pays (self-drawn)</th></tr></thead><tbody>{sc}</tbody></table>",
+        "hk2": _table(
+            _("Hong Kong 2 players: the golden value 2^fan, paid by the opponent"),
+            [fan, paid],
+            [[f, 2**f] for f in range(0, 11)],
+        ),
+        "taiwan": _table(
+            _(
+                "Taiwan: 3 + tai (the discarder, or each on a self-draw); the dealer adds "
+                "1 + 2 × streak tai wherever they pay or win"
+            ),
+            [tai, paid],
+            [[t, 3 + t] for t in range(0, 11)],
+        ),
+        "sichuan": _table(
+            _("Sichuan: 2^fan (capped at 4 fan), +1 from each on a self-draw"),
+            [fan, discarder, each],
+            [[f, 2**f, 2**f + 1] for f in range(5)],
+        ),
     }
 
 
 def keep_body() -> str:
-    """Return the page's HTML: the new-sheet form, and the sheet's places that keep.js fills."""
+    """Return the page's HTML in the language of the moment: the new-sheet form, and the
+    sheet's places that keep.js fills (its words come in the page's meta)."""
+    variant_names = {v: _(VARIANT_NAMES[v]) for v in VARIANTS}
+    # the words of web.words are translated here once its catalogs hold them
+    length_names = {k: _(LENGTH_LABELS.get(k, k)) for k in LENGTHS}
     meta = {
-        "variants": {v: get_ruleset(v).name for v in VARIANTS},
+        "variants": variant_names,
         "players": {v: get_ruleset(v).players for v in VARIANTS},
         "units": {v: get_ruleset(v).unit for v in VARIANTS},
-        "lengths": {k: LENGTH_LABELS.get(k, k) for k in LENGTHS},
+        "lengths": length_names,
         "abortive": {v: list(get_ruleset(v).abortive_draws) for v in VARIANTS},
-        "reasons": ABORTIVE_WORDS,
-        "unit_words": {"han": "Han", "fan": "Fan", "tai": "Tai"},
-        "options": {v: table_options(v) for v in VARIANTS},
-        "hand_fields": {v: HAND_FIELDS.get(v, []) for v in VARIANTS},
+        "reasons": {k: _(text) for k, text in ABORTIVE_WORDS.items()},
+        "unit_words": {"han": _("han"), "fan": _("fan"), "tai": _("tai")},
+        "options": {v: _translated_options(table_options(v)) for v in VARIANTS},
+        "hand_fields": {
+            v: [[name, _(label)] for name, label in HAND_FIELDS.get(v, [])] for v in VARIANTS
+        },
         # the situations a winner's hand may have (a draw's nagashi mangan is entered at the draw)
         "situations": {
             v: [s for s in calculator_meta(v)["situations"] if s["id"] != "nagashi_mangan"]
@@ -133,48 +170,83 @@ def keep_body() -> str:
         "tables": payment_tables(),
     }
     meta_json = json.dumps(meta).replace("</", "<\\/")  # safe inside <script>
-    variants = "".join(
-        f'<option value="{v}">{escape(get_ruleset(v).name)}</option>' for v in VARIANTS
-    )
+    variants = "".join(f'<option value="{v}">{escape(variant_names[v])}</option>' for v in VARIANTS)
     lengths = "".join(
-        f'<option value="{k}"{" selected" if k == "east" else ""}>{escape(LENGTH_LABELS.get(k, k))}'
-        "</option>"
+        f'<option value="{k}"{" selected" if k == "east" else ""}>'
+        f"{escape(length_names[k])}</option>"
         for k in LENGTHS
     )
+    seat, first = _("Seat {n}"), _("Seat {n} (first dealer)")
     names = "".join(
-        f'<label class="keep-name">Seat {i + 1}{" (first dealer)" if i == 0 else ""}'
+        f'<label class="keep-name">{escape((first if i == 0 else seat).format(n=i + 1))}'
         f'<input name="player{i}" autocomplete="off" maxlength="40" required></label>'
         for i in range(4)
     )
-    return f"""<h1>Score sheet</h1>
+    w = {key: escape(text) for key, text in _keep_words().items()}
+    return f"""<h1>{w["title"]}</h1>
 <script type="application/json" id="keep-meta">{meta_json}</script>
 <p id="keep-status" class="keep-status" role="status" hidden></p>
 <form id="keep-new" class="keep-new" hidden>
-<p class="muted">For a table playing with real tiles: enter each hand as it ends; the sheet pays
-it, moves the deal, counts honba, streak and sticks, and ends the game. Everyone can follow it
-on their own phone by its link.</p>
-<label>Variant <select name="variant">{variants}</select></label>
-<label>Length <select name="game_length">{lengths}</select></label>
-<fieldset><legend>Players, by seat</legend>{names}</fieldset>
-<details class="keep-rules"><summary>House rules</summary>
+<p class="muted">{w["intro"]}</p>
+<label>{w["variant"]} <select name="variant">{variants}</select></label>
+<label>{w["length"]} <select name="game_length">{lengths}</select></label>
+<fieldset><legend>{w["players"]}</legend>{names}</fieldset>
+<details class="keep-rules"><summary>{w["house_rules"]}</summary>
 <div class="grid" id="keep-option-fields"></div></details>
 <p class="error" id="keep-new-error" role="alert"></p>
-<button class="primary big" type="submit">Start the sheet</button>
+<button class="primary big" type="submit">{w["start"]}</button>
 </form>
 <section id="keep-sheet" hidden>
 <div class="keep-head"><h2 id="keep-title"></h2><p id="keep-next" class="keep-next"></p></div>
 <div id="keep-scores" class="keep-scores"></div>
 <div id="keep-entry" class="keep-entry" hidden></div>
 <div class="buttons keep-tools">
-<button type="button" id="keep-undo" class="big" hidden>Undo last</button>
-<button type="button" id="keep-share" class="big">Copy link</button>
-<button type="button" id="keep-share-edit" class="big" hidden>Copy link to enter hands</button>
+<button type="button" id="keep-undo" class="big" hidden>{w["undo"]}</button>
+<button type="button" id="keep-share" class="big">{w["copy"]}</button>
+<button type="button" id="keep-share-edit" class="big" hidden>{w["copy_edit"]}</button>
 <a id="keep-csv" class="big-link" href="#">CSV</a>
 </div>
-<details id="keep-payments"><summary>Payment table</summary><div id="keep-payments-body"></div></details>
+<details id="keep-payments"><summary>{w["payments"]}</summary><div id="keep-payments-body"></div></details>
 <div class="keep-scroll"><table class="keep-table keep-hands" id="keep-hands"><thead></thead><tbody></tbody></table></div>
 </section>
 """
+
+
+def _keep_words() -> dict[str, str]:
+    """Return the page's fixed words in the language of the moment."""
+    return {
+        "title": _("Score sheet"),
+        "intro": _(
+            "For a table playing with real tiles: enter each hand as it ends; the sheet pays "
+            "it, moves the deal, counts honba, streak and sticks, and ends the game. Everyone "
+            "can follow it on their own phone by its link."
+        ),
+        "variant": _("Variant"),
+        "length": _("Length"),
+        "players": _("Players, by seat"),
+        "house_rules": _("House rules"),
+        "start": _("Start the sheet"),
+        "undo": _("Undo last"),
+        "copy": _("Copy link"),
+        "copy_edit": _("Copy link to enter hands"),
+        "payments": _("Payment table"),
+    }
+
+
+def _translated_options(options: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Return a variant's options with their words (``web.words``) in the language of the
+    moment, once its catalogs hold them."""
+    return [
+        {
+            **o,
+            "label": _(str(o["label"])),
+            "help": _(str(o["help"])) if o.get("help") else o.get("help"),
+            "choice_labels": [_(str(c)) for c in o["choice_labels"]]
+            if o.get("choice_labels")
+            else o.get("choice_labels"),
+        }
+        for o in options
+    ]
 
 
 def mount_keep(app: FastAPI) -> None:
@@ -183,4 +255,4 @@ def mount_keep(app: FastAPI) -> None:
 
     @app.get("/keep", response_class=HTMLResponse, include_in_schema=False)
     def keep_page() -> str:
-        return layout("Score sheet", keep_body(), script="keep.js", styles=("keep.css",))
+        return layout(_("Score sheet"), keep_body(), script="keep.js", styles=("keep.css",))

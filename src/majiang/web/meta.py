@@ -12,9 +12,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from majiang.i18n import N_, _
 from majiang.rules import VARIANTS, get_ruleset
 from majiang.rules.base import Option
-from majiang.tiles import NUM_TILE_IDS, sort_key, tile_label, tile_name, tile_set
+from majiang.tiles import (
+    FLOWER_BASE,
+    NUM_TILE_IDS,
+    is_bonus,
+    is_honor,
+    is_red,
+    number,
+    sort_key,
+    suit,
+    tile_name,
+    tile_set,
+)
 from majiang.web.words import choice_label, option_words
 
 #: the situations of the shared vocabulary each variant scores (the others it accepts or rejects
@@ -63,21 +75,21 @@ SITUATIONS["hk2"] = SITUATIONS["hkos"] = SITUATIONS["hk"]
 
 #: how the calculator names each situation
 SITUATION_LABELS = {
-    "riichi": "Riichi",
-    "double_riichi": "Double riichi",
-    "ippatsu": "Ippatsu",
-    "last_tile": "Won on the last wall tile",
-    "last_discard": "Won on the last discard",
-    "kong_replacement": "Won on a kong replacement",
-    "kong_discard": "Won on the discard after a kong",
-    "robbing_kong": "Robbing a kong",
-    "consecutive_kongs": "Kong on kong",
-    "heavenly": "Heavenly hand (dealer, on the deal)",
-    "earthly": "Earthly hand (first draw)",
-    "human": "Human hand (before the first draw)",
-    "nagashi_mangan": "Nagashi mangan (at a draw)",
-    "robbing_flower": "Seven bonus tiles robbing the eighth",
-    "flower_replacement": "Won on a bonus tile's replacement",
+    "riichi": N_("Riichi"),
+    "double_riichi": N_("Double riichi"),
+    "ippatsu": N_("Ippatsu"),
+    "last_tile": N_("Won on the last wall tile"),
+    "last_discard": N_("Won on the last discard"),
+    "kong_replacement": N_("Won on a kong replacement"),
+    "kong_discard": N_("Won on the discard after a kong"),
+    "robbing_kong": N_("Robbing a kong"),
+    "consecutive_kongs": N_("Kong on kong"),
+    "heavenly": N_("Heavenly hand (dealer, on the deal)"),
+    "earthly": N_("Earthly hand (first draw)"),
+    "human": N_("Human hand (before the first draw)"),
+    "nagashi_mangan": N_("Nagashi mangan (at a draw)"),
+    "robbing_flower": N_("Seven bonus tiles robbing the eighth"),
+    "flower_replacement": N_("Won on a bonus tile's replacement"),
 }
 
 #: request fields beyond the common ones that each variant reads
@@ -90,7 +102,7 @@ FIELDS: dict[str, list[str]] = {
     "sichuan": ["players_in_hand"],
 }
 
-WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+WIND_NAMES = {"E": N_("East"), "S": N_("South"), "W": N_("West"), "N": N_("North")}
 
 
 def option_meta(variant: str) -> list[dict[str, Any]]:
@@ -145,8 +157,46 @@ def described(option: dict[str, Any]) -> dict[str, Any]:
     return {**option, "label": label, "help": help_, "choice_labels": labels}
 
 
+#: the tiles' names in words, for ``tile_words``
+_SUIT_WORDS = {"m": N_("{n} characters"), "p": N_("{n} dots"), "s": N_("{n} bamboo")}
+_RED_WORDS = {"m": N_("red 5 characters"), "p": N_("red 5 dots"), "s": N_("red 5 bamboo")}
+
+
+def tile_words(t: int) -> str:
+    """Return a tile's name in the language of the moment (``tiles.tile_label`` in English):
+    what a screen reader says for a tile of the palette.
+
+    >>> from majiang.tiles import parse_tile
+    >>> tile_words(parse_tile("3p")), tile_words(parse_tile("0s")), tile_words(parse_tile("6f"))
+    ('3 dots', 'red 5 bamboo', 'Season 2')
+    """
+    if is_honor(t):
+        return _(HONOR_WORDS[tile_name(t)])
+    if is_bonus(t):
+        n = t - FLOWER_BASE
+        if n < 4:
+            return _("Flower {n}").format(n=n + 1)
+        return _("Season {n}").format(n=n - 3)
+    if is_red(t):
+        return _(_RED_WORDS[suit(t)])
+    return _(_SUIT_WORDS[suit(t)]).format(n=number(t))
+
+
+#: the honours' names
+HONOR_WORDS = {
+    "1z": N_("East"),
+    "2z": N_("South"),
+    "3z": N_("West"),
+    "4z": N_("North"),
+    "5z": N_("White dragon"),
+    "6z": N_("Green dragon"),
+    "7z": N_("Red dragon"),
+}
+
+
 def calculator_meta(variant: str) -> dict[str, Any]:
-    """Return what the calculator of one variant needs, ready for JSON."""
+    """Return what the calculator of one variant needs, ready for JSON, its words in the
+    language of the moment."""
     ruleset = get_ruleset(variant)
     tiles = tile_set(variant, ruleset.resolve_options({}))
     ids = sorted((t for t in range(NUM_TILE_IDS) if tiles.allows(t)), key=sort_key)
@@ -159,8 +209,8 @@ def calculator_meta(variant: str) -> dict[str, Any]:
         "hand_size": ruleset.hand_size,
         "seats": list(WIND_NAMES)[: ruleset.players],
         "tiles": [tile_name(t) for t in ids],
-        "labels": {tile_name(t): tile_label(t) for t in ids},
-        "situations": [{"id": s, "label": SITUATION_LABELS.get(s, s)} for s in situations],
+        "labels": {tile_name(t): tile_words(t) for t in ids},
+        "situations": [{"id": s, "label": _(SITUATION_LABELS.get(s, s))} for s in situations],
         "fields": FIELDS[variant],
         "options": option_meta(variant),
     }

@@ -147,9 +147,9 @@ def _error_slot(field: str) -> str:
 
 def _wind_select(name: str, label: str, seats: list[str], *, blank: str = "") -> str:
     opts = f'<option value="">{escape(blank)}</option>' if blank else ""
-    opts += "".join(f'<option value="{w}">{WIND_NAMES[w]} ({w})</option>' for w in seats)
+    opts += "".join(f'<option value="{w}">{escape(_(WIND_NAMES[w]))} ({w})</option>' for w in seats)
     return (
-        f'<div class="field"><label for="f-{name}">{label}</label>'
+        f'<div class="field"><label for="f-{name}">{escape(label)}</label>'
         f'<select id="f-{name}" name="{name}" aria-describedby="err-{name}">{opts}</select>'
         f"{_error_slot(name)}</div>"
     )
@@ -158,7 +158,7 @@ def _wind_select(name: str, label: str, seats: list[str], *, blank: str = "") ->
 def _number(name: str, label: str, value: int, lo: int = 0, hi: int | None = None) -> str:
     top = f' max="{hi}"' if hi is not None else ""
     return (
-        f'<div class="field"><label for="f-{name}">{label}</label>'
+        f'<div class="field"><label for="f-{name}">{escape(label)}</label>'
         f'<input id="f-{name}" name="{name}" type="number" inputmode="numeric" min="{lo}"{top} '
         f'value="{value}" aria-describedby="err-{name}">{_error_slot(name)}</div>'
     )
@@ -167,7 +167,7 @@ def _number(name: str, label: str, value: int, lo: int = 0, hi: int | None = Non
 def _tiles_input(name: str, label: str, placeholder: str = "", hint: str = "") -> str:
     hint_html = f'<span class="hint">{escape(hint)}</span>' if hint else ""
     return (
-        f'<div class="field"><label for="f-{name}">{label}</label>{hint_html}'
+        f'<div class="field"><label for="f-{name}">{escape(label)}</label>{hint_html}'
         f'<input id="f-{name}" name="{name}" autocomplete="off" autocapitalize="off" '
         f'spellcheck="false" placeholder="{escape(placeholder)}" aria-describedby="err-{name}">'
         f'<div class="preview" data-preview-for="{name}" aria-hidden="true"></div>'
@@ -179,8 +179,10 @@ def _option_control(opt: dict[str, object]) -> str:
     """One house rule's control, labelled in player words (``web.words``), its help below."""
     name = str(opt["name"])
     fid = f"o-{name}"
-    label = escape(str(opt["label"]))
-    doc = f'<span class="hint" id="{fid}-help">{escape(str(opt["help"]))}</span>'
+    # the words of web.words, translated here once its catalogs hold them
+    label = escape(_(str(opt["label"])))
+    help_ = escape(_(str(opt["help"]))) if opt["help"] else ""
+    doc = f'<span class="hint" id="{fid}-help">{help_}</span>'
     described = f'data-option="{name}" aria-describedby="{fid}-help"'
     default = opt["default"]
     if opt["control"] == "bool":
@@ -195,7 +197,7 @@ def _option_control(opt: dict[str, object]) -> str:
         options = "".join(
             f'<option value="{escape(json.dumps(c))}"{" selected" if c == default else ""}>'
             f"{escape(text)}</option>"
-            for c, text in zip(choices, labels, strict=True)
+            for c, text in zip(choices, [_(str(x)) for x in labels], strict=True)
         )
         return (
             f'<div class="field"><label for="{fid}">{label}</label>{doc}'
@@ -217,11 +219,11 @@ def _option_control(opt: dict[str, object]) -> str:
 
 
 def calc_page(variant: str) -> str:
-    """Return the calculator of one variant (the form; static/calc.js does the rest)."""
+    """Return the calculator of one variant (the form; static/calc.js does the rest), in the
+    language of the moment."""
     meta = calculator_meta(variant)
     seats: list[str] = meta["seats"]
     fields: list[str] = meta["fields"]
-    name = escape(meta["name"])
     palette_rows: dict[str, list[str]] = {}
     for t in meta["tiles"]:
         palette_rows.setdefault(t[-1], []).append(t)
@@ -235,14 +237,14 @@ def calc_page(variant: str) -> str:
         + "</div>"
         for row in palette_rows.values()
     )
-    targets = [("hand", "Hand"), ("win_tile", "Winning tile"), ("meld", "Meld")]
+    targets = [("hand", _("Hand")), ("win_tile", _("Winning tile")), ("meld", _("Meld"))]
     if "flowers" in fields:
-        targets.append(("flowers", "Flowers"))
+        targets.append(("flowers", _("Flowers")))
     if "dora_indicators" in fields:
-        targets += [("dora_indicators", "Dora"), ("ura_indicators", "Ura")]
+        targets += [("dora_indicators", _("Dora")), ("ura_indicators", _("Ura"))]
     target_html = "".join(
         f'<label class="pill"><input type="radio" name="target" value="{v}"'
-        f"{' checked' if v == 'hand' else ''}> {label}</label>"
+        f"{' checked' if v == 'hand' else ''}> {escape(label)}</label>"
         for v, label in targets
     )
     situations = "".join(
@@ -250,23 +252,28 @@ def calc_page(variant: str) -> str:
         f"{escape(s['label'])}</label>"
         for s in meta["situations"]
     )
+    example = _("e.g. {example}")
     extra = []
     if "flowers" in fields:
-        extra.append(_tiles_input("flowers", "Flowers and seasons", "e.g. 1f6f"))
+        extra.append(
+            _tiles_input("flowers", _("Flowers and seasons"), example.format(example="1f6f"))
+        )
     if "dora_indicators" in fields:
-        extra.append(_tiles_input("dora_indicators", "Dora indicators", "e.g. 4p"))
-        extra.append(_tiles_input("ura_indicators", "Ura dora indicators", "with riichi"))
+        extra.append(
+            _tiles_input("dora_indicators", _("Dora indicators"), example.format(example="4p"))
+        )
+        extra.append(_tiles_input("ura_indicators", _("Ura dora indicators"), _("with riichi")))
     numbers = []
     if "honba" in fields:
-        numbers.append(_number("honba", "Honba", 0))
+        numbers.append(_number("honba", _("Honba"), 0))
     if "riichi_sticks" in fields:
-        numbers.append(_number("riichi_sticks", "Riichi sticks on the table", 0))
+        numbers.append(_number("riichi_sticks", _("Riichi sticks on the table"), 0))
     if "dealer_streak" in fields:
-        numbers.append(_number("dealer_streak", "Dealer streak (hands kept)", 0))
+        numbers.append(_number("dealer_streak", _("Dealer streak (hands kept)"), 0))
     if "players_in_hand" in fields:
-        numbers.append(_number("players_in_hand", "Opponents still in the hand", 3, 1, 3))
+        numbers.append(_number("players_in_hand", _("Opponents still in the hand"), 3, 1, 3))
     liable = (
-        _wind_select("liable", "Liable player (pao)", seats, blank="nobody")
+        _wind_select("liable", _("Liable player (pao)"), seats, blank=_("nobody"))
         if "liable" in fields
         else ""
     )
@@ -275,57 +282,111 @@ def calc_page(variant: str) -> str:
     round_wind = (
         ""
         if variant == "sichuan"
-        else _wind_select("round_wind", "Round wind", ["E", "S", "W", "N"])
+        else _wind_select("round_wind", _("Round wind"), ["E", "S", "W", "N"])
     )
-    seat_label = "Seat (East deals)" if variant == "sichuan" else "Seat wind"
+    seat_label = _("Seat (East deals)") if variant == "sichuan" else _("Seat wind")
     meta_json = json.dumps(meta).replace("</", "<\\/")
+    notation_word, rules_word = escape(_("notation")), escape(_("rules"))
+    notation_link = f'<a href="#notation-help">{notation_word}</a>'
+    intro = escape(
+        _(
+            "Click tiles or type {notation} ({example}); add melds and the situation; "
+            "the score appears below."
+        )
+    ).format(notation=notation_link, example="<code>123m456p789s11z</code>")
+    rules_link = escape(_("Rules of {name}").format(name=_(VARIANT_NAMES[variant])))
+    noscript = escape(_("The calculator needs JavaScript; the {rules} do not.")).format(
+        rules=f'<a href="/rules/{variant}">{rules_word}</a>'
+    )
+    notation = escape(
+        _(
+            "Digits before their suit: {m} characters, {p} dots, {s} bamboo, {z} honors "
+            "(1-4 East South West North, 5-7 white green red dragon), {f} flowers 1-4 and "
+            "seasons 5-8, {red} red fives. Melds: a kind and its tiles, {from_} = 1 left, "
+            "2 across, 3 right."
+        )
+    ).format(
+        m="<code>m</code>",
+        p="<code>p</code>",
+        s="<code>s</code>",
+        z="<code>z</code>",
+        f="<code>f</code>",
+        red="<code>0m 0p 0s</code>",
+        from_="<code>from</code>",
+    )
+    meld_kinds = "".join(
+        f'<option value="{kind}">{kind} ({escape(words)})</option>'
+        for kind, words in (
+            ("chi", _("chow")),
+            ("pon", _("pung")),
+            ("kan", _("open kong")),
+            ("ankan", _("concealed kong")),
+            ("kakan", _("added kong")),
+        )
+    )
+    meld_from = "".join(
+        f'<option value="{v}">{escape(words)}</option>'
+        for v, words in (
+            ("", _("not said")),
+            ("1", _("left (1)")),
+            ("2", _("across (2)")),
+            ("3", _("right (3)")),
+        )
+    )
+    hand_input = _tiles_input(
+        "hand",
+        _("Concealed tiles, with the winning tile"),
+        example.format(example="234567m234p55p777z"),
+    )
+    win_input = _tiles_input(
+        "win_tile",
+        _("Winning tile"),
+        _("the last tile of the hand"),
+        _("empty: the last tile entered"),
+    )
+    discarder = _wind_select("discarder", _("Discarder"), seats, blank=_("a non-dealer"))
+    meld_example = escape(example.format(example="777z"))
+    title = _("{name} calculator").format(name=_(VARIANT_NAMES[variant]))
+    w = {k: escape(v) for k, v in _calc_words().items()}
     body = f"""
-<h1>{name} calculator</h1>
-<p class="muted">Click tiles or type <a href="#notation-help">notation</a>
-(<code>123m456p789s11z</code>); add melds and the situation; the score appears below.
-<a href="/rules/{variant}">Rules of {name}</a>.</p>
-<noscript><p class="invalid">The calculator needs JavaScript; the
-<a href="/rules/{variant}">rules</a> do not.</p></noscript>
+<h1>{escape(title)}</h1>
+<p class="muted">{intro}
+<a href="/rules/{variant}">{rules_link}</a>.</p>
+<noscript><p class="invalid">{noscript}</p></noscript>
 <form id="calc" class="calc" novalidate data-variant="{variant}">
 <script type="application/json" id="meta">{meta_json}</script>
 <p class="error" id="err-form" data-error-for="" role="alert" hidden></p>
-<fieldset class="tiles-entry"><legend>Tiles</legend>
-<div class="targets" role="radiogroup" aria-label="Clicked tiles go to">
-<span class="muted">Clicked tiles go to:</span> {target_html}</div>
-<div class="palette" role="toolbar" aria-label="Tile palette: arrow keys move, Enter adds"
+<fieldset class="tiles-entry"><legend>{w["tiles"]}</legend>
+<div class="targets" role="radiogroup" aria-label="{w["goes_to"]}">
+<span class="muted">{w["goes_to_colon"]}</span> {target_html}</div>
+<div class="palette" role="toolbar" aria-label="{w["palette"]}"
  aria-keyshortcuts="Enter Backspace">{palette}</div>
-<p class="hint">Keyboard: Tab to the palette, arrow keys move, Enter adds the tile,
-Backspace removes the last one.</p>
-<p class="buttons"><button type="button" id="undo">Remove last tile</button>
-<button type="button" id="clear">Clear all</button></p>
-{_tiles_input("hand", "Concealed tiles, with the winning tile", "e.g. 234567m234p55p777z")}
+<p class="hint">{w["keyboard"]}</p>
+<p class="buttons"><button type="button" id="undo">{w["undo"]}</button>
+<button type="button" id="clear">{w["clear"]}</button></p>
+{hand_input}
 <p class="hint count" id="hand-count" aria-live="polite"></p>
-{_tiles_input("win_tile", "Winning tile", "the last tile of the hand", "empty: the last tile entered")}
+{win_input}
 </fieldset>
-<fieldset class="melds"><legend>Melds (claimed sets, concealed kongs)</legend>
+<fieldset class="melds"><legend>{w["melds"]}</legend>
 <div class="meld-builder">
-<div class="field"><label for="meld-kind">Kind</label><select id="meld-kind">
-<option value="chi">chi (chow)</option><option value="pon">pon (pung)</option>
-<option value="kan">kan (open kong)</option><option value="ankan">ankan (concealed kong)</option>
-<option value="kakan">kakan (added kong)</option></select></div>
-<div class="field"><label for="meld-tiles">Tiles</label><input id="meld-tiles"
- autocomplete="off" spellcheck="false" placeholder="e.g. 777z"></div>
-<div class="field"><label for="meld-from">From</label><select id="meld-from">
-<option value="">not said</option><option value="1">left (1)</option>
-<option value="2">across (2)</option><option value="3">right (3)</option></select></div>
-<button type="button" id="add-meld">Add meld</button></div>
+<div class="field"><label for="meld-kind">{w["kind"]}</label><select id="meld-kind">{meld_kinds}</select></div>
+<div class="field"><label for="meld-tiles">{w["tiles"]}</label><input id="meld-tiles"
+ autocomplete="off" spellcheck="false" placeholder="{meld_example}"></div>
+<div class="field"><label for="meld-from">{w["from"]}</label><select id="meld-from">{meld_from}</select></div>
+<button type="button" id="add-meld">{w["add_meld"]}</button></div>
 <ul id="meld-list" class="meld-list" aria-live="polite"></ul>
 {_error_slot("melds")}
 </fieldset>
-<fieldset class="situation"><legend>Situation</legend>
-<div class="field win-kind" role="radiogroup" aria-label="Win">
-<label class="pill"><input type="radio" name="win" value="ron" checked> Ron (on a discard)</label>
-<label class="pill"><input type="radio" name="win" value="tsumo"> Tsumo (self-drawn)</label>
+<fieldset class="situation"><legend>{w["situation"]}</legend>
+<div class="field win-kind" role="radiogroup" aria-label="{w["win"]}">
+<label class="pill"><input type="radio" name="win" value="ron" checked> {w["ron"]}</label>
+<label class="pill"><input type="radio" name="win" value="tsumo"> {w["tsumo"]}</label>
 {_error_slot("win")}</div>
 <div class="grid">
 {_wind_select("seat_wind", seat_label, seats)}
 {round_wind}
-{_wind_select("discarder", "Discarder", seats, blank="a non-dealer")}
+{discarder}
 {liable}
 {"".join(numbers)}
 </div>
@@ -333,22 +394,49 @@ Backspace removes the last one.</p>
 <div class="situations">{situations}</div>
 {_error_slot("situation")}
 </fieldset>
-<details class="options"><summary>House rules</summary>
+<details class="options"><summary>{w["house_rules"]}</summary>
 <div class="grid">{options}</div>
 {_error_slot("rules")}
 </details>
-<p class="buttons"><button type="submit" class="primary" id="score">Score</button>
-<a id="share" href="#" hidden>Link to this hand</a>
-<button type="button" id="copy-link" hidden>Copy link</button></p>
+<p class="buttons"><button type="submit" class="primary" id="score">{w["score"]}</button>
+<a id="share" href="#" hidden>{w["link"]}</a>
+<button type="button" id="copy-link" hidden>{w["copy_link"]}</button></p>
 </form>
-<section id="result" class="result" aria-live="polite" aria-label="Result"></section>
-<details id="notation-help"><summary>Notation</summary>
-<p>Digits before their suit: <code>m</code> characters, <code>p</code> dots, <code>s</code> bamboo,
-<code>z</code> honors (1-4 East South West North, 5-7 white green red dragon), <code>f</code>
-flowers 1-4 and seasons 5-8, <code>0m 0p 0s</code> red fives. Melds: a kind and its tiles,
-<code>from</code> = 1 left, 2 across, 3 right.</p></details>
+<section id="result" class="result" aria-live="polite" aria-label="{w["result"]}"></section>
+<details id="notation-help"><summary>{w["notation"]}</summary>
+<p>{notation}</p></details>
 """
-    return layout(f"{meta['name']} calculator", body, script="calc.js", active="calc")
+    return layout(title, body, script="calc.js", active="calc")
+
+
+def _calc_words() -> dict[str, str]:
+    """Return the calculator form's fixed words in the language of the moment."""
+    return {
+        "tiles": _("Tiles"),
+        "goes_to": _("Clicked tiles go to"),
+        "goes_to_colon": _("Clicked tiles go to:"),
+        "palette": _("Tile palette: arrow keys move, Enter adds"),
+        "keyboard": _(
+            "Keyboard: Tab to the palette, arrow keys move, Enter adds the tile, "
+            "Backspace removes the last one."
+        ),
+        "undo": _("Remove last tile"),
+        "clear": _("Clear all"),
+        "melds": _("Melds (claimed sets, concealed kongs)"),
+        "kind": _("Kind"),
+        "from": _("From"),
+        "add_meld": _("Add meld"),
+        "situation": _("Situation"),
+        "win": _("Win"),
+        "ron": _("Ron (on a discard)"),
+        "tsumo": _("Tsumo (self-drawn)"),
+        "house_rules": _("House rules"),
+        "score": _("Score"),
+        "link": _("Link to this hand"),
+        "copy_link": _("Copy link"),
+        "result": _("Result"),
+        "notation": _("Notation"),
+    }
 
 
 def rules_page(variant: str) -> str:

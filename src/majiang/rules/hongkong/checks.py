@@ -15,6 +15,7 @@ majiang.errors.InvalidRequest: situation 'kong_replacement' needs a kong among t
 from __future__ import annotations
 
 from majiang.errors import InvalidRequest
+from majiang.i18n import _
 from majiang.melds import Meld
 from majiang.scoring import WIND_LETTERS, ScoreRequest
 from majiang.tiles import DRAGONS, counts34, kind, tile_name
@@ -29,8 +30,10 @@ def check_hand_size(req: ScoreRequest) -> None:
     size = len(req.hand.concealed) + 3 * len(req.hand.melds)
     if len(req.hand.melds) > 4 or size != 14:
         raise InvalidRequest(
-            f"a winning hand has 14 tiles (a kong counts 3); this one has {size} "
-            f"({len(req.hand.concealed)} concealed and {len(req.hand.melds)} melds)",
+            _(
+                "a winning hand has 14 tiles (a kong counts 3); this one has {size} "
+                "({concealed} concealed and {melds} melds)"
+            ).format(size=size, concealed=len(req.hand.concealed), melds=len(req.hand.melds)),
             field="hand",
         )
 
@@ -51,7 +54,7 @@ def check_seats(req: ScoreRequest, players: int) -> None:
             )
     if req.tsumo and req.discarder is not None:
         raise InvalidRequest(
-            "a self-drawn win has no discarder (drop 'discarder' or use win 'ron')",
+            _("a self-drawn win has no discarder (drop 'discarder' or use win 'ron')"),
             field="discarder",
         )
 
@@ -61,16 +64,18 @@ def check_situation(req: ScoreRequest) -> None:
     for name in sorted(req.situation):
         if req.tsumo and name in DISCARD_ONLY:
             raise InvalidRequest(
-                f"situation {name!r} is a win on a discard, but win is 'tsumo'", field="situation"
+                _("situation {name!r} is a win on a discard, but win is 'tsumo'").format(name=name),
+                field="situation",
             )
         if not req.tsumo and name in SELF_DRAWN_ONLY:
             raise InvalidRequest(
-                f"situation {name!r} is a self-drawn win, but win is 'ron'", field="situation"
+                _("situation {name!r} is a self-drawn win, but win is 'ron'").format(name=name),
+                field="situation",
             )
     kongs = sum(1 for m in req.hand.melds if m.is_kong)
     if "kong_replacement" in req.situation and kongs == 0:
         raise InvalidRequest(
-            "situation 'kong_replacement' needs a kong among the melds", field="situation"
+            _("situation 'kong_replacement' needs a kong among the melds"), field="situation"
         )
     if "consecutive_kongs" in req.situation and kongs < 2:
         raise InvalidRequest(

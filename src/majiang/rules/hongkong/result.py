@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from majiang.i18n import _
 from majiang.patterns import best
 from majiang.rules.hongkong.context import HongKongContext, describe, win_contexts
 from majiang.rules.hongkong.fan import Pattern, count_fan
@@ -50,12 +51,17 @@ def score_win(
     """
     found = best_reading(req, patterns)
     if found is None:
-        melds = f" with {len(req.hand.melds)} melds" if req.hand.melds else ""
-        return ScoreResult.invalid(
-            UNIT,
-            f"not a complete hand: {format_tiles(req.hand.concealed)}{melds} is not four sets "
-            "and a pair, nor thirteen orphans",
-        )
+        tiles = format_tiles(req.hand.concealed)
+        if req.hand.melds:
+            why = _(
+                "not a complete hand: {tiles} with {melds} melds is not four sets and a pair, "
+                "nor thirteen orphans"
+            ).format(tiles=tiles, melds=len(req.hand.melds))
+        else:
+            why = _(
+                "not a complete hand: {tiles} is not four sets and a pair, nor thirteen orphans"
+            ).format(tiles=tiles)
+        return ScoreResult.invalid(UNIT, why)
     ctx, items = found
     rules = req.rules
     raw = sum(i.value for i in items)
@@ -64,8 +70,9 @@ def score_win(
         return ScoreResult(
             valid=False,
             unit=UNIT,
-            reason=f"not a legal win: {total} fan, the table needs at least {rules['min_fan']} "
-            "(rule min_fan)",
+            reason=_(
+                "not a legal win: {total} fan, the table needs at least {least} (rule min_fan)"
+            ).format(total=total, least=rules["min_fan"]),
             items=tuple(items),
             total=total,
             extra={"decomposition": describe(ctx)},

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from majiang.errors import InvalidRequest
+from majiang.i18n import _
 from majiang.rules.base import Option, Ruleset
 from majiang.rules.riichi.calculate import score_win
 from majiang.rules.riichi.game import RiichiGame
@@ -61,8 +62,10 @@ class Riichi(RiichiGame, Ruleset):
         size = len(hand.concealed) + 3 * len(hand.melds)
         if "nagashi_mangan" not in req.situation and (len(hand.melds) > 4 or size != 14):
             raise InvalidRequest(
-                f"a winning hand has 14 tiles (a kong counts 3); this one has {size} "
-                f"({len(hand.concealed)} concealed and {len(hand.melds)} melds)",
+                _(
+                    "a winning hand has 14 tiles (a kong counts 3); this one has {size} "
+                    "({concealed} concealed and {melds} melds)"
+                ).format(size=size, concealed=len(hand.concealed), melds=len(hand.melds)),
                 field="hand",
             )
         counts = Counter(kind(t) for t in hand.all_tiles())
@@ -73,7 +76,9 @@ class Riichi(RiichiGame, Ruleset):
         ):
             if len(given) > 5:
                 raise InvalidRequest(
-                    f"{field}: at most 5 indicators (one and four kong dora), got {len(given)}",
+                    _("{field}: at most 5 indicators (one and four kong dora), got {count}").format(
+                        field=field, count=len(given)
+                    ),
                     field=field,
                 )
             counts.update(kind(t) for t in given)
@@ -81,8 +86,12 @@ class Riichi(RiichiGame, Ruleset):
             if over is not None:
                 shown = counts[over] - held.get(over, 0)
                 raise InvalidRequest(
-                    f"{field}: a fifth copy of {tile_name(over)!r} ({held.get(over, 0)} in the "
-                    f"hand and melds, {shown} among the indicators)",
+                    _(
+                        "{field}: a fifth copy of {tile!r} ({held} in the hand and melds, "
+                        "{shown} among the indicators)"
+                    ).format(
+                        field=field, tile=tile_name(over), held=held.get(over, 0), shown=shown
+                    ),
                     field=field,
                 )
         if not req.situation:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from majiang.errors import InvalidRequest
+from majiang.i18n import _
 from majiang.rules.riichi.context import WinContext, readings
 from majiang.rules.riichi.dora import count_dora, dora_items
 from majiang.rules.riichi.fu import fu_items
@@ -84,7 +85,7 @@ def best_reading(req: ScoreRequest, options: RiichiOptions) -> Scored | str:
     not win (the ``valid: false`` reason)."""
     contexts = readings(req, options)
     if not contexts:
-        return "not a complete hand: no four sets and a pair, seven pairs or thirteen orphans"
+        return _("not a complete hand: no four sets and a pair, seven pairs or thirteen orphans")
     counts = contexts[0].counts
     in_riichi = "riichi" in req.situation or "double_riichi" in req.situation
     dora = dora_items(
@@ -94,7 +95,7 @@ def best_reading(req: ScoreRequest, options: RiichiOptions) -> Scored | str:
     )
     scored = [s for s in (score_reading(ctx, dora) for ctx in contexts) if s is not None]
     if not scored:
-        return "no yaku: the hand is complete but has no yaku (dora do not count)"
+        return _("no yaku: the hand is complete but has no yaku (dora do not count)")
     return max(scored, key=lambda s: _rank(s, req.is_dealer, req.tsumo))
 
 
@@ -104,7 +105,7 @@ def _liable(req: ScoreRequest, best: Scored, options: RiichiOptions) -> bool:
         return False
     if not any(i.id in PAO_YAKUMAN for i in best.items):
         raise InvalidRequest(
-            "liable (pao) is only for daisangen or daisuushii; this hand has neither",
+            _("liable (pao) is only for daisangen or daisuushii; this hand has neither"),
             field="liable",
         )
     return True
@@ -113,7 +114,9 @@ def _liable(req: ScoreRequest, best: Scored, options: RiichiOptions) -> bool:
 def nagashi(req: ScoreRequest, options: RiichiOptions) -> ScoreResult:
     """Return nagashi mangan: a mangan paid as a tsumo, no honba, no sticks."""
     if not options.nagashi_mangan:
-        return ScoreResult.invalid(UNIT, "nagashi mangan is not played (rule nagashi_mangan off)")
+        return ScoreResult.invalid(
+            UNIT, _("nagashi mangan is not played (rule nagashi_mangan off)")
+        )
     return ScoreResult(
         valid=True,
         unit=UNIT,

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from majiang.errors import InvalidRequest
+from majiang.i18n import _
 from majiang.rules.base import MOST_FAN, Option, Ruleset
 from majiang.rules.sichuan.fan import best_fan, holds_three_suits
 from majiang.rules.sichuan.game import SichuanGame
@@ -71,13 +72,17 @@ class Sichuan(SichuanGame, Ruleset):
         for m in req.hand.melds:
             if m.kind == "chi":
                 raise InvalidRequest(
-                    f"melds: {str(m)!r}: chows are never claimed in Sichuan", field="melds"
+                    _("melds: {meld!r}: chows are never claimed in Sichuan").format(meld=str(m)),
+                    field="melds",
                 )
         sit = req.situation
-        way = "self-draw" if req.tsumo else "win on a discard"
+        if req.tsumo:
+            never = _("situation {name!r} cannot be a self-draw")
+        else:
+            never = _("situation {name!r} cannot be a win on a discard")
         for name in _SELF_DRAW_ONLY if not req.tsumo else _DISCARD_ONLY:
             if name in sit:
-                raise InvalidRequest(f"situation {name!r} cannot be a {way}", field="situation")
+                raise InvalidRequest(never.format(name=name), field="situation")
         if "heavenly" in sit and not req.is_dealer:
             raise InvalidRequest(
                 "situation 'heavenly' is the dealer's (seat_wind E) hand", field="situation"
@@ -101,7 +106,7 @@ class Sichuan(SichuanGame, Ruleset):
                     )
         if "kong_replacement" in sit and not any(m.is_kong for m in req.hand.melds):
             raise InvalidRequest(
-                "situation 'kong_replacement' needs a kong among the melds", field="situation"
+                _("situation 'kong_replacement' needs a kong among the melds"), field="situation"
             )
         if {"robbing_kong", "kong_discard"} <= sit or {"robbing_kong", "last_discard"} <= sit:
             raise InvalidRequest(
@@ -131,7 +136,7 @@ class Sichuan(SichuanGame, Ruleset):
         if rules["missing_suit"] and holds_three_suits(req.hand):
             return ScoreResult.invalid(
                 self.unit,
-                "the hand holds all three suits: with the missing-suit rule it is never a win",
+                _("the hand holds all three suits: with the missing-suit rule it is never a win"),
             )
         # A win on the replacement of a kong claimed from a discard may be paid by that
         # discarder (kong_flower_from_discard: discarder_pays; the request names the discarder).
@@ -146,9 +151,11 @@ class Sichuan(SichuanGame, Ruleset):
         if count is None:
             size = len(req.hand.concealed) + 3 * len(req.hand.melds)
             why = (
-                "the hand is not complete (four sets and a pair, or seven pairs)"
+                _("the hand is not complete (four sets and a pair, or seven pairs)")
                 if size == 14
-                else f"a winning hand has 14 tiles (a kong counts as 3), got {size}"
+                else _("a winning hand has 14 tiles (a kong counts as 3), got {size}").format(
+                    size=size
+                )
             )
             return ScoreResult.invalid(self.unit, why)
         points = self._points(req, count.fan)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from majiang.errors import InvalidRequest
+from majiang.i18n import _
 from majiang.rules.taiwan.readings import WIN_SIZE
 from majiang.scoring import WIND_LETTERS
 from majiang.tiles import BONUS
@@ -54,13 +55,17 @@ def check(req: ScoreRequest) -> None:
     size = hand_tiles(req)
     if size != WIN_SIZE and not (instant_flower_win(req) and size == WIN_SIZE - 1):
         raise InvalidRequest(
-            f"a taiwan hand holds {WIN_SIZE} tiles with the winning tile (a kong counts as 3), "
-            f"got {size}",
+            _(
+                "a taiwan hand holds {count} tiles with the winning tile (a kong counts as 3), "
+                "got {size}"
+            ).format(count=WIN_SIZE, size=size),
             field="hand",
         )
     if req.tsumo and req.discarder is not None:
         raise InvalidRequest(
-            f"a self-drawn win has no discarder (got {WIND_LETTERS[req.discarder]})",
+            _("a self-drawn win has no discarder (got {seat})").format(
+                seat=WIND_LETTERS[req.discarder]
+            ),
             field="discarder",
         )
     seat = WIND_LETTERS[req.seat_wind]
@@ -68,7 +73,10 @@ def check(req: ScoreRequest) -> None:
         need = NEEDS_WIN.get(name)
         if need is not None and req.win != need:
             raise InvalidRequest(
-                f"situation {name!r} needs win {need!r}, got {req.win!r}", field="situation"
+                _("situation {name!r} needs win {need!r}, got {win!r}").format(
+                    name=name, need=need, win=req.win
+                ),
+                field="situation",
             )
     if "heavenly" in req.situation and not req.is_dealer:
         raise InvalidRequest(
@@ -95,7 +103,7 @@ def check(req: ScoreRequest) -> None:
         )
     if "kong_replacement" in req.situation and not any(m.is_kong for m in req.hand.melds):
         raise InvalidRequest(
-            "a win on a kong replacement needs a kong among the melds", field="situation"
+            _("a win on a kong replacement needs a kong among the melds"), field="situation"
         )
     if "robbing_flower" in req.situation:
         if not req.rules.get("seven_rob_eighth"):

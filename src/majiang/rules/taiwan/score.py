@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from majiang.i18n import _
 from majiang.patterns import Reading, Win, best, contexts
 from majiang.rules.taiwan.checks import hand_tiles, instant_flower_win
 from majiang.rules.taiwan.payments import dealer_involved, dealer_tai, payments
@@ -70,8 +71,10 @@ def score_win(req: ScoreRequest) -> ScoreResult:
         if instant is None:
             return ScoreResult.invalid(
                 UNIT,
-                "not a complete hand: the tiles form neither five sets and a pair "
-                "nor lik gu lik gu (seven pairs and a pung)",
+                _(
+                    "not a complete hand: the tiles form neither five sets and a pair "
+                    "nor lik gu lik gu (seven pairs and a pung)"
+                ),
             )
         text, items = None, instant
     total = sum(i.value for i in items)

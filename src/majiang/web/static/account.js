@@ -3,6 +3,7 @@
 // /account/reset, ?token=...). The sign-in itself is an HTTP-only cookie this script never
 // sees; localStorage keeps only {id, name, account: true} to know who is signed in.
 
+import { t } from "./i18n.js";
 import { api, forgetPlayer, loadPlayer, rememberAccount } from "./session.js";
 
 const $ = (s) => document.querySelector(s);
@@ -33,16 +34,17 @@ function show(account) {
   $("#signed-in").hidden = !signedIn;
   if (!signedIn) {
     $("#account-status").textContent = account
-      ? `You play as the guest "${account.name}" in this browser.`
-      : "You are not signed in.";
+      ? t('You play as the guest "{name}" in this browser.', { name: account.name })
+      : t("You are not signed in.");
     return;
   }
   $("#account-status").textContent = "";
   $("#account-name").textContent = account.name;
   $("#account-page").href = `/players/${encodeURIComponent(account.name)}`;
-  $("#email-state").textContent = account.email
-    ? `${account.email}: ${account.email_confirmed ? "confirmed" : "waiting for you to open the link we mailed"}.`
-    : "No address linked: without one a forgotten password cannot be reset.";
+  let state = t("No address linked: without one a forgotten password cannot be reset.");
+  if (account.email && account.email_confirmed) state = t("{email}: confirmed.", { email: account.email });
+  else if (account.email) state = t("{email}: waiting for you to open the link we mailed.", { email: account.email });
+  $("#email-state").textContent = state;
 }
 
 async function current() {
@@ -64,13 +66,13 @@ async function mailedLink() {
   if (location.pathname === "/account/confirm") {
     try {
       await api("/api/account/email/confirm", { method: "POST", body: { token } });
-      $("#account-status").textContent = "Your e-mail address is confirmed.";
+      $("#account-status").textContent = t("Your e-mail address is confirmed.");
     } catch (err) {
       $("#account-status").textContent = err.message;
     }
     return;
   }
-  $("#account-status").textContent = "Choose a new password.";
+  $("#account-status").textContent = t("Choose a new password.");
   $("#reset-form").hidden = false;
   on("#reset-form", async ({ password }) => {
     const account = await api("/api/account/reset", { method: "POST", body: { token, password } });
@@ -94,39 +96,40 @@ async function init() {
     const account = await api("/api/account/claim", { method: "POST", body: { name, password }, player });
     rememberAccount(account);
     show(account);
-    say("Your account is made; this browser is signed in.");
+    say(t("Your account is made; this browser is signed in."));
   });
   on("#signin-form", async ({ name, password }) => {
     const account = await api("/api/account/signin", { method: "POST", body: { name, password } });
     rememberAccount(account);
     show(account);
-    say("Signed in.");
+    say(t("Signed in."));
   });
   on("#reset-request-form", async ({ name }) => {
-    const out = await api("/api/account/reset/request", { method: "POST", body: { name } });
-    say(`Sent: ${out.status}.`);
+    // the answer says the same whether or not there is an address: said here in the page's words
+    await api("/api/account/reset/request", { method: "POST", body: { name } });
+    say(t("If the account has a confirmed address, a link was mailed to it."));
   });
   on("#rename-form", async ({ name }) => {
     const account = await api("/api/account", { method: "PATCH", body: { name } });
     rememberAccount(account);
     show(account);
-    say("Renamed.");
+    say(t("Renamed."));
   });
   on("#email-form", async ({ email }) => {
     show(await api("/api/account/email", { method: "POST", body: { email } }));
-    say("A confirmation link is on its way.");
+    say(t("A confirmation link is on its way."));
   });
   on("#delete-form", async ({ password }) => {
     await api("/api/account", { method: "DELETE", body: { password } });
     forgetPlayer();
     show(null);
-    say("Your account is deleted.");
+    say(t("Your account is deleted."));
   });
   $("#signout").addEventListener("click", async () => {
     await api("/api/account/signout", { method: "POST" });
     forgetPlayer();
     show(null);
-    say("Signed out.");
+    say(t("Signed out."));
   });
 }
 

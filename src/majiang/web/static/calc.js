@@ -2,6 +2,8 @@
 // shows the breakdown, and keeps the request in the page's address (#r=...) so a link
 // restores the same hand. Errors (422 {"error", "field"}) appear next to their field.
 
+import { esc, html } from "./dom.js";
+import { formatNumber, language, t } from "./i18n.js";
 import { formatTiles, parseMeld, parseTiles, tilesOrEmpty } from "./notation.js";
 import { handHtml, meldHtml, tileSvg } from "./tiles.js";
 
@@ -13,12 +15,8 @@ const buttons = [...palette.querySelectorAll(".tile-btn")];
 const meldList = document.getElementById("meld-list");
 const melds = []; // strings like "pon 777z from=2"
 
-const WINDS = { E: "East", S: "South", W: "West", N: "North" };
+const WINDS = { E: t("East"), S: t("South"), W: t("West"), N: t("North") };
 const input = (name) => form.elements.namedItem(name);
-
-function esc(s) {
-  return String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 // ---- entering tiles ----------------------------------------------------------------------
 
@@ -68,8 +66,13 @@ function refreshCount() {
   const n = tilesOrEmpty(input("hand").value).filter((t) => t[1] !== "f").length;
   const need = meta.hand_size + 1;
   const have = n + 3 * melds.length;
-  const meldText = melds.length ? ` + ${melds.length} meld${melds.length > 1 ? "s" : ""}` : "";
-  box.textContent = `${n} tile${n === 1 ? "" : "s"}${meldText}: ${have} of ${need}`;
+  const tiles = n === 1 ? t("1 tile") : t("{n} tiles", { n });
+  const count = { tiles, have, need };
+  if (!melds.length) box.textContent = t("{tiles}: {have} of {need}", count);
+  else {
+    count.melds = melds.length === 1 ? t("1 meld") : t("{n} melds", { n: melds.length });
+    box.textContent = t("{tiles} + {melds}: {have} of {need}", count);
+  }
   box.classList.toggle("complete", have === need);
 }
 
@@ -148,8 +151,10 @@ function renderMelds() {
     .map((m, i) => {
       const parsed = parseMeld(m);
       const tiles = parsed ? meldHtml(parsed) : "";
+      const label = t("Remove meld {meld}", { meld: m });
+      const remove = t("Remove");
       return `<li>${tiles} <code>${esc(m)}</code>
-        <button type="button" data-remove="${i}" aria-label="Remove meld ${esc(m)}">Remove</button></li>`;
+        <button type="button" data-remove="${i}" aria-label="${esc(label)}">${esc(remove)}</button></li>`;
     })
     .join("");
 }
@@ -322,9 +327,9 @@ document.getElementById("copy-link").addEventListener("click", async (e) => {
   const url = document.getElementById("share").href;
   try {
     await navigator.clipboard.writeText(url);
-    e.target.textContent = "Copied";
+    e.target.textContent = t("Copied");
   } catch {
-    prompt("Copy this link", url);
+    prompt(t("Copy this link"), url);
   }
 });
 
@@ -355,34 +360,83 @@ function showError(field, message) {
 // ---- the result ----------------------------------------------------------------------------
 
 const ROLES = {
-  discarder: "Discarder",
-  dealer: "Dealer",
-  non_dealer: "Non-dealer",
-  each: "Each player paying",
-  liable: "Liable player",
+  discarder: t("Discarder"),
+  dealer: t("Dealer"),
+  non_dealer: t("Non-dealer"),
+  each: t("Each player paying"),
+  liable: t("Liable player"),
 };
 
 function payerLabel(from, req) {
   if (WINDS[from]) return `${WINDS[from]} (${from})`;
-  if (from === "discarder" && req.discarder) return `Discarder, ${WINDS[req.discarder]}`;
+  if (from === "discarder" && req.discarder) return t("Discarder, {wind}", { wind: WINDS[req.discarder] });
   return ROLES[from] || from;
 }
 
+/** Riichi's fu items by id (majiang/rules/riichi/fu.py). */
+const FU_WORDS = {
+  base: t("Base"),
+  closed_ron: t("Concealed hand won on a discard"),
+  tsumo: t("Self-drawn"),
+  open_pinfu: t("Open hand without fu"),
+  rounding: t("Rounding up"),
+  seven_pairs: t("Seven pairs"),
+  dragon_pair: t("Dragon pair"),
+  double_wind_pair: t("Double wind pair"),
+  seat_wind_pair: t("Seat wind pair"),
+  round_wind_pair: t("Round wind pair"),
+  edge_wait: t("Edge wait"),
+  closed_wait: t("Closed wait"),
+  single_wait: t("Single wait"),
+  open_simple_pung: t("Open pung of simples"),
+  open_terminal_pung: t("Open pung of terminals"),
+  open_honor_pung: t("Open pung of honors"),
+  concealed_simple_pung: t("Concealed pung of simples"),
+  concealed_terminal_pung: t("Concealed pung of terminals"),
+  concealed_honor_pung: t("Concealed pung of honors"),
+  open_simple_kong: t("Open kong of simples"),
+  open_terminal_kong: t("Open kong of terminals"),
+  open_honor_kong: t("Open kong of honors"),
+  concealed_simple_kong: t("Concealed kong of simples"),
+  concealed_terminal_kong: t("Concealed kong of terminals"),
+  concealed_honor_kong: t("Concealed kong of honors"),
+};
+
 function fuLabel(id) {
-  return id.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+  return FU_WORDS[id] || id.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+}
+
+/** A limit of the result (riichi's mangan ... yakuman, the others' cap) in the page's language. */
+function limitWord(limit) {
+  const words = {
+    mangan: t("mangan"),
+    haneman: t("haneman"),
+    baiman: t("baiman"),
+    sanbaiman: t("sanbaiman"),
+    yakuman: t("yakuman"),
+    double_yakuman: t("double yakuman"),
+    triple_yakuman: t("triple yakuman"),
+    limit: t("limit"),
+  };
+  return words[limit] || String(limit).replace(/_/g, " ");
+}
+
+/** A unit of the result (han, fan, tai) in the page's language. */
+function unitWord(unit) {
+  const words = { han: t("han"), fan: t("fan"), tai: t("tai") };
+  return words[unit] || unit;
 }
 
 function renderResult(res, req) {
-  const unit = res.unit || meta.unit;
-  const limit = res.limit
-    ? ` <span class="limit" id="r-limit">${esc(String(res.limit).replace(/_/g, " "))}</span>`
-    : "";
-  const fu = res.fu ? ` <span id="r-fu">${res.fu} fu</span>` : "";
+  const unit = unitWord(res.unit || meta.unit);
+  const limit = res.limit ? ` <span class="limit" id="r-limit">${esc(limitWord(res.limit))}</span>` : "";
+  const fuText = t("{fu} fu", { fu: res.fu });
+  const fu = res.fu ? ` <span id="r-fu">${esc(fuText)}</span>` : "";
   const pts = res.points || { total: 0, payers: [] };
   const items = (res.items || [])
     .map(
       (i) =>
-        `<tr data-item="${esc(i.id)}"><th scope="row">${esc(i.name)}</th><td class="num">${i.value} ${esc(
+        `<tr data-item="${esc(i.id)}"><th scope="row">${esc(i.name)}</th><td class="num">${formatNumber(i.value)} ${esc(
           unit,
         )}</td></tr>`,
     )
@@ -393,7 +447,7 @@ function renderResult(res, req) {
   const payers = pts.payers
     .map(
       (p) =>
-        `<tr><th scope="row">${esc(payerLabel(p.from, req))}</th><td class="num">${p.amount}</td></tr>`,
+        `<tr><th scope="row">${esc(payerLabel(p.from, req))}</th><td class="num">${formatNumber(p.amount)}</td></tr>`,
     )
     .join("");
   const parsedMelds = (req.melds || []).map(parseMeld).filter(Boolean);
@@ -408,40 +462,52 @@ function renderResult(res, req) {
   } catch {
     drawn = "";
   }
-  const status = res.valid
-    ? ""
-    : `<p class="invalid" id="r-reason" role="status">Not a win: ${esc(res.reason || "")}</p>`;
+  const notWin = t("Not a win: {reason}", { reason: res.reason || "" });
+  const status = res.valid ? "" : `<p class="invalid" id="r-reason" role="status">${esc(notWin)}</p>`;
+  const points = html(t("{points} points"), { points: `<span id="r-points">${formatNumber(pts.total)}</span>` });
+  const how = req.win === "tsumo" ? t("(self-drawn)") : t("(on a discard)");
+  const words = {
+    patterns: t("Patterns"),
+    total: t("Total"),
+    rounded: t("Rounded"),
+    fu: t("Fu"),
+    pays: t("Who pays"),
+    receives: t("Winner receives"),
+  };
   resultBox.innerHTML = `
     ${status}
     <div class="result-head">
-      <p class="total"><span id="r-total">${res.total}</span> ${esc(unit)}${fu}${limit}</p>
-      <p class="points"><span id="r-points">${pts.total}</span> points
-        ${req.win === "tsumo" ? "(self-drawn)" : "(on a discard)"}</p>
+      <p class="total"><span id="r-total">${formatNumber(res.total)}</span> ${esc(unit)}${fu}${limit}</p>
+      <p class="points">${points} ${esc(how)}</p>
     </div>
     ${drawn}
     ${extras(res, unit)}
     <div class="tables">
-    ${items ? `<table class="items"><caption>Patterns</caption><tbody>${items}</tbody>
-      <tfoot><tr><th scope="row">Total</th><td class="num">${res.total} ${esc(unit)}</td></tr></tfoot></table>` : ""}
-    ${fuRows ? `<table class="fu"><caption>Fu</caption><tbody>${fuRows}</tbody>
-      <tfoot><tr><th scope="row">Rounded</th><td class="num">${res.fu}</td></tr></tfoot></table>` : ""}
-    ${payers ? `<table class="payers"><caption>Who pays</caption><tbody>${payers}</tbody>
-      <tfoot><tr><th scope="row">Winner receives</th><td class="num">${pts.total}</td></tr></tfoot></table>` : ""}
+    ${items ? `<table class="items"><caption>${esc(words.patterns)}</caption><tbody>${items}</tbody>
+      <tfoot><tr><th scope="row">${esc(words.total)}</th><td class="num">${formatNumber(res.total)} ${esc(unit)}</td></tr></tfoot></table>` : ""}
+    ${fuRows ? `<table class="fu"><caption>${esc(words.fu)}</caption><tbody>${fuRows}</tbody>
+      <tfoot><tr><th scope="row">${esc(words.rounded)}</th><td class="num">${res.fu}</td></tr></tfoot></table>` : ""}
+    ${payers ? `<table class="payers"><caption>${esc(words.pays)}</caption><tbody>${payers}</tbody>
+      <tfoot><tr><th scope="row">${esc(words.receives)}</th><td class="num">${formatNumber(pts.total)}</td></tr></tfoot></table>` : ""}
     </div>`;
 }
 
 /** The fields a variant adds to the result: its reading, dealer tai, the sum before the cap. */
 function extras(res, unit) {
   const out = [];
-  if (res.decomposition) out.push(`Read as <code>${esc(res.decomposition)}</code> (* = a meld)`);
+  if (res.decomposition) {
+    out.push(html(t("Read as {reading} (* = a meld)"), { reading: `<code>${esc(res.decomposition)}</code>` }));
+  }
   if (res.reading) {
-    out.push(`Read as <code>${esc(res.reading)}</code> (* = where the winning tile goes)`);
+    out.push(html(t("Read as {reading} (* = where the winning tile goes)"), { reading: `<code>${esc(res.reading)}</code>` }));
   }
   if (res.dealer_tai) {
-    out.push(`Dealer tai: <span id="r-dealer-tai">${res.dealer_tai}</span> (in the payments, not in the total)`);
+    const tai = `<span id="r-dealer-tai">${res.dealer_tai}</span>`;
+    out.push(html(t("Dealer tai: {tai} (in the payments, not in the total)"), { tai }));
   }
   if (res.uncapped !== undefined && res.uncapped !== res.total) {
-    out.push(`Before the cap: <span id="r-uncapped">${res.uncapped}</span> ${esc(unit)}`);
+    const before = `<span id="r-uncapped">${formatNumber(res.uncapped)}</span>`;
+    out.push(html(t("Before the cap: {value} {unit}"), { value: before, unit: esc(unit) }));
   }
   return out.map((line) => `<p class="muted extra">${line}</p>`).join("");
 }
@@ -454,7 +520,8 @@ async function score(req) {
     const r = await fetch("/api/score", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(req),
+      // the answer's names and error in the page's language (the link keeps the request alone)
+      body: JSON.stringify({ ...req, lang: language }),
     });
     const body = await r.json();
     if (r.ok) {
@@ -467,7 +534,7 @@ async function score(req) {
       showError(body.field, message);
     }
   } catch (err) {
-    showError(null, `The server did not answer: ${err.message}`);
+    showError(null, t("The server did not answer: {error}", { error: err.message }));
   } finally {
     resultBox.removeAttribute("aria-busy");
     form.dataset.scored = String(Number(form.dataset.scored || 0) + 1);

@@ -1,14 +1,12 @@
 // The history page: this browser's player's finished games (GET /api/players/me/games), each
 // with a link to its replay. The player is the guest identity kept by session.js.
 
+import { esc, html } from "./dom.js";
+import { formatDate, formatNumber, t } from "./i18n.js";
 import { api, loadPlayer } from "./session.js";
 
 const $ = (sel) => document.querySelector(sel);
 const meta = JSON.parse($("#history-meta").textContent);
-
-function esc(s) {
-  return String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function status(html) {
   const el = $("#history-status");
@@ -18,26 +16,32 @@ function status(html) {
 
 /** A seat's name as the record writes it, for people: "bot:normal" is "Bot 2 (normal)". */
 export function playerName(name, seat) {
-  if (!name) return `Seat ${seat + 1}`;
-  return name.startsWith("bot:") ? `Bot ${seat + 1} (${name.slice(4)})` : name;
+  if (!name) return t("Seat {n}", { n: seat + 1 });
+  if (!name.startsWith("bot:")) return name;
+  const level = name.slice(4);
+  return t("Bot {n} ({level})", { n: seat + 1, level: meta.bots[level] || level });
 }
 
 function row(g) {
-  const when = g.finished_at ? new Date(g.finished_at) : null;
-  const place = g.placements.length ? g.placements[g.seat] : null;
+  const when = g.finished_at ? formatDate(g.finished_at) : "";
+  const place = g.placements.length ? t("{place} of {players}", { place: g.placements[g.seat], players: g.players.length }) : "";
+  const score = g.scores[g.seat];
+  const replay = t("Replay");
   const players = g.players
     .map((n, i) => (i === g.seat ? `<strong>${esc(playerName(n, i))}</strong>` : esc(playerName(n, i))))
     .join(", ");
-  return `<tr data-game="${esc(g.game_id)}"><td>${when ? `<time datetime="${esc(g.finished_at)}">${esc(when.toLocaleString())}</time>` : ""}</td>
+  return `<tr data-game="${esc(g.game_id)}"><td>${when ? `<time datetime="${esc(g.finished_at)}">${esc(when)}</time>` : ""}</td>
 <td>${esc(meta.variants[g.variant] || g.variant)}</td><td>${esc(meta.lengths[g.length] || g.length)}</td>
-<td class="num place">${place === null ? "" : `${place} of ${g.players.length}`}</td>
-<td class="num" data-score="${esc(g.scores[g.seat])}">${esc(g.scores[g.seat] ?? "")}</td><td>${players}</td>
-<td><a href="/replay/${encodeURIComponent(g.game_id)}" class="replay-link">Replay</a></td></tr>`;
+<td class="num place">${esc(place)}</td>
+<td class="num" data-score="${esc(score)}">${score === null || score === undefined ? "" : esc(formatNumber(score))}</td><td>${players}</td>
+<td><a href="/replay/${encodeURIComponent(g.game_id)}" class="replay-link">${esc(replay)}</a></td></tr>`;
 }
 
 async function init() {
   const player = loadPlayer();
-  const none = 'No finished games in this browser yet: <a href="/">play one from the home page</a>.';
+  const play = t("play one from the home page");
+  const link = `<a href="/">${esc(play)}</a>`;
+  const none = html(t("No finished games in this browser yet: {link}."), { link });
   if (!player) {
     status(none);
     return;
@@ -46,7 +50,7 @@ async function init() {
   try {
     games = await api("/api/players/me/games?limit=200", { player });
   } catch (err) {
-    status(err.status === 401 ? none : `Your games could not be loaded: ${esc(err.message)}`);
+    status(err.status === 401 ? none : esc(t("Your games could not be loaded: {error}", { error: err.message })));
     return;
   }
   if (!games.length) {

@@ -29,3 +29,9 @@ export function t(text, values = {}) {
 export function formatNumber(n) {
   return new Intl.NumberFormat(lang).format(n);
 }
+
+/** Return a moment (an ISO 8601 string or a Date) as the page's language writes it: by default
+ *  its date and time, in the reader's time zone. */
+export function formatDate(when, options = { dateStyle: "medium", timeStyle: "short" }) {
+  return new Intl.DateTimeFormat(lang, options).format(when instanceof Date ? when : new Date(when));
+}

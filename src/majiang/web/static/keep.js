@@ -5,7 +5,10 @@
 // localStorage keeps majiang.sheet.<id> = the sheet's edit key (the link to enter hands carries
 // it as #key=...; the plain link shows the sheet only).
 
+import { esc } from "./dom.js";
+import { formatNumber, t } from "./i18n.js";
 import { changedOptions, optionField } from "./options.js";
+import { api as call } from "./session.js";
 
 const $ = (sel) => document.querySelector(sel);
 const meta = JSON.parse($("#keep-meta").textContent);
@@ -20,34 +23,20 @@ let editing = null; // the number of the hand being replaced (1 = the first), or
 let kept = []; // while editing: the hand's steps as they will be saved
 let insertAt = 0; // while editing: where the entry's steps go among `kept`
 
-function esc(s) {
-  return String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 function status(text) {
   const el = $("#keep-status");
   el.textContent = text || "";
   el.hidden = !text;
 }
 
-async function api(path, { method = "GET", body } = {}) {
-  const headers = {};
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (key) headers["X-Sheet-Key"] = key;
-  const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  let data = null;
-  try {
-    data = await r.json();
-  } catch {
-    data = null;
-  }
-  if (!r.ok) {
-    const detail = data && (data.error || data.detail);
-    const err = new Error(typeof detail === "string" ? detail : `${r.status} ${r.statusText}`);
-    err.field = data && data.field;
-    throw err;
-  }
-  return data;
+/** The sheets API, with the sheet's edit key when this browser has it. */
+function api(path, options = {}) {
+  return call(path, { ...options, headers: key ? { "X-Sheet-Key": key } : {} });
+}
+
+/** A score change with its sign, as the page's language writes numbers. */
+function signed(d) {
+  return `${d > 0 ? "+" : ""}${formatNumber(d)}`;
 }
 
 // ------------------------------------------------------------------ a new sheet
@@ -100,11 +89,24 @@ function render() {
   const n = sheet.players.length;
   const nxt = standing.next;
   if (standing.ended) {
-    $("#keep-next").textContent = `Game over (${standing.ended})`;
+    const reasons = {
+      bust: t("a player went bust"),
+      length: t("the last hand was played"),
+      target: t("a player reached the points to finish"),
+      extra_rounds: t("the extra rounds are over"),
+      dealer_stop: t("the dealer stopped"),
+    };
+    $("#keep-next").textContent = t("Game over ({reason})", { reason: reasons[standing.ended] || standing.ended });
   } else {
-    const sticks = standing.sticks ? ` · ${standing.sticks} riichi stick${standing.sticks > 1 ? "s" : ""}` : "";
-    const open = standing.hand_open ? " (being entered)" : "";
-    $("#keep-next").textContent = `Next: ${nxt.label}${open} · ${sheet.players[nxt.dealer]} deals${sticks}`;
+    // (a t() inside another's arguments is not found by the extraction: one at a time)
+    const open = t("{hand} (being entered)", { hand: nxt.label });
+    const parts = [
+      t("Next: {hand}", { hand: standing.hand_open ? open : nxt.label }),
+      t("{name} deals", { name: sheet.players[nxt.dealer] }),
+    ];
+    if (standing.sticks === 1) parts.push(t("1 riichi stick"));
+    else if (standing.sticks) parts.push(t("{n} riichi sticks", { n: standing.sticks }));
+    $("#keep-next").textContent = parts.join(" · ");
   }
   $("#keep-scores").innerHTML = sheet.players
     .map((name, seat) => {
@@ -114,18 +116,19 @@ function render() {
         : `<span class="wind">${WINDS[(seat - nxt.dealer + n) % n]}</span>`;
       const dealer = nxt && seat === nxt.dealer ? " dealer" : "";
       return `<div class="keep-player${dealer}" data-seat="${seat}">${corner}
-<span class="name">${esc(name)}</span><span class="score" data-score="${standing.scores[seat]}">${standing.scores[seat]}</span></div>`;
+<span class="name">${esc(name)}</span><span class="score" data-score="${standing.scores[seat]}">${formatNumber(standing.scores[seat])}</span></div>`;
     })
     .join("");
   const head = sheet.players.map((p) => `<th scope="col">${esc(p)}</th>`).join("");
   const editCol = key ? "<th></th>" : "";
-  $("#keep-hands thead").innerHTML = `<tr><th scope="col">Hand</th><th scope="col">What happened</th>${head}${editCol}</tr>`;
+  const words = { hand: t("Hand"), happened: t("What happened"), edit: t("Edit") };
+  $("#keep-hands thead").innerHTML = `<tr><th scope="col">${esc(words.hand)}</th><th scope="col">${esc(words.happened)}</th>${head}${editCol}</tr>`;
   $("#keep-hands tbody").innerHTML = standing.rows
     .map((row) => {
       const cells = row.deltas
-        .map((d, s) => `<td class="num"><span class="delta">${d > 0 ? "+" : ""}${d}</span><br>${row.scores[s]}</td>`)
+        .map((d, s) => `<td class="num"><span class="delta">${signed(d)}</span><br>${formatNumber(row.scores[s])}</td>`)
         .join("");
-      const edit = key ? `<td><button type="button" class="edit" data-hand="${row.index + 1}">Edit</button></td>` : "";
+      const edit = key ? `<td><button type="button" class="edit" data-hand="${row.index + 1}">${esc(words.edit)}</button></td>` : "";
       return `<tr data-hand="${row.index + 1}"><th scope="row">${esc(row.label)}</th><td>${esc(row.text || "…")}</td>${cells}${edit}</tr>`;
     })
     .reverse()
@@ -185,17 +188,20 @@ function valueInputs(seat) {
   const v = entry.values[seat] || (entry.values[seat] = unit === "han" ? { han: "", fu: "30" } : { [unit]: "" });
   const name = esc(players()[seat]);
   const byHand = !!entry.hands[seat];
-  const how = `<button type="button" class="how" data-seat="${seat}" aria-pressed="${byHand}">${byHand ? "Enter the value instead" : "Enter the tiles"}</button>`;
+  const howText = byHand ? t("Enter the value instead") : t("Enter the tiles");
+  const how = `<button type="button" class="how" data-seat="${seat}" aria-pressed="${byHand}">${esc(howText)}</button>`;
   let inputs;
   if (byHand) {
     inputs = handInputs(seat);
   } else if (unit === "han") {
     const fus = FU.map((f) => `<option${String(f) === v.fu ? " selected" : ""}>${f}</option>`).join("");
+    const named = { "": meta.unit_words.han, Y1: t("Yakuman"), Y2: t("Double yakuman") };
     const hans = ["", ...Array.from({ length: 13 }, (_, i) => String(i + 1)), "Y1", "Y2"]
-      .map((h) => `<option value="${h}"${h === v.han ? " selected" : ""}>${h.startsWith("Y") ? (h === "Y1" ? "Yakuman" : "Double yakuman") : h || "han"}</option>`)
+      .map((h) => `<option value="${h}"${h === v.han ? " selected" : ""}>${esc(named[h] ?? h)}</option>`)
       .join("");
-    inputs = `<label>Han <select data-value="han" data-seat="${seat}">${hans}</select></label>
-<label>Fu <select data-value="fu" data-seat="${seat}">${fus}</select></label>`;
+    const fu = t("Fu");
+    inputs = `<label>${esc(meta.unit_words.han)} <select data-value="han" data-seat="${seat}">${hans}</select></label>
+<label>${esc(fu)} <select data-value="fu" data-seat="${seat}">${fus}</select></label>`;
   } else {
     inputs = `<label>${esc(meta.unit_words[unit])} <input data-value="${unit}" data-seat="${seat}" inputmode="numeric" size="3" value="${esc(v[unit])}"></label>`;
   }
@@ -204,7 +210,9 @@ function valueInputs(seat) {
     const others = players()
       .map((p, s) => (s === seat ? "" : `<option value="${s}"${entry.pao[seat] === s ? " selected" : ""}>${esc(p)}</option>`))
       .join("");
-    pao = `<label>Liable (pao) <select data-pao="${seat}"><option value="">Nobody</option>${others}</select></label>`;
+    const liable = t("Liable (pao)");
+    const nobody = t("Nobody");
+    pao = `<label>${esc(liable)} <select data-pao="${seat}"><option value="">${esc(nobody)}</option>${others}</select></label>`;
   }
   return `<div class="keep-winner"><div class="keep-row"><span class="keep-label">${name}</span>${how}</div>
 <div class="keep-row">${inputs}</div>${pao ? `<div class="keep-row">${pao}</div>` : ""}</div>`;
@@ -215,10 +223,10 @@ function handInputs(seat) {
   const h = entry.hands[seat];
   const variant = view.sheet.variant;
   const field = (name, label, hint) =>
-    `<label class="keep-wide">${label} <input data-hand="${name}" data-seat="${seat}" value="${esc(h[name] || "")}" placeholder="${esc(hint)}" autocapitalize="off" spellcheck="false"></label>`;
-  let out = field("hand", "Concealed tiles, the winning tile too", "123m456p789s11z55z");
-  out += field("win_tile", "Winning tile", "5z");
-  out += field("melds", "Called sets", "pon 777z, chi 123m");
+    `<label class="keep-wide">${esc(label)} <input data-hand="${name}" data-seat="${seat}" value="${esc(h[name] || "")}" placeholder="${esc(hint)}" autocapitalize="off" spellcheck="false"></label>`;
+  let out = field("hand", t("Concealed tiles, the winning tile too"), "123m456p789s11z55z");
+  out += field("win_tile", t("Winning tile"), "5z");
+  out += field("melds", t("Called sets"), "pon 777z, chi 123m");
   for (const [name, label] of meta.hand_fields[variant]) out += field(name, label, name === "flowers" ? "1f2f" : "3m");
   const boxes = meta.situations[variant]
     .map(
@@ -236,59 +244,71 @@ function renderEntry() {
   const kinds = ["win", "draw"];
   if (meta.abortive[variant].length) kinds.push("abortive");
   if (variant === "sichuan") kinds.push("kong");
-  const labels = { win: "Win", draw: "Draw", abortive: "Abortive draw", kong: "Kong" };
+  const labels = { win: t("Win"), draw: t("Draw"), abortive: t("Abortive draw"), kong: t("Kong") };
   const tabs = kinds
-    .map((k) => `<button type="button" class="kind" data-kind="${k}" aria-pressed="${entry.kind === k}">${labels[k]}</button>`)
+    .map((k) => `<button type="button" class="kind" data-kind="${k}" aria-pressed="${entry.kind === k}">${esc(labels[k])}</button>`)
     .join("");
   let body = "";
   if (variant === "riichi" && entry.kind !== "kong") {
-    body += seatButtons("riichi", (s) => entry.riichi.includes(s), "Riichi");
+    body += seatButtons("riichi", (s) => entry.riichi.includes(s), t("Riichi"));
   }
   if (entry.kind === "win") {
-    body += seatButtons("winner", (s) => entry.winners.includes(s), "Winner");
-    const self = `<button type="button" class="seat" data-group="from" data-seat="self" aria-pressed="${entry.from === "self"}">Self-drawn</button>`;
-    body += seatButtons("from", (s) => entry.from === s, "From").replace("</div>", `${self}</div>`);
+    body += seatButtons("winner", (s) => entry.winners.includes(s), t("Winner"));
+    const selfDrawn = t("Self-drawn");
+    const self = `<button type="button" class="seat" data-group="from" data-seat="self" aria-pressed="${entry.from === "self"}">${esc(selfDrawn)}</button>`;
+    body += seatButtons("from", (s) => entry.from === s, t("From")).replace("</div>", `${self}</div>`);
     body += entry.winners.map(valueInputs).join("");
   } else if (entry.kind === "draw") {
     if (variant === "sichuan") {
+      const readyFan = t("Ready, fan");
       body += players()
-        .map((p, s) => `<div class="keep-row"><span class="keep-label">${esc(p)}</span><label>Ready, fan <input data-fan="${s}" inputmode="numeric" size="2" value="${esc(entry.readyFan[s] ?? "")}"></label></div>`)
+        .map((p, s) => `<div class="keep-row"><span class="keep-label">${esc(p)}</span><label>${esc(readyFan)} <input data-fan="${s}" inputmode="numeric" size="2" value="${esc(entry.readyFan[s] ?? "")}"></label></div>`)
         .join("");
-      body += seatButtons("three", (s) => entry.three.includes(s), "Three suits");
+      body += seatButtons("three", (s) => entry.three.includes(s), t("Three suits"));
     } else {
-      body += seatButtons("ready", (s) => entry.ready.includes(s), "Ready");
-      if (rule("nagashi_mangan")) body += seatButtons("nagashi", (s) => entry.nagashi.includes(s), "Nagashi mangan");
+      body += seatButtons("ready", (s) => entry.ready.includes(s), t("Ready"));
+      if (rule("nagashi_mangan")) body += seatButtons("nagashi", (s) => entry.nagashi.includes(s), t("Nagashi mangan"));
     }
   } else if (entry.kind === "abortive") {
     const opts = meta.abortive[variant].map((r) => `<option value="${r}"${r === entry.reason ? " selected" : ""}>${esc(meta.reasons[r] || r)}</option>`).join("");
-    body += `<div class="keep-row"><label>Reason <select id="keep-reason">${opts}</select></label></div>`;
+    const reason = t("Reason");
+    body += `<div class="keep-row"><label>${esc(reason)} <select id="keep-reason">${opts}</select></label></div>`;
   } else if (entry.kind === "kong") {
-    body += seatButtons("konger", (s) => entry.konger === s, "Kong by");
-    body += seatButtons("kongfrom", (s) => entry.kongFrom === s, "Claimed from");
-    body += `<div class="keep-row"><span class="keep-label">Or</span><button type="button" id="keep-kakan" aria-pressed="${!!entry.kongAdded}">Added to own pung</button>
-<span class="muted">(neither: concealed)</span></div>`;
+    body += seatButtons("konger", (s) => entry.konger === s, t("Kong by"));
+    body += seatButtons("kongfrom", (s) => entry.kongFrom === s, t("Claimed from"));
+    const w = { or: t("Or"), added: t("Added to own pung"), neither: t("(neither: concealed)") };
+    body += `<div class="keep-row"><span class="keep-label">${esc(w.or)}</span><button type="button" id="keep-kakan" aria-pressed="${!!entry.kongAdded}">${esc(w.added)}</button>
+<span class="muted">${esc(w.neither)}</span></div>`;
   }
-  let title = "Enter the hand";
-  let saveLabel = "Enter";
+  let title = t("Enter the hand");
+  let saveLabel = t("Enter");
   let extra = "";
   let listing = "";
   if (editing) {
-    title = `Change hand ${editing}`;
-    saveLabel = "Save hand";
-    extra = `<button type="button" id="keep-add" class="big">Add to the hand</button><button type="button" id="keep-cancel" class="big">Cancel</button>`;
+    title = t("Change hand {n}", { n: editing });
+    saveLabel = t("Save hand");
+    const w = {
+      add: t("Add to the hand"),
+      cancel: t("Cancel"),
+      change: t("Change"),
+      here: t("The entry below goes here"),
+      remove: t("Remove"),
+      listed: t("The hand as entered"),
+    };
+    extra = `<button type="button" id="keep-add" class="big">${esc(w.add)}</button><button type="button" id="keep-cancel" class="big">${esc(w.cancel)}</button>`;
     const items = kept
       .map((step, i) => {
-        const change = step.type === "riichi" ? "" : `<button type="button" class="step-change" data-step="${i}">Change</button>`;
-        const here = i === insertAt ? `<li class="step-here">The entry below goes here</li>` : "";
-        return `${here}<li data-step="${i}"><span>${esc(stepText(step))}</span>${change}<button type="button" class="step-remove" data-step="${i}">Remove</button></li>`;
+        const change = step.type === "riichi" ? "" : `<button type="button" class="step-change" data-step="${i}">${esc(w.change)}</button>`;
+        const here = i === insertAt ? `<li class="step-here">${esc(w.here)}</li>` : "";
+        return `${here}<li data-step="${i}"><span>${esc(stepText(step))}</span>${change}<button type="button" class="step-remove" data-step="${i}">${esc(w.remove)}</button></li>`;
       })
       .join("");
-    const last = insertAt === kept.length && kept.length ? `<li class="step-here">The entry below goes here</li>` : "";
-    listing = `<ol class="keep-steps" aria-label="The hand as entered">${items}${last}</ol>`;
+    const last = insertAt === kept.length && kept.length ? `<li class="step-here">${esc(w.here)}</li>` : "";
+    listing = `<ol class="keep-steps" aria-label="${esc(w.listed)}">${items}${last}</ol>`;
   }
-  box.innerHTML = `<h3>${title}</h3>${listing}<div class="keep-row kinds">${tabs}</div>${body}
+  box.innerHTML = `<h3>${esc(title)}</h3>${listing}<div class="keep-row kinds">${tabs}</div>${body}
 <p class="error" id="keep-error" role="alert"></p>
-<div class="buttons"><button type="button" id="keep-save" class="primary big">${saveLabel}</button>${extra}</div>`;
+<div class="buttons"><button type="button" id="keep-save" class="primary big">${esc(saveLabel)}</button>${extra}</div>`;
   box.querySelectorAll("button.kind").forEach((b) =>
     b.addEventListener("click", () => {
       const riichi = entry.riichi;
@@ -395,7 +415,9 @@ function winnerValue(seat) {
   const pao = entry.pao[seat] === undefined || entry.pao[seat] === null ? {} : { pao: entry.pao[seat] };
   const h = entry.hands[seat];
   if (h) {
-    if (!h.hand || !h.win_tile) throw new Error(`${players()[seat]}: enter the concealed tiles and the winning tile`);
+    if (!h.hand || !h.win_tile) {
+      throw new Error(t("{name}: enter the concealed tiles and the winning tile", { name: players()[seat] }));
+    }
     const request = {};
     for (const [k, v] of Object.entries(h)) if (v && v.length) request[k] = v;
     return { request, ...pao };
@@ -414,8 +436,8 @@ function winnerNumbers(seat) {
 function steps() {
   const out = entry.kind === "kong" ? [] : entry.riichi.map((s) => ({ type: "riichi", player: s }));
   if (entry.kind === "win") {
-    if (!entry.winners.length) throw new Error("choose the winner");
-    if (entry.from === null) throw new Error("choose who dealt in, or self-drawn");
+    if (!entry.winners.length) throw new Error(t("choose the winner"));
+    if (entry.from === null) throw new Error(t("choose who dealt in, or self-drawn"));
     out.push({
       type: "win",
       from: entry.from === "self" ? null : entry.from,
@@ -432,7 +454,7 @@ function steps() {
   } else if (entry.kind === "abortive") {
     out.push({ type: "abortive", reason: entry.reason || meta.abortive[view.sheet.variant][0] });
   } else {
-    if (entry.konger === undefined) throw new Error("choose who made the kong");
+    if (entry.konger === undefined) throw new Error(t("choose who made the kong"));
     const claimed = entry.kongFrom !== undefined && entry.kongFrom !== null;
     const kongKind = claimed ? "kan" : entry.kongAdded ? "kakan" : "ankan";
     out.push({ type: "kong", player: entry.konger, kind: kongKind, from: claimed ? entry.kongFrom : null });
@@ -528,34 +550,41 @@ function loadStep(step) {
 /** One stored step in words. */
 function stepText(step) {
   const p = players();
-  if (step.type === "riichi") return `${p[step.player]} declared riichi`;
+  if (step.type === "riichi") return t("{name} declared riichi", { name: p[step.player] });
   if (step.type === "kong") {
-    const how = step.kind === "kan" ? `claimed from ${p[step.from]}` : step.kind === "kakan" ? "added to a pung" : "concealed";
-    return `${p[step.player]}: kong, ${how}`;
+    let how = t("concealed");
+    if (step.kind === "kan") how = t("claimed from {name}", { name: p[step.from] });
+    else if (step.kind === "kakan") how = t("added to a pung");
+    return t("{name}: kong, {how}", { name: p[step.player], how });
   }
   if (step.type === "win") {
-    const from = step.from === null ? "self-drawn" : `from ${p[step.from]}`;
+    const unit = meta.units[view.sheet.variant];
     const who = step.wins
       .map((w) => {
-        const value = w.request ? "by the tiles" : w.yakuman ? "yakuman" : w.han !== undefined && w.han !== null ? `${w.han} han ${w.fu} fu` : `${w.fan ?? w.tai} ${meta.units[view.sheet.variant]}`;
-        return `${p[w.player]} (${value})`;
+        let value;
+        if (w.request) value = t("by the tiles");
+        else if (w.yakuman) value = t("yakuman");
+        else if (w.han !== undefined && w.han !== null) value = t("{han} han {fu} fu", { han: w.han, fu: w.fu });
+        else value = `${w.fan ?? w.tai} ${meta.unit_words[unit] || unit}`;
+        return t("{name} ({value})", { name: p[w.player], value });
       })
       .join(", ");
-    return `Win ${from}: ${who}`;
+    if (step.from === null) return t("Win self-drawn: {winners}", { winners: who });
+    return t("Win from {name}: {winners}", { name: p[step.from], winners: who });
   }
   if (step.type === "draw") {
-    const ready = (step.ready || []).map((s) => p[s]).join(", ") || "nobody";
-    return `Draw, ready: ${ready}`;
+    const ready = (step.ready || []).map((s) => p[s]).join(", ") || t("nobody");
+    return t("Draw, ready: {ready}", { ready });
   }
-  return `Abortive draw: ${meta.reasons[step.reason] || step.reason}`;
+  return t("Abortive draw: {reason}", { reason: meta.reasons[step.reason] || step.reason });
 }
 
 async function copy(text, button) {
   try {
     await navigator.clipboard.writeText(text);
-    button.textContent = "Copied";
+    button.textContent = t("Copied");
   } catch {
-    window.prompt("Copy this link", text);
+    window.prompt(t("Copy this link"), text);
   }
 }
 
@@ -588,7 +617,7 @@ async function init() {
   try {
     view = await api(`/api/sheets/${encodeURIComponent(sheetId)}`);
   } catch (err) {
-    status(`This sheet could not be loaded: ${err.message}`);
+    status(t("This sheet could not be loaded: {error}", { error: err.message }));
     return;
   }
   render();

@@ -2,9 +2,7 @@
 // sheet's new-sheet form. Every label and help comes with the option from the server
 // (majiang/web/meta.option_field, words from majiang/web/words.py).
 
-function esc(s) {
-  return String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { esc } from "./dom.js";
 
 /** One option's field; `prefix` keeps the ids of two forms on one page apart. */
 export function optionField(o, prefix = "po") {

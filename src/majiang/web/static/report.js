@@ -1,6 +1,7 @@
 // "Report a problem": sends the form to POST /api/reports (the sign-in cookie or the guest
 // token names the reporter when there is one). ?page=/rules/riichi fills the page field.
 
+import { t } from "./i18n.js";
 import { api, loadPlayer } from "./session.js";
 
 const form = document.querySelector("#report-form");
@@ -14,7 +15,7 @@ form.addEventListener("submit", async (ev) => {
   try {
     await api("/api/reports", { method: "POST", body, player: loadPlayer() });
     form.reset();
-    message.textContent = "Thank you: your report is stored for the admins.";
+    message.textContent = t("Thank you: your report is stored for the admins.");
   } catch (err) {
     message.textContent = err.message;
   }

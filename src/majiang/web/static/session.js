@@ -33,9 +33,10 @@ export function forgetPlayer() {
   localStorage.removeItem(PLAYER_KEY);
 }
 
-/** Call the API; resolves to the JSON answer, rejects with an Error carrying the message. */
-export async function api(path, { method = "GET", body, player } = {}) {
-  const headers = {};
+/** Call the API; resolves to the JSON answer, rejects with an Error carrying the message.
+ *  `headers` adds its own (the score sheet's edit key). */
+export async function api(path, { method = "GET", body, player, headers: extra = {} } = {}) {
+  const headers = { ...extra };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (player && player.token) headers.Authorization = `Bearer ${player.token}`;
   const r = await fetch(path, {

@@ -2,6 +2,7 @@
 // Each tile is <svg viewBox="0 0 60 80"><use href="/tiles.svg#mj-5p"/></svg>; a tile lying
 // sideways is the same symbol turned a quarter counter-clockwise in an 80 x 60 box.
 
+import { t } from "./i18n.js";
 import { sortTiles } from "./notation.js";
 
 export const SPRITE = "/tiles.svg";
@@ -71,7 +72,8 @@ export function handHtml({ concealed, winTile, melds = [], bonus = [] }) {
     if (i >= 0) rest.splice(i, 1);
   }
   let html = `<span class="tiles concealed">${rest.map((t) => tileSvg(t)).join("")}</span>`;
-  if (winTile) html += `<span class="tiles win-tile" title="winning tile">${tileSvg(winTile)}</span>`;
+  const winning = t("winning tile");
+  if (winTile) html += `<span class="tiles win-tile" title="${esc(winning)}">${tileSvg(winTile)}</span>`;
   if (melds.length) html += `<span class="melds">${melds.map(meldHtml).join("")}</span>`;
   if (bonus.length) html += tilesRow(sortTiles(bonus), "bonus");
   return `<div class="hand-view">${html}</div>`;

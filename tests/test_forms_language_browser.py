@@ -1,0 +1,375 @@
+"""The calculators, the score sheet, history, account, ranking, report and error pages in German,
+Spanish and Chinese, in real Chromium: each page opened with ``?lang=X`` says so in
+``<html lang>`` and shows no English left.
+
+"English left" is found by opening the same page, in the same state, in English: any text a
+person sees on both (a visible text node, a visible field's placeholder or label, a visible
+select's options) is English left, unless the allow-list below says why it is the same in every
+language: figures, notation, tile codes and ids, pattern names with their Chinese or Japanese
+name beside them, the words that read the same in that language, and the words of
+``web/words.py`` (house rules, game lengths, abortive draws: another change translates them).
+The catalogs' completeness is ``test_i18n.py``'s; this is about what reaches the page.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from majiang.i18n import LANGUAGES, language_name
+from majiang.web import words
+from test_table_support import CHROMIUM
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+uvicorn = pytest.importorskip("uvicorn")
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
+
+LANGS = ("de", "es", "zh")
+SHOTS = Path("/tmp/i18n-forms")
+
+#: a text that is the same in every language: figures and signs, notation and tile codes, hand
+#: labels (E1-0), seat letters, the brand, e-mail-like and path-like things
+SAME_EVERYWHERE = re.compile(
+    r"^[\s\d.,:;+\-−–/×·∀*()%#=?!\[\]…]*$"  # figures, punctuation
+    r"|^[\d\s]*[mpszf](\s*\d+[mpszf])*$"  # 123m 5z
+    r"|^(?:[\dmpszf]+\s*)+$"
+    r"|^[ESWN](?:\s*\([ESWN]\))?$"  # seat letters
+    r"|^[ESWN]\d+-\d+"  # hand labels E1-0 ...
+    r"|^(?:chi|pon|kan|ankan|kakan)\s.*$"  # a meld in notation
+    r"|^majiang\b.*$"  # the brand, and majiang admin ... commands
+    r"|^/\S*$"  # a path
+    r"|^CSV$|^[A-Z]{1,3}\d?$"
+)
+#: words that read the same in the language (loanwords, names of games and of things)
+LIMITS = {"Haneman (6-7)", "Baiman (8-10)", "Sanbaiman (11-12)"}
+SAME_IN = {
+    "de": {
+        "Riichi",
+        "Dora",
+        "Ura",
+        "Honba",
+        "Ippatsu",
+        "Fan",
+        "Tai",
+        "Fu",
+        "Kong",
+        "Hand",
+        "Limit",
+        "Situation",
+        "Notation",
+        "Yakuman",
+        "Mangan",
+        "Haneman",
+        "Baiman",
+        "Sanbaiman",
+        "West",
+        "Name",
+        "normal",
+        "Bot 2 (normal)",
+        "West (W)",
+        "han",
+        "fan",
+        "tai",
+        "fu",
+        "Chow",
+        "Pung",
+        "Nagashi Mangan",
+    },
+    "es": {
+        "Riichi",
+        "Dora",
+        "Ura",
+        "Honba",
+        "Ippatsu",
+        "Fan",
+        "Tai",
+        "Fu",
+        "Kong",
+        "Total",
+        "Base",
+        "yakuman",
+        "mangan",
+        "haneman",
+        "baiman",
+        "sanbaiman",
+        "Yakuman",
+        "Nagashi mangan",
+        "normal",
+        "han",
+        "fan",
+        "tai",
+        "fu",
+        "chow",
+        "pung",
+        "Error 404",
+        "Doble riichi",
+    },
+    "zh": set(),
+}
+SAME_IN["de"] |= LIMITS
+SAME_IN["es"] |= LIMITS | {"Mangan (5 han)", "Hong Kong"}
+#: a value in a unit that German and Spanish borrow as it is: "3 han", "40 fu"
+BORROWED_UNIT = re.compile(r"^\d+ (han|fan|tai|fu)$")
+
+
+def _words_of_another_change() -> set[str]:
+    """The texts of web/words.py: drawn through _() on these pages, translated elsewhere."""
+    out: set[str] = set()
+    for label, help_ in words.OPTION_WORDS.values():
+        out |= {label, help_}
+    for table in (words.LENGTH_WORDS, words.ABORTIVE_WORDS):
+        out |= set(table.values())
+    for choices in getattr(words, "CHOICE_WORDS", {}).values():
+        out |= {str(v) for v in (choices.values() if isinstance(choices, dict) else choices)}
+    out |= {label for label, _help in words.BOT_WORDS.values()}
+    return out
+
+
+OTHERS = _words_of_another_change()
+
+
+#: the switcher names each language in itself; the players of the sheet and the account
+NAMES = {language_name(lang) for lang in LANGUAGES} | {"Ann", "Bo", "Cy", "Di", "Player One"}
+
+
+def allowed(text: str, lang: str) -> bool:
+    """Whether a text that reads the same in English and in ``lang`` may do so."""
+    if SAME_EVERYWHERE.search(text) or text in SAME_IN[lang] or text in OTHERS or text in NAMES:
+        return True
+    if lang in ("de", "es") and BORROWED_UNIT.search(text):
+        return True
+    # a pattern's name with its traditional name beside it (立直 riichi), a player's name
+    return bool(re.search(r"[\u3040-\u30ff\u3400-\u9fff]", text))
+
+
+#: every text a person reads on the page: visible text nodes, the placeholders, titles and
+#: labels of visible elements, the options of visible selects
+VISIBLE_TEXTS = """() => {
+  const out = [];
+  const seen = (el) => el && el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!el || el.closest("script, style, code, noscript, option, svg")) continue;
+    const text = node.textContent.trim();
+    if (text && seen(el)) out.push(text);
+  }
+  for (const el of document.body.querySelectorAll("[placeholder], [aria-label], [title]")) {
+    if (!seen(el)) continue;
+    for (const name of ["placeholder", "aria-label", "title"]) {
+      const v = (el.getAttribute(name) || "").trim();
+      if (v) out.push(v);
+    }
+  }
+  for (const select of document.body.querySelectorAll("select")) {
+    if (seen(select)) for (const o of select.options) if (o.text.trim()) out.push(o.text.trim());
+  }
+  return out;
+}"""
+
+
+def post(url: str, body: dict[str, Any], headers: dict[str, str] | None = None) -> Any:
+    data = json.dumps(body).encode()
+    request = urllib.request.Request(
+        url, data=data, headers={"Content-Type": "application/json", **(headers or {})}
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+@pytest.fixture(scope="module")
+def sheet(base_url: str) -> dict[str, str]:
+    """A riichi score sheet with one hand entered (a mangan won on a discard)."""
+    made = post(
+        f"{base_url}/api/sheets",
+        {"variant": "riichi", "length": "east", "players": ["Ann", "Bo", "Cy", "Di"]},
+    )
+    win = {"type": "win", "from": 1, "wins": [{"player": 0, "han": 5, "fu": 30}]}
+    post(
+        f"{base_url}/api/sheets/{made['id']}/hands",
+        {"steps": [{"type": "riichi", "player": 0}, win]},
+        {"X-Sheet-Key": made["key"]},
+    )
+    return {"id": made["id"], "key": made["key"]}
+
+
+@pytest.fixture(scope="module")
+def account(base_url: str) -> str:
+    """An account's name (its page is /players/<name>)."""
+    guest = post(f"{base_url}/api/players", {"name": "Player One"})
+    post(
+        f"{base_url}/api/account/claim",
+        {"name": "Player One", "password": "a long enough secret 1"},
+        {"Authorization": f"Bearer {guest['token']}"},
+    )
+    return "Player One"
+
+
+def open_page(
+    browser: Any, url: str, ready: str, act: Any = None, size: tuple = (1280, 800)
+) -> Any:
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    context.set_default_timeout(10000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url)
+    page.wait_for_function(ready)
+    if act is not None:
+        act(page)
+    assert errors == [], f"JavaScript errors on {url}: {errors}"
+    return page
+
+
+def calc_scored(page: Any) -> None:
+    """Score a hand (riichi: a mangan with riichi and a red five), then open the notation."""
+    page.fill("#f-hand", "234567m234p0p5p777z")
+    page.check('input[name="situation"][value="riichi"]')
+    page.click("#score")
+    page.wait_for_selector("#r-total")
+    page.click("#notation-help summary")
+
+
+def calc_refused(page: Any) -> None:
+    """Ask for a hand with a tile that does not exist: the error shows next to the hand."""
+    page.fill("#f-hand", "234567m234p55p77z9z")
+    page.fill("#f-win_tile", "5p")
+    page.click("#score")
+    page.wait_for_selector("#err-hand:not([hidden])")
+
+
+def keep_entry(page: Any) -> None:
+    """Open the payment table and the entry of a draw."""
+    page.click("#keep-payments summary")
+    page.click("#keep-entry button.kind[data-kind='draw']")
+
+
+def cases(sheet: dict[str, str], account: str) -> list[tuple[str, str, str, Any]]:
+    """(name, path, what the page is ready on, what is done on it) of every page checked."""
+    keep = f"/keep?s={sheet['id']}"
+    return [
+        (
+            "calc-riichi",
+            "/calc/riichi",
+            "() => document.querySelector('form[data-ready=true]')",
+            calc_scored,
+        ),
+        (
+            "calc-refused",
+            "/calc/riichi",
+            "() => document.querySelector('form[data-ready=true]')",
+            calc_refused,
+        ),
+        (
+            "calc-taiwan",
+            "/calc/taiwan",
+            "() => document.querySelector('form[data-ready=true]')",
+            None,
+        ),
+        (
+            "calc-sichuan",
+            "/calc/sichuan",
+            "() => document.querySelector('form[data-ready=true]')",
+            None,
+        ),
+        ("keep-new", "/keep", "() => !document.querySelector('#keep-new').hidden", None),
+        (
+            "keep-sheet",
+            f"{keep}#key={sheet['key']}",
+            "() => document.body.dataset.keepReady",
+            keep_entry,
+        ),
+        ("keep-read", keep, "() => document.body.dataset.keepReady", None),
+        ("history", "/history", "() => document.body.dataset.ready", None),
+        ("account", "/account", "() => !document.querySelector('#signed-out').hidden", None),
+        ("leaderboard", "/leaderboard", "() => document.querySelector('h1')", None),
+        (
+            "player",
+            f"/players/{account.replace(' ', '%20')}",
+            "() => document.querySelector('h1')",
+            None,
+        ),
+        ("report", "/report", "() => document.querySelector('#report-form')", None),
+        ("not-found", "/no/such/page", "() => document.querySelector('.error-page')", None),
+    ]
+
+
+def with_lang(base_url: str, path: str, lang: str) -> str:
+    """Return the address of ``path`` with ``?lang=`` (before its fragment)."""
+    bare, _sep, fragment = path.partition("#")
+    joiner = "&" if "?" in bare else "?"
+    return f"{base_url}{bare}{joiner}lang={lang}" + (f"#{fragment}" if fragment else "")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_pages_show_no_english_left(
+    browser: Any, base_url: str, sheet: dict[str, str], account: str, lang: str
+) -> None:
+    left: dict[str, list[str]] = {}
+    for name, path, ready, act in cases(sheet, account):
+        english = open_page(browser, with_lang(base_url, path, "en"), ready, act)
+        english_texts = set(english.evaluate(VISIBLE_TEXTS))
+        english.context.close()
+        page = open_page(browser, with_lang(base_url, path, lang), ready, act)
+        assert page.evaluate("() => document.documentElement.lang") == lang, name
+        shown = page.evaluate(VISIBLE_TEXTS)
+        page.context.close()
+        # the page has words of its own, and they changed (not a page that failed to draw)
+        assert len(shown) > 5, f"{name}: only {shown}"
+        same = sorted({t for t in shown if t in english_texts and not allowed(t, lang)})
+        if same:
+            left[name] = same
+    assert left == {}, f"English left in {lang}: {left}"
+
+
+def test_a_refused_hand_is_explained_in_the_pages_language(browser: Any, base_url: str) -> None:
+    """The calculator shows the contract's error in the page's language, quoting the input."""
+    said = {}
+    for lang in ("en", "de", "es", "zh"):
+        page = open_page(
+            browser,
+            f"{base_url}/calc/riichi?lang={lang}",
+            "() => document.querySelector('form[data-ready=true]')",
+            calc_refused,
+        )
+        said[lang] = page.inner_text("#err-hand")
+        page.context.close()
+    assert said["en"] == "hand: no tile '9z'"
+    assert said["de"] == "hand: es gibt keinen Stein '9z'"
+    assert said["es"] == "hand: no existe la ficha '9z'"
+    assert said["zh"] == "hand：没有 '9z' 这张牌"
+
+
+@pytest.mark.parametrize("lang", ("de", "zh"))
+@pytest.mark.parametrize("size", ((1280, 800), (390, 844)))
+def test_screenshots_of_the_calculator_and_the_sheet(
+    browser: Any, base_url: str, sheet: dict[str, str], lang: str, size: tuple[int, int]
+) -> None:
+    """Screenshots to look at (/tmp/i18n-forms/), and no page wider than the screen."""
+    SHOTS.mkdir(exist_ok=True)
+    shots = (
+        (
+            "calc",
+            f"/calc/riichi?lang={lang}",
+            "() => document.querySelector('form[data-ready=true]')",
+            calc_scored,
+        ),
+        (
+            "keep",
+            f"/keep?s={sheet['id']}&lang={lang}#key={sheet['key']}",
+            "() => document.body.dataset.keepReady",
+            None,
+        ),
+    )
+    for name, path, ready, act in shots:
+        page = open_page(browser, f"{base_url}{path}", ready, act, size=size)
+        page.screenshot(path=str(SHOTS / f"{name}_{lang}_{size[0]}x{size[1]}.png"), full_page=True)
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        page.context.close()
+        assert width <= size[0] + 1, f"{name} in {lang} is {width}px wide on a {size[0]}px screen"
