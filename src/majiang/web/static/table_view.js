@@ -281,7 +281,7 @@ function riverHtml(ui, seat, m, isLast) {
     })}</span>`;
   });
   const discards = esc(t("discards"));
-  return `<div class="pond" aria-label="${discards}">${cells.join("")}</div>`;
+  return `<div class="pond" aria-label="${discards}" data-caption="${discards}">${cells.join("")}</div>`;
 }
 
 function meldsHtml(ui, seat) {
@@ -338,13 +338,13 @@ function seatHtml(ui, m, seat, pos, frozen, mineHtml) {
   ].join("");
   // a replay (replay.js) knows every hand: the seat's tiles face up, the one just drawn apart
   const shown = Array.isArray(seat.hand)
-    ? `<span class="tiles shown-hand" aria-label="${w.hand}">${tilesHtml(seat.hand)}${
+    ? `<span class="tiles shown-hand" aria-label="${w.hand}" data-caption="${w.hand}">${tilesHtml(seat.hand)}${
         seat.drawn ? `<span class="drawn-gap" aria-hidden="true"></span>${tileSvg(seat.drawn, { label: w.drawn })}` : ""
       }</span>`
     : "";
   const backs =
     !shown && !isMe && seat.concealed > 0
-      ? `<span class="backs" aria-label="${w.backs}">${tileSvg("back", { back: true }).repeat(Math.min(seat.concealed, 17))}</span>`
+      ? `<span class="backs" aria-label="${w.backs}" data-caption="${w.hand}">${tileSvg("back", { back: true }).repeat(Math.min(seat.concealed, 17))}</span>`
       : shown;
   const hand = `<div class="seat-hand">${backs}</div>`;
   const lastDiscarder = m.phase === "claim" && m.claim_from === seat.seat;
@@ -877,7 +877,8 @@ function fuHtml(r) {
   const rows = items
     .map((f) => `<tr><th scope="row">${esc(FU_WORDS[f.id] || String(f.id).replace(/_/g, " "))}</th><td class="num">${esc(f.value)}</td></tr>`)
     .join("");
-  return `<table class="fu"><caption>Fu</caption><tbody>${rows}</tbody><tfoot>${line}<tr><th scope="row">Fu</th><td class="num" data-fu="${esc(
+  const fu = esc(t("Fu"));
+  return `<table class="fu"><caption>${fu}</caption><tbody>${rows}</tbody><tfoot>${line}<tr><th scope="row">${fu}</th><td class="num" data-fu="${esc(
     r.fu,
   )}">${esc(r.fu)}</td></tr></tfoot></table>`;
 }
