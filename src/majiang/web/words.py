@@ -10,6 +10,10 @@ each option; the home form and the calculators draw them; the table page gets th
 ('Round up to mangan (kiriage)', '4 han 30 fu and 3 han 60 fu pay as a mangan.')
 >>> choice_label("renhou", "off")
 'Off'
+>>> from majiang.i18n import use
+>>> with use("de"):
+...     choice_label("renhou", "off"), option_words("kiriage")[0]
+('Aus', 'Aufrunden auf Mangan (Kiriage)')
 """
 
 from __future__ import annotations

@@ -732,7 +732,7 @@ export function renderLobby(ui, code, origin) {
     seats: esc(t("Seats")),
     leave: esc(t("Leave")),
   };
-  const seatName = (s) => {
+  const seatLabel = (s) => {
     const name = s.name || t("a player");
     return esc(s.player_id === me ? t("{name} (you)", { name }) : name);
   };
@@ -740,7 +740,7 @@ export function renderLobby(ui, code, origin) {
     .map(
       (s) =>
         `<li data-seat="${s.seat}"><span class="wind">${winds[s.seat]}</span> ${
-          s.player_id ? seatName(s) : `<span class="muted">${w.empty}</span>`
+          s.player_id ? seatLabel(s) : `<span class="muted">${w.empty}</span>`
         }${s.player_id === room.host_id ? ` <span class="badge">${w.host}</span>` : ""}</li>`,
     )
     .join("");
