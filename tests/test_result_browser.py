@@ -185,11 +185,11 @@ def test_riichi_stick_lost_honba_and_the_fu_line(page: Any) -> None:
         ["W Bot 3 (normal)", "25000", "-1000", "0", "24000"],
         ["N Bot 4 (normal)", "25000", "", "+3900", "28900"],
     ]
-    # the fu: the items, then one line with their sum and the rounding
+    # the fu: the items by name, then one line with their sum and the rounding
     assert rows(page, "table.fu tbody tr") == [
-        ["base", "20"],
-        ["closed ron", "10"],
-        ["closed wait", "2"],
+        ["Base", "20"],
+        ["Closed hand, won on a discard", "10"],
+        ["Closed wait", "2"],
     ]
     assert rows(page, "table.fu tfoot tr") == [
         ["20 + 10 + 2 = 32 → 40, rounded up to a ten"],
@@ -267,7 +267,7 @@ def test_a_draw_names_the_ready_and_not_ready_payments(page: Any) -> None:
         "Bot 3 (normal) -1000, Bot 4 (normal) -1000"
     ]
     assert page.get_attribute("tr[data-seat='2'] td[data-stick]", "data-stick") == "-1000"
-    assert texts(page, "#sticks-left") == ["1 riichi stick stay on the table for the next win."]
+    assert texts(page, "#sticks-left") == ["1 riichi stick stays on the table for the next win."]
 
 
 # ---------------------------------------------------------------- Taiwan

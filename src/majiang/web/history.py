@@ -26,12 +26,13 @@ from typing import Annotated, Any
 from fastapi import Cookie, FastAPI, Header, HTTPException
 from sqlalchemy.orm import Session, sessionmaker
 
-from majiang.i18n import N_, _
+from majiang.i18n import _, current
 from majiang.records import GameRecord
 from majiang.rules import VARIANTS, get_ruleset
 from majiang.server.rooms import finished_record
-from majiang.web.play import LENGTH_LABELS, VARIANT_NAMES
-from majiang.web.replay import Replay, replay
+from majiang.web.play import LENGTH_LABELS, VARIANT_NAMES, pattern_names
+from majiang.web.replay import Replay, labelled, replay
+from majiang.web.words import BOT_NAMES, table_words
 
 __all__ = ["ReplayCache", "display_names", "history_body", "mount_history", "replay_body"]
 
@@ -43,12 +44,14 @@ def display_names(seats: list[str]) -> list[str]:
     >>> display_names(["Lan", "bot:normal", "", "bot:expert"])
     ['Lan', 'Bot 2 (normal)', 'Seat 3', 'Bot 4 (expert)']
     """
+    bots = table_words()["bot_names"]
     out = []
     for i, name in enumerate(seats):
         if name.startswith("bot:"):
-            out.append(f"Bot {i + 1} ({name[4:]})")
+            level = bots.get(name[4:], name[4:])
+            out.append(_("Bot {n} ({level})").format(n=i + 1, level=level))
         else:
-            out.append(name or f"Seat {i + 1}")
+            out.append(name or _("Seat {n}").format(n=i + 1))
     return out
 
 
@@ -108,11 +111,13 @@ def mount_history(app: FastAPI) -> None:
         ``your_seat`` is the asker's seat (None: not a player of it). The frames of a hand are
         at ``/replay/{hand}``. Who may see it: as the record."""
         made, seat = await asyncio.to_thread(load, game_id, authorization, majiang_signin)
+        summary = made.summary()
         return {
             "game_id": game_id,
-            **made.summary(),
-            "variant_name": get_ruleset(made.variant).name,
-            "length_label": LENGTH_LABELS.get(made.length, made.length),
+            **summary,
+            "hands": [labelled(made.variant, h) for h in summary["hands"]],
+            "variant_name": _(VARIANT_NAMES[made.variant]),
+            "length_label": _(LENGTH_LABELS.get(made.length, made.length)),
             "names": display_names(made.seats),
             "your_seat": seat,
             "formats": ["native", "mjai"] if made.variant == "riichi" else ["native"],
@@ -130,7 +135,11 @@ def mount_history(app: FastAPI) -> None:
         made, _seat = await asyncio.to_thread(load, game_id, authorization, majiang_signin)
         if not 0 <= hand < len(made.hands):
             raise HTTPException(404, f"the game has hands 0-{len(made.hands) - 1}")
-        return {"hand": hand, **made.hands[hand], "frames": made.hand_frames(hand)}
+        return {
+            "hand": hand,
+            **labelled(made.variant, made.hands[hand]),
+            "frames": made.hand_frames(hand),
+        }
 
 
 def history_body() -> str:
@@ -144,7 +153,7 @@ def history_body() -> str:
         "variants": {v: _(VARIANT_NAMES[v]) for v in VARIANTS},
         # the words of web.words are translated here once its catalogs hold them
         "lengths": {k: _(label) for k, label in LENGTH_LABELS.items()},
-        "bots": {level: _(word) for level, word in BOT_LEVEL_WORDS.items()},
+        "bots": {level: _(word) for level, word in BOT_NAMES.items()},
     }
     data = escape(json.dumps(names), quote=False)
     w = {key: escape(text) for key, text in _history_words().items()}
@@ -159,15 +168,6 @@ def history_body() -> str:
 <th scope="col">{w["points"]}</th><th scope="col">{w["players"]}</th>
 <th scope="col">{w["replay"]}</th></tr></thead><tbody></tbody></table></div>
 """
-
-
-#: the bots' levels as a seat's name shows them: "Bot 2 (normal)"
-BOT_LEVEL_WORDS = {
-    "beginner": N_("beginner"),
-    "normal": N_("normal"),
-    "expert": N_("expert"),
-    "master": N_("master"),
-}
 
 
 def _history_words() -> dict[str, str]:
@@ -186,49 +186,89 @@ def _history_words() -> dict[str, str]:
 
 
 def replay_body(game_id: str) -> str:
-    """Return the body of ``/replay/<game>`` (``static/replay.js`` fills it).
+    """Return the body of ``/replay/<game>`` (``static/replay.js`` fills it), in the language of
+    the moment.
 
     >>> 'data-game="g&lt;1"' in replay_body("g<1")
     True
     """
     game = escape(game_id)
+    words = escape(json.dumps(table_words()), quote=False)
+    names = escape(json.dumps(pattern_names(current())), quote=False)
+    w = {  # the page's words in the language of the moment
+        "replay": _("Replay"),
+        "loading": _("Loading the game…"),
+        "controls": _("Replay controls"),
+        "first_title": _("The first event (Home)"),
+        "first": _("« First"),
+        "back_title": _("One event back (←)"),
+        "back": _("◀ Back"),
+        "play_title": _("Play the events one after another (Space)"),
+        "play": _("▶ Play"),
+        "forward_title": _("One event forward (→)"),
+        "forward": _("Forward ▶"),
+        "last_title": _("The last event (End)"),
+        "last": _("Last »"),
+        "speed": _("Speed"),
+        "slow": _("Slow (1.6 s)"),
+        "normal": _("Normal (0.8 s)"),
+        "fast": _("Fast (0.35 s)"),
+        "very_fast": _("Very fast (0.12 s)"),
+        "hand_seat": _("Hand and seat"),
+        "hand": _("Hand"),
+        "watch": _("Watch from"),
+        "show_all": _("Show every hand"),
+        "table": _("The table"),
+        "hands": _("Hands"),
+        "after": _("Each player's score after the hand"),
+        "final": _("Final scores"),
+        "place": _("Place"),
+        "player": _("Player"),
+        "points": _("Points"),
+        "download": _("Download the record"),
+        "keys": _(
+            "Keys: Space play / pause, ← → one event, Home / End the first / last event, "
+            "Page Up / Page Down the previous / next hand."
+        ),
+    }
+    w = {k: escape(v) for k, v in w.items()}
     return f"""
+<script type="application/json" id="table-words">{words}</script>
+<script type="application/json" id="pattern-names">{names}</script>
 <div id="replay-app" class="replay-app" data-game="{game}" data-state="loading">
-<h1 id="replay-h">Replay</h1>
+<h1 id="replay-h">{w["replay"]}</h1>
 <p id="replay-facts" class="muted"></p>
-<p id="status" class="status" role="status" aria-live="polite">Loading the game…</p>
+<p id="status" class="status" role="status" aria-live="polite">{w["loading"]}</p>
 <div id="replay-main" hidden>
-<nav class="replay-controls" aria-label="Replay controls">
-<button type="button" id="rp-first" title="The first event (Home)">« First</button>
-<button type="button" id="rp-back" title="One event back (←)">◀ Back</button>
-<button type="button" id="rp-play" class="primary" aria-pressed="false" title="Play the events one after another (Space)">▶ Play</button>
-<button type="button" id="rp-forward" title="One event forward (→)">Forward ▶</button>
-<button type="button" id="rp-last" title="The last event (End)">Last »</button>
-<label for="rp-speed">Speed</label><select id="rp-speed">
-<option value="1600">Slow (1.6 s)</option><option value="800" selected>Normal (0.8 s)</option>
-<option value="350">Fast (0.35 s)</option><option value="120">Very fast (0.12 s)</option></select>
+<nav class="replay-controls" aria-label="{w["controls"]}">
+<button type="button" id="rp-first" title="{w["first_title"]}">{w["first"]}</button>
+<button type="button" id="rp-back" title="{w["back_title"]}">{w["back"]}</button>
+<button type="button" id="rp-play" class="primary" aria-pressed="false" title="{w["play_title"]}">{w["play"]}</button>
+<button type="button" id="rp-forward" title="{w["forward_title"]}">{w["forward"]}</button>
+<button type="button" id="rp-last" title="{w["last_title"]}">{w["last"]}</button>
+<label for="rp-speed">{w["speed"]}</label><select id="rp-speed">
+<option value="1600">{w["slow"]}</option><option value="800" selected>{w["normal"]}</option>
+<option value="350">{w["fast"]}</option><option value="120">{w["very_fast"]}</option></select>
 </nav>
-<nav class="replay-controls" aria-label="Hand and seat">
-<label for="rp-hand">Hand</label><select id="rp-hand"></select>
-<label for="rp-seat">Watch from</label><select id="rp-seat"></select>
-<label class="check"><input type="checkbox" id="rp-show-all" checked> Show every hand</label>
+<nav class="replay-controls" aria-label="{w["hand_seat"]}">
+<label for="rp-hand">{w["hand"]}</label><select id="rp-hand"></select>
+<label for="rp-seat">{w["watch"]}</label><select id="rp-seat"></select>
+<label class="check"><input type="checkbox" id="rp-show-all" checked> {w["show_all"]}</label>
 <span id="rp-position" class="muted"></span>
 </nav>
 <p id="rp-event" class="replay-event" aria-live="polite"></p>
-<section id="rp-board" class="table" aria-label="The table"></section>
+<section id="rp-board" class="table" aria-label="{w["table"]}"></section>
 <section id="rp-result" class="result-panel" hidden aria-labelledby="result-h"></section>
 <div class="replay-side">
-<section aria-labelledby="rp-hands-h"><h2 id="rp-hands-h">Hands</h2>
-<div class="table-wrap"><table id="rp-hands" class="replay-hands"><caption class="muted">Each player's
-score after the hand</caption><thead></thead><tbody></tbody></table></div></section>
-<section aria-labelledby="rp-final-h"><h2 id="rp-final-h">Final scores</h2>
-<table id="rp-final" class="standings"><thead><tr><th scope="col">Place</th><th scope="col">Player</th>
-<th scope="col">Points</th></tr></thead><tbody></tbody></table></section>
-<section aria-labelledby="rp-dl-h"><h2 id="rp-dl-h">Download the record</h2>
+<section aria-labelledby="rp-hands-h"><h2 id="rp-hands-h">{w["hands"]}</h2>
+<div class="table-wrap"><table id="rp-hands" class="replay-hands"><caption class="muted">{w["after"]}</caption><thead></thead><tbody></tbody></table></div></section>
+<section aria-labelledby="rp-final-h"><h2 id="rp-final-h">{w["final"]}</h2>
+<table id="rp-final" class="standings"><thead><tr><th scope="col">{w["place"]}</th><th scope="col">{w["player"]}</th>
+<th scope="col">{w["points"]}</th></tr></thead><tbody></tbody></table></section>
+<section aria-labelledby="rp-dl-h"><h2 id="rp-dl-h">{w["download"]}</h2>
 <div class="buttons" id="rp-downloads"></div></section>
 </div>
-<p class="muted keys">Keys: Space play / pause, ← → one event, Home / End the first / last
-event, Page Up / Page Down the previous / next hand.</p>
+<p class="muted keys">{w["keys"]}</p>
 </div>
 </div>
 """

@@ -12,7 +12,8 @@ import json
 from html import escape
 from typing import Any
 
-from majiang.i18n import N_, _
+from majiang.i18n import N_, SOURCE, _, current
+from majiang.i18n.patterns import FAMILY, NAMES, localized_item
 from majiang.rules import VARIANTS, get_ruleset
 from majiang.rules.game import LENGTHS
 from majiang.web.meta import described, option_field, option_meta
@@ -85,9 +86,10 @@ def play_meta() -> dict[str, Any]:
         variants[v] = {"name": rules.name, "players": rules.players, "options": options}
     return {
         "variants": variants,
-        "lengths": [{"id": x, "label": LENGTH_LABELS.get(x, x)} for x in LENGTHS],
+        "lengths": [{"id": x, "label": _(LENGTH_LABELS.get(x, x))} for x in LENGTHS],
         "bot_levels": [
-            {"id": x, "label": label, "help": help_} for x, (label, help_) in BOT_LEVELS.items()
+            {"id": x, "label": _(label), "help": _(help_)}
+            for x, (label, help_) in BOT_LEVELS.items()
         ],
     }
 
@@ -116,7 +118,7 @@ def play_section() -> str:
     meta = play_meta()
     variants = [(v, _(VARIANT_NAMES[v])) for v in VARIANTS]
     lengths = [(x["id"], x["label"]) for x in meta["lengths"]]
-    levels = [(x, label) for x, (label, _) in BOT_LEVELS.items()]
+    levels = [(x, _(label)) for x, (label, _help) in BOT_LEVELS.items()]
     timers = [(f"{t}/{c}", _(label)) for label, t, c in TIMERS]
     paces = [(str(ms), f"{_(label)} ({ms / 1000:g} s)" if ms else _(label)) for label, ms in PACES]
     w = {  # the form's words in the language of the moment
@@ -136,7 +138,7 @@ def play_section() -> str:
         "go": _("Join"),
     }
     w = {k: escape(v) for k, v in w.items()}
-    waits = [(str(seconds), label) for label, seconds in NEXT_HAND_WORDS]
+    waits = [(str(seconds), _(label)) for label, seconds in NEXT_HAND_WORDS]
     data = escape(json.dumps(meta), quote=False)
     return f"""
 <form id="play-form" class="play-form" autocomplete="off" novalidate>
@@ -145,10 +147,10 @@ def play_section() -> str:
 <input id="p-name" name="name" maxlength="40" placeholder="{w["guest"]}" autocomplete="nickname"></div>
 {_select("p-variant", w["variant"], variants, "riichi")}
 {_select("p-length", w["length"], lengths, "east")}
-{_select("p-level", w["bots"], levels, "normal", BOT_LEVELS["normal"][1])}
+{_select("p-level", w["bots"], levels, "normal", _(BOT_LEVELS["normal"][1]))}
 {_select("p-timers", w["timers"], timers, "20/8")}
 {_select("p-pace", w["pace"], paces, "700")}
-{_select("p-next", w["between"], waits, "60", NEXT_HAND_HELP)}
+{_select("p-next", w["between"], waits, "60", _(NEXT_HAND_HELP))}
 </div>
 <details class="options" id="p-options"><summary>{w["rules"]}</summary>
 <div class="grid" id="p-option-fields"></div></details>
@@ -171,23 +173,43 @@ placeholder="{w["code"]}"><button type="submit" id="join-go">{w["go"]}</button><
 #: the table's settings (``static/table.js`` keeps them per player in localStorage): id, label,
 #: help, on by default
 TABLE_SETTINGS = (
-    ("sort", "Sort my hand", "Off: a tile you draw stays at the right end of your hand.", True),
+    (
+        "sort",
+        N_("Sort my hand"),
+        N_("Off: a tile you draw stays at the right end of your hand."),
+        True,
+    ),
     (
         "autoRiichi",
-        "Discard the drawn tile after riichi",
-        "Once you have declared riichi, a tile you cannot win with is discarded for you.",
+        N_("Discard the drawn tile after riichi"),
+        N_("Once you have declared riichi, a tile you cannot win with is discarded for you."),
         False,
     ),
-    ("autoWin", "Win automatically", "Take every win offered (ron and tsumo) at once.", False),
+    (
+        "autoWin",
+        N_("Win automatically"),
+        N_("Take every win offered (ron and tsumo) at once."),
+        False,
+    ),
     (
         "noCalls",
-        "No calls",
-        "Pass on every pon, chi and kan offered on a discard (wins are still offered).",
+        N_("No calls"),
+        N_("Pass on every pon, chi and kan offered on a discard (wins are still offered)."),
         False,
     ),
-    ("waits", "Show my waits", "When your hand is ready: its waits, and a furiten mark.", True),
-    ("marks", "Mark dora and red fives", "A coloured bar under those tiles in your hand.", True),
-    ("sound", "Sounds", "Short sounds for discards, calls and wins.", False),
+    (
+        "waits",
+        N_("Show my waits"),
+        N_("When your hand is ready: its waits, and a furiten mark."),
+        True,
+    ),
+    (
+        "marks",
+        N_("Mark dora and red fives"),
+        N_("A coloured bar under those tiles in your hand."),
+        True,
+    ),
+    ("sound", N_("Sounds"), N_("Short sounds for discards, calls and wins."), False),
 )
 
 
@@ -208,14 +230,36 @@ def table_rules() -> dict[str, dict[str, list[str]]]:
 def _settings_fields() -> str:
     return "".join(
         f'<div class="setting"><label><input type="checkbox" id="set-{key}" data-setting="{key}"'
-        f'{" checked" if on else ""} aria-describedby="set-{key}-help"> {escape(label)}</label>'
-        f'<span class="hint" id="set-{key}-help">{escape(help_)}</span></div>'
+        f'{" checked" if on else ""} aria-describedby="set-{key}-help"> {escape(_(label))}</label>'
+        f'<span class="hint" id="set-{key}-help">{escape(_(help_))}</span></div>'
         for key, label, help_, on in TABLE_SETTINGS
     )
 
 
+def pattern_names(lang: str) -> dict[str, dict[str, str]]:
+    """Return every pattern's name as a result shows it in ``lang``, per variant and id: the
+    translation with the traditional name beside it (``majiang.i18n.patterns``); empty for
+    English, where the table shows the names the scoring contract gives.
+
+    >>> pattern_names("de")["hk"]["half_flush"], pattern_names("en")
+    ('Halbreine Hand (混一色)', {})
+    """
+    if lang == SOURCE:
+        return {}
+    out: dict[str, dict[str, str]] = {}
+    for v in VARIANTS:
+        family = FAMILY[v]
+        out[v] = {
+            pid: localized_item(v, {"id": pid, "name": row.english}, lang)["name"]
+            for (fam, pid), row in NAMES.items()
+            if fam == family
+        }
+    return out
+
+
 def table_page_body(code: str) -> str:
-    """Return the body of the table page of room ``code`` (``static/table.js`` fills it).
+    """Return the body of the table page of room ``code`` (``static/table.js`` fills it), in the
+    language of the moment.
 
     >>> 'data-room="abc"' in table_page_body("abc")
     True
@@ -223,34 +267,52 @@ def table_page_body(code: str) -> str:
     room = escape(code)
     words = escape(json.dumps(table_words()), quote=False)
     facts = escape(json.dumps(table_rules()), quote=False)
+    names = escape(json.dumps(pattern_names(current())), quote=False)
+    w = {  # the page's words in the language of the moment
+        "connecting": _("Connecting…"),
+        "join": _("Join the table"),
+        "name": _("Your name"),
+        "sit": _("Take a seat"),
+        "settings": _("Settings"),
+        "kept": _("At this table (kept in this browser for you)"),
+        "rules_open": _("Rules and patterns"),
+        "lesson": _("Lesson"),
+        "table": _("The table"),
+        "rules": _("Rules"),
+        "page": _("Open as a page"),
+        "close": _("Close"),
+        "loading": _("Loading…"),
+    }
+    w = {k: escape(v) for k, v in w.items()}
     return f"""
 <script type="application/json" id="table-words">{words}</script>
 <script type="application/json" id="table-rules">{facts}</script>
+<script type="application/json" id="pattern-names">{names}</script>
 <div id="table-app" class="table-app" data-room="{room}" data-state="loading">
-<p id="status" class="status" role="status" aria-live="polite">Connecting…</p>
+<p id="status" class="status" role="status" aria-live="polite">{w["connecting"]}</p>
 <section id="identity" class="identity" hidden aria-labelledby="id-h">
-<h1 id="id-h">Join the table</h1>
+<h1 id="id-h">{w["join"]}</h1>
 <div id="invitation"></div>
-<form id="identity-form"><div class="field"><label for="id-name">Your name</label>
+<form id="identity-form"><div class="field"><label for="id-name">{w["name"]}</label>
 <input id="id-name" maxlength="40" required autocomplete="nickname"></div>
-<div class="buttons"><button type="submit" class="primary">Take a seat</button></div></form>
+<div class="buttons"><button type="submit" class="primary">{w["sit"]}</button></div></form>
 </section>
 <section id="lobby" class="lobby" hidden aria-labelledby="lobby-h"></section>
 <div id="table-tools" class="table-tools" hidden>
-<details id="table-settings" class="table-settings"><summary>Settings</summary>
-<fieldset><legend>At this table (kept in this browser for you)</legend>
+<details id="table-settings" class="table-settings"><summary>{w["settings"]}</summary>
+<fieldset><legend>{w["kept"]}</legend>
 {_settings_fields()}
 </fieldset></details>
-<button type="button" id="rules-open" class="rules-open" aria-haspopup="dialog">Rules and patterns</button>
+<button type="button" id="rules-open" class="rules-open" aria-haspopup="dialog">{w["rules_open"]}</button>
 </div>
-<section id="lesson" class="lesson" hidden aria-label="Lesson" aria-live="polite">
+<section id="lesson" class="lesson" hidden aria-label="{w["lesson"]}" aria-live="polite">
 <p class="lesson-count"></p><p class="lesson-text"></p></section>
-<section id="table" class="table" hidden aria-label="The table"></section>
+<section id="table" class="table" hidden aria-label="{w["table"]}"></section>
 <dialog id="rules-dialog" class="rules-dialog" aria-labelledby="rules-dialog-h">
-<div class="rules-dialog-head"><h2 id="rules-dialog-h">Rules</h2>
-<a id="rules-page-link" href="/rules" target="_blank" rel="noopener">Open as a page</a>
-<button type="button" id="rules-close" class="primary">Close</button></div>
-<div id="rules-dialog-body" class="rules-dialog-body"><p class="muted">Loading…</p></div>
+<div class="rules-dialog-head"><h2 id="rules-dialog-h">{w["rules"]}</h2>
+<a id="rules-page-link" href="/rules" target="_blank" rel="noopener">{w["page"]}</a>
+<button type="button" id="rules-close" class="primary">{w["close"]}</button></div>
+<div id="rules-dialog-body" class="rules-dialog-body"><p class="muted">{w["loading"]}</p></div>
 </dialog>
 <section id="result" class="result-panel" hidden aria-labelledby="result-h" tabindex="-1"></section>
 <section id="final" class="final-panel" hidden aria-labelledby="final-h" tabindex="-1"></section>

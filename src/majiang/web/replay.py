@@ -56,6 +56,7 @@ from majiang.events import (
     VoidDeclared,
     Won,
 )
+from majiang.i18n import N_, _
 from majiang.melds import Meld, MeldKind
 from majiang.records.native import GameRecord, RecordMismatch
 from majiang.rules import get_ruleset
@@ -74,7 +75,7 @@ __all__ = [
 ]
 
 WINDS = "ESWN"
-WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+WIND_NAMES = {"E": N_("East"), "S": N_("South"), "W": N_("West"), "N": N_("North")}
 #: events that make play start: the frame before the first of them shows the deal done
 PLAY_EVENTS = frozenset({"discarded", "called", "won", "hand_ended"})
 #: the table's fields besides the seats, in a frame
@@ -656,15 +657,24 @@ class Replay:
 
 
 def hand_label(variant: str, hand_index: int, round_wind: int, dealer: int, honba: int) -> str:
-    """Return a hand's name as the table shows it: ``East 1``, ``South 3, honba 1``, ``Hand 4``.
+    """Return a hand's name as the table shows it, in the language of the moment: ``East 1``,
+    ``South 3, honba 1``, ``Hand 4``.
 
     >>> hand_label("riichi", 5, 1, 2, 1), hand_label("sichuan", 3, 0, 3, 0)
     ('South 3, honba 1', 'Hand 4')
     """
     if variant == "sichuan":
-        return f"Hand {hand_index + 1}"
-    label = f"{WIND_NAMES[WINDS[round_wind % 4]]} {dealer + 1}"
-    return f"{label}, honba {honba}" if honba else label
+        return _("Hand {n}").format(n=hand_index + 1)
+    wind = _(WIND_NAMES[WINDS[round_wind % 4]])
+    label = _("{wind} {n}").format(wind=wind, n=dealer + 1)
+    return _("{label}, honba {n}").format(label=label, n=honba) if honba else label
+
+
+def labelled(variant: str, hand: dict[str, Any]) -> dict[str, Any]:
+    """Return a hand of ``Replay.hands`` with its label in the language of the moment (a replay
+    is kept for every reader, whatever their language)."""
+    label = hand_label(variant, hand["index"], hand["round_wind"], hand["dealer"], hand["honba"])
+    return {**hand, "label": label}
 
 
 def replay(record: GameRecord, strict: bool = False) -> Replay:
@@ -735,6 +745,9 @@ def _hands(variant: str, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
             {
                 "index": e["hand"],
                 "label": hand_label(variant, e["hand"], e["round_wind"], e["dealer"], e["honba"]),
+                "round_wind": e["round_wind"],
+                "dealer": e["dealer"],
+                "honba": e["honba"],
                 "first": first,
                 "start": max(first, play - 1),
                 "last": last,

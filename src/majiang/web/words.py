@@ -1,221 +1,262 @@
 """Words for players: the labels and one-line helps of every option a page offers, and the full
 names of lengths, so no page shows an option's key (``kiriage``) or a variant's id (``hk``).
 
-One table per kind of thing, next to nothing else: a later change translates these strings
-(gettext), and the pages take them from here only (``meta.option_meta`` adds them to each
-option; the home form and the calculators draw them; the table page gets them in the room).
+One table per kind of thing, next to nothing else. The tables hold the English words marked
+``N_`` for the catalogs; the functions below return them in the language of the moment
+(``majiang.i18n``), so the pages take them from the functions (``meta.option_meta`` adds them to
+each option; the home form and the calculators draw them; the table page gets them in the room).
 
 >>> option_words("kiriage")
 ('Round up to mangan (kiriage)', '4 han 30 fu and 3 han 60 fu pay as a mangan.')
 >>> choice_label("renhou", "off")
 'Off'
+>>> from majiang.i18n import use
+>>> with use("de"):
+...     choice_label("renhou", "off"), option_words("kiriage")[0]
+('Aus', 'Aufrunden auf Mangan (Kiriage)')
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from majiang.i18n import N_, _
 from majiang.rules import VARIANTS, get_ruleset
 
 #: option key -> (label, one-line help), for every option of every variant (a test holds it)
 OPTION_WORDS: dict[str, tuple[str, str]] = {
     # riichi
-    "kiriage": ("Round up to mangan (kiriage)", "4 han 30 fu and 3 han 60 fu pay as a mangan."),
-    "double_yakuman": (
-        "Double yakuman",
-        "Several yakuman in one hand add up, and the double forms count twice.",
+    "kiriage": (
+        N_("Round up to mangan (kiriage)"),
+        N_("4 han 30 fu and 3 han 60 fu pay as a mangan."),
     ),
-    "kazoe": ("Counted yakuman (kazoe)", "13 han or more pay as a yakuman (off: as sanbaiman)."),
-    "open_tanyao": ("Open all simples (kuitan)", "All simples (tanyao) also counts after a call."),
-    "aka": ("Red fives", "How many red fives each suit has; each is worth a dora."),
+    "double_yakuman": (
+        N_("Double yakuman"),
+        N_("Several yakuman in one hand add up, and the double forms count twice."),
+    ),
+    "kazoe": (
+        N_("Counted yakuman (kazoe)"),
+        N_("13 han or more pay as a yakuman (off: as sanbaiman)."),
+    ),
+    "open_tanyao": (
+        N_("Open all simples (kuitan)"),
+        N_("All simples (tanyao) also counts after a call."),
+    ),
+    "aka": (N_("Red fives"), N_("How many red fives each suit has; each is worth a dora.")),
     "renhou": (
-        "Win before your first draw (renhou)",
-        "What a non-dealer's win on a discard before their first draw is worth.",
+        N_("Win before your first draw (renhou)"),
+        N_("What a non-dealer's win on a discard before their first draw is worth."),
     ),
     "double_wind_pair_fu": (
-        "Fu for a double wind pair",
-        "Fu for a pair that is both the seat wind and the round wind.",
+        N_("Fu for a double wind pair"),
+        N_("Fu for a pair that is both the seat wind and the round wind."),
     ),
     "nagashi_mangan": (
-        "Mangan at a draw for all terminal discards (nagashi)",
-        "At an exhaustive draw, a player who discarded only terminals and honours, none "
-        "called, is paid a mangan.",
+        N_("Mangan at a draw for all terminal discards (nagashi)"),
+        N_(
+            "At an exhaustive draw, a player who discarded only terminals and honours, none "
+            "called, is paid a mangan."
+        ),
     ),
     "pao": (
-        "Liability (pao)",
-        "A player who fed the last set of big dragons or big winds pays for that win.",
+        N_("Liability (pao)"),
+        N_("A player who fed the last set of big dragons or big winds pays for that win."),
     ),
-    "start_points": ("Starting points", "Each player's points at the start of the game."),
-    "bust": ("Busting", "When a player's points run out, the game ends at once."),
+    "start_points": (N_("Starting points"), N_("Each player's points at the start of the game.")),
+    "bust": (N_("Busting"), N_("When a player's points run out, the game ends at once.")),
     "target_points": (
-        "Points to finish",
-        "Someone must hold this many after the last round, or the game plays on.",
+        N_("Points to finish"),
+        N_("Someone must hold this many after the last round, or the game plays on."),
     ),
     "extra_rounds": (
-        "When nobody has the points to finish",
-        "What happens if nobody reached the points to finish after the last round.",
+        N_("When nobody has the points to finish"),
+        N_("What happens if nobody reached the points to finish after the last round."),
     ),
     "extra_round_limit": (
-        "Extra rounds at most",
-        "How many extra rounds of winds may be played before the game ends anyway.",
+        N_("Extra rounds at most"),
+        N_("How many extra rounds of winds may be played before the game ends anyway."),
     ),
     "agari_yame": (
-        "Dealer may stop after winning the last hand",
-        "A dealer in first place who wins the game's last hand ends the game there.",
+        N_("Dealer may stop after winning the last hand"),
+        N_("A dealer in first place who wins the game's last hand ends the game there."),
     ),
     "tenpai_yame": (
-        "Dealer may stop when ready at the last draw",
-        "A dealer in first place who is ready when the last hand runs out ends the game.",
+        N_("Dealer may stop when ready at the last draw"),
+        N_("A dealer in first place who is ready when the last hand runs out ends the game."),
     ),
     "uma": (
-        "Placement bonus (uma)",
-        "Thousands of points added for 1st, 2nd, 3rd and 4th place in the final standings.",
+        N_("Placement bonus (uma)"),
+        N_("Thousands of points added for 1st, 2nd, 3rd and 4th place in the final standings."),
     ),
     "oka": (
-        "First place bonus (oka)",
-        "Points the winner of the game takes from everyone's starting stack at the end.",
+        N_("First place bonus (oka)"),
+        N_("Points the winner of the game takes from everyone's starting stack at the end."),
     ),
     "tied_places": (
-        "Players tied at the end",
-        "Who places higher when two players finish on the same points.",
+        N_("Players tied at the end"),
+        N_("Who places higher when two players finish on the same points."),
     ),
     "leftover_sticks": (
-        "Riichi sticks left at the end",
-        "Who gets the riichi sticks still on the table when the game ends.",
+        N_("Riichi sticks left at the end"),
+        N_("Who gets the riichi sticks still on the table when the game ends."),
     ),
     "preset": (
-        "Rule set",
-        "Start from the rules of a well-known site or tournament; options you change here "
-        "override it.",
+        N_("Rule set"),
+        N_(
+            "Start from the rules of a well-known site or tournament; options you change here "
+            "override it."
+        ),
     ),
     "double_ron": (
-        "Two winners on one discard",
-        "Two players may win on the same discard (off: the first in turn wins alone).",
+        N_("Two winners on one discard"),
+        N_("Two players may win on the same discard (off: the first in turn wins alone)."),
     ),
     "triple_ron_draw": (
-        "Three winners abort the hand",
-        "Three players winning on one discard end the hand as a draw.",
+        N_("Three winners abort the hand"),
+        N_("Three players winning on one discard end the hand as a draw."),
     ),
     "kuikae": (
-        "No swap after a call (kuikae)",
-        "After a chi or pon, the tile called (or the one it replaces) may not be discarded.",
+        N_("No swap after a call (kuikae)"),
+        N_("After a chi or pon, the tile called (or the one it replaces) may not be discarded."),
     ),
     "abort_nine_terminals": (
-        "Draw on nine terminals",
-        "A player with nine different terminals and honours on the first draw may end the hand.",
+        N_("Draw on nine terminals"),
+        N_(
+            "A player with nine different terminals and honours on the first draw may end the hand."
+        ),
     ),
     "abort_four_winds": (
-        "Draw on four same winds",
-        "The hand ends when all four discard the same wind on the first go-around.",
+        N_("Draw on four same winds"),
+        N_("The hand ends when all four discard the same wind on the first go-around."),
     ),
     "abort_four_riichi": (
-        "Draw on four riichi",
-        "The hand ends when all four players have declared riichi.",
+        N_("Draw on four riichi"),
+        N_("The hand ends when all four players have declared riichi."),
     ),
     "abort_four_kongs": (
-        "Draw on four kongs",
-        "The hand ends when four kongs are made by more than one player.",
+        N_("Draw on four kongs"),
+        N_("The hand ends when four kongs are made by more than one player."),
     ),
     "noten_payment": (
-        "Payment at a draw",
-        "Points the players not ready pay to those ready at an exhaustive draw; a multiple of "
-        "6, so that it splits evenly between one, two or three players.",
+        N_("Payment at a draw"),
+        N_(
+            "Points the players not ready pay to those ready at an exhaustive draw; a multiple of "
+            "6, so that it splits evenly between one, two or three players."
+        ),
     ),
     # Hong Kong
-    "min_fan": ("Minimum fan", "The fewest fan a hand needs to win."),
-    "max_fan": ("Fan limit", "The most fan a hand is paid for; bigger hands pay the limit."),
+    "min_fan": (N_("Minimum fan"), N_("The fewest fan a hand needs to win.")),
+    "max_fan": (
+        N_("Fan limit"),
+        N_("The most fan a hand is paid for; bigger hands pay the limit."),
+    ),
     "table": (
-        "Point table",
-        "Half spicy or full spicy (doubling each fan), or your own {fan: points} table.",
+        N_("Point table"),
+        N_("Half spicy or full spicy (doubling each fan), or your own {fan: points} table."),
     ),
     "discard_pays": (
-        "Who pays a win on a discard",
-        "The discarder pays for all, or half the payment and the other two a quarter each.",
+        N_("Who pays a win on a discard"),
+        N_("The discarder pays for all, or half the payment and the other two a quarter each."),
     ),
-    "stake": ("Stake", "Every payment is multiplied by this."),
+    "stake": (N_("Stake"), N_("Every payment is multiplied by this.")),
     "golden_table": (
-        "Golden point table",
-        "Your own {fan: points} table; by default each fan doubles, paid by the opponent.",
+        N_("Golden point table"),
+        N_("Your own {fan: points} table; by default each fan doubles, paid by the opponent."),
     ),
-    "seat_flower_fan": ("Fan for your own flower", "Fan for each flower or season of your seat."),
+    "seat_flower_fan": (
+        N_("Fan for your own flower"),
+        N_("Fan for each flower or season of your seat."),
+    ),
     "flower_set_fan": (
-        "Fan for a set of flowers",
-        "Fan for all four flowers (or all four seasons), instead of the seat tile's.",
+        N_("Fan for a set of flowers"),
+        N_("Fan for all four flowers (or all four seasons), instead of the seat tile's."),
     ),
-    "all_flowers_fan": ("Fan for all eight flowers", "Fan for all eight flowers and seasons."),
-    "no_flower_fan": ("Fan for no flowers", "1 fan for a hand with no flower or season."),
+    "all_flowers_fan": (
+        N_("Fan for all eight flowers"),
+        N_("Fan for all eight flowers and seasons."),
+    ),
+    "no_flower_fan": (N_("Fan for no flowers"), N_("1 fan for a hand with no flower or season.")),
     # Taiwan and Sichuan
-    "base": ("Base points", "What every win is worth before its tai or fan."),
-    "tai_value": ("Points per tai", "Points each tai is worth, the dealer's tai included."),
+    "base": (N_("Base points"), N_("What every win is worth before its tai or fan.")),
+    "tai_value": (N_("Points per tai"), N_("Points each tai is worth, the dealer's tai included.")),
     "stack_dragon_tai": (
-        "Dragon sets add up",
-        "Little or big three dragons also count each dragon set's 1 tai.",
+        N_("Dragon sets add up"),
+        N_("Little or big three dragons also count each dragon set's 1 tai."),
     ),
     "stack_wind_tai": (
-        "Wind sets add up",
-        "Little or big four winds also count each wind set's tai.",
+        N_("Wind sets add up"),
+        N_("Little or big four winds also count each wind set's tai."),
     ),
-    "eight_flowers": ("Eight flowers win", "All eight bonus tiles: 8 tai and an instant win."),
+    "eight_flowers": (
+        N_("Eight flowers win"),
+        N_("All eight bonus tiles: 8 tai and an instant win."),
+    ),
     "seven_rob_eighth": (
-        "Seven flowers rob the eighth",
-        "Holding seven bonus tiles, winning on the eighth: 8 tai.",
+        N_("Seven flowers rob the eighth"),
+        N_("Holding seven bonus tiles, winning on the eighth: 8 tai."),
     ),
     "flower_replacement_win": (
-        "Win on a flower's replacement",
-        "A win on a bonus tile's replacement counts 1 tai, like a kong's replacement.",
+        N_("Win on a flower's replacement"),
+        N_("A win on a bonus tile's replacement counts 1 tai, like a kong's replacement."),
     ),
-    "self_draw": ("Self-draw bonus", "What winning on your own draw adds."),
+    "self_draw": (N_("Self-draw bonus"), N_("What winning on your own draw adds.")),
     "kong_flower_from_discard": (
-        "Win after a kong called from a discard",
-        "Paid as a self-draw, or by the player who discarded the kong's tile.",
+        N_("Win after a kong called from a discard"),
+        N_("Paid as a self-draw, or by the player who discarded the kong's tile."),
     ),
     "missing_suit": (
-        "Missing suit",
-        "A player holding tiles of all three suits cannot win.",
+        N_("Missing suit"),
+        N_("A player holding tiles of all three suits cannot win."),
     ),
-    "exchange_three": ("Exchange three tiles", "Pass three tiles of one suit after the deal."),
-    "exchange_direction": ("Exchange direction", "Where the three tiles go."),
+    "exchange_three": (
+        N_("Exchange three tiles"),
+        N_("Pass three tiles of one suit after the deal."),
+    ),
+    "exchange_direction": (N_("Exchange direction"), N_("Where the three tiles go.")),
 }
 
 #: option key -> {choice: label}, for choices that are not words already
 CHOICE_WORDS: dict[str, dict[Any, str]] = {
-    "aka": {0: "None", 1: "One per suit"},
-    "bust": {"below_zero": "Below zero", "at_zero": "At zero", "off": "Never"},
+    "aka": {0: N_("None"), 1: N_("One per suit")},
+    "bust": {"below_zero": N_("Below zero"), "at_zero": N_("At zero"), "off": N_("Never")},
     "extra_rounds": {
-        "none": "The game ends",
-        "west": "A whole West round",
-        "sudden_death": "Play on until someone has them",
+        "none": N_("The game ends"),
+        "west": N_("A whole West round"),
+        "sudden_death": N_("Play on until someone has them"),
     },
     "tied_places": {
-        "seat": "The seat nearer the first dealer",
-        "share": "They share their places' bonuses",
+        "seat": N_("The seat nearer the first dealer"),
+        "share": N_("They share their places' bonuses"),
     },
-    "leftover_sticks": {"to_first": "To first place", "lost": "Nobody"},
+    "leftover_sticks": {"to_first": N_("To first place"), "lost": N_("Nobody")},
     "preset": {
-        None: "None: the options below",
-        "tenhou": "Tenhou",
-        "mahjong_soul": "Mahjong Soul",
-        "wrc": "World Riichi Championship",
-        "ema": "European Mahjong Association",
-        "mleague": "M.League",
+        None: N_("None: the options below"),
+        "tenhou": N_("Tenhou"),
+        "mahjong_soul": N_("Mahjong Soul"),
+        "wrc": N_("World Riichi Championship"),
+        "ema": N_("European Mahjong Association"),
+        "mleague": N_("M.League"),
     },
-    "renhou": {"off": "Off", "mangan": "A mangan", "yakuman": "A yakuman"},
-    "double_wind_pair_fu": {4: "4 fu", 2: "2 fu"},
-    "discard_pays": {"all": "The discarder pays all", "half": "Half, the others a quarter each"},
+    "renhou": {"off": N_("Off"), "mangan": N_("A mangan"), "yakuman": N_("A yakuman")},
+    "double_wind_pair_fu": {4: N_("4 fu"), 2: N_("2 fu")},
+    "discard_pays": {
+        "all": N_("The discarder pays all"),
+        "half": N_("Half, the others a quarter each"),
+    },
     "self_draw": {
-        "plus_one_base": "Each payer adds one base",
-        "plus_one_fan": "One fan more",
-        "none": "Nothing",
+        "plus_one_base": N_("Each payer adds one base"),
+        "plus_one_fan": N_("One fan more"),
+        "none": N_("Nothing"),
     },
     "kong_flower_from_discard": {
-        "self_draw": "As a self-draw",
-        "discarder_pays": "The discarder pays",
+        "self_draw": N_("As a self-draw"),
+        "discarder_pays": N_("The discarder pays"),
     },
     "exchange_direction": {
-        "dice": "By the dice",
-        "next": "To the next player",
-        "across": "Across",
-        "previous": "To the previous player",
+        "dice": N_("By the dice"),
+        "next": N_("To the next player"),
+        "across": N_("Across"),
+        "previous": N_("To the previous player"),
     },
 }
 
@@ -223,25 +264,25 @@ CHOICE_WORDS: dict[str, dict[Any, str]] = {
 #: seconds; 0: no countdown), and its help
 #: how a player reads the reason of an abortive draw (a score sheet's entry, a table's result)
 ABORTIVE_WORDS = {
-    "nine_terminals": "Nine different terminals and honours",
-    "four_winds": "Four of the same wind discarded",
-    "four_riichi": "Four riichi",
-    "four_kongs": "Four kongs by more than one player",
-    "triple_ron": "Three players winning on one discard",
+    "nine_terminals": N_("Nine different terminals and honours"),
+    "four_winds": N_("Four of the same wind discarded"),
+    "four_riichi": N_("Four riichi"),
+    "four_kongs": N_("Four kongs by more than one player"),
+    "triple_ron": N_("Three players winning on one discard"),
 }
 
-NEXT_HAND_WORDS = (("1 minute", 60), ("2 minutes", 120), ("Until everyone is ready", 0))
-NEXT_HAND_HELP = (
+NEXT_HAND_WORDS = ((N_("1 minute"), 60), (N_("2 minutes"), 120), (N_("Until everyone is ready"), 0))
+NEXT_HAND_HELP = N_(
     "Private rooms: after a hand, how long the next one waits for everyone to press Next hand."
     " Practice tables wait for you."
 )
 
 #: game lengths as players say them
 LENGTH_WORDS = {
-    "one_hand": "One hand",
-    "east": "East round",
-    "south": "East and South (hanchan)",
-    "full": "Full game (four rounds)",
+    "one_hand": N_("One hand"),
+    "east": N_("East round"),
+    "south": N_("East and South (hanchan)"),
+    "full": N_("Full game (four rounds)"),
 }
 
 
@@ -249,37 +290,53 @@ LENGTH_WORDS = {
 #: read them: label and one line of help. The thinking times were measured on a loaded 2-core
 #: machine, each bot playing whole hands of every variant (docs/web.md, "Decisions")
 BOT_WORDS: dict[str, tuple[str, str]] = {
-    "beginner": ("Beginner", "Plays loosely and misses chances. Moves at once."),
-    "normal": ("Normal", "A sound player. Moves at once."),
-    "expert": ("Expert", "Reads the table and defends. Moves at once (under 0.05 s)."),
+    "beginner": (N_("Beginner"), N_("Plays loosely and misses chances. Moves at once.")),
+    "normal": (N_("Normal"), N_("A sound player. Moves at once.")),
+    "expert": (N_("Expert"), N_("Reads the table and defends. Moves at once (under 0.05 s).")),
     "master": (
-        "Master (thinks up to 1 s)",
-        "The strongest: looks ahead on hard choices, about 1 s on one move in ten.",
+        N_("Master (thinks up to 1 s)"),
+        N_("The strongest: looks ahead on hard choices, about 1 s on one move in ten."),
     ),
+}
+
+#: the bot strengths as a seat's name says them: ``Bot 2 (normal)``
+BOT_NAMES = {
+    "beginner": N_("beginner"),
+    "normal": N_("normal"),
+    "expert": N_("expert"),
+    "master": N_("master"),
 }
 
 
 def table_words() -> dict[str, Any]:
-    """Return the words the table page needs (variants, lengths, bots), ready for JSON.
+    """Return the words the table page needs (variants, lengths, bots, the reasons of an
+    abortive draw) in the language of the moment, ready for JSON.
 
     >>> table_words()["variants"]["hkos"]
     'Hong Kong Old Style'
     """
     return {
-        "variants": {v: get_ruleset(v).name for v in VARIANTS},
-        "lengths": LENGTH_WORDS,
-        "bots": {level: label for level, (label, _) in BOT_WORDS.items()},
+        "variants": {v: _(get_ruleset(v).name) for v in VARIANTS},
+        "lengths": {k: _(label) for k, label in LENGTH_WORDS.items()},
+        "bots": {level: _(label) for level, (label, _help) in BOT_WORDS.items()},
+        "bot_names": {level: _(name) for level, name in BOT_NAMES.items()},
+        "abortive": {k: _(label) for k, label in ABORTIVE_WORDS.items()},
     }
 
 
 def option_words(name: str) -> tuple[str, str]:
-    """Return the label and the help of option ``name`` (its key, made readable, if unknown)."""
-    return OPTION_WORDS.get(name, (name.replace("_", " ").capitalize(), ""))
+    """Return the label and the help of option ``name`` in the language of the moment (its key,
+    made readable, if unknown)."""
+    if name not in OPTION_WORDS:
+        return name.replace("_", " ").capitalize(), ""
+    label, help_ = OPTION_WORDS[name]
+    return _(label), _(help_)
 
 
 def choice_label(name: str, choice: Any) -> str:
-    """Return how a choice of option ``name`` reads."""
-    return CHOICE_WORDS.get(name, {}).get(choice, str(choice).replace("_", " ").capitalize())
+    """Return how a choice of option ``name`` reads, in the language of the moment."""
+    label = CHOICE_WORDS.get(name, {}).get(choice)
+    return _(label) if label is not None else str(choice).replace("_", " ").capitalize()
 
 
 def value_words(name: str, value: Any) -> str:
@@ -289,11 +346,11 @@ def value_words(name: str, value: Any) -> str:
     ('Off', 'One per suit', 'Standard')
     """
     if isinstance(value, bool):
-        return "On" if value else "Off"
+        return _("On") if value else _("Off")
     if name in CHOICE_WORDS:
         return choice_label(name, value)
     if value is None:
-        return "Standard"
+        return _("Standard")
     if isinstance(value, str):
         return value.replace("_", " ").capitalize()
     return str(value)

@@ -11,14 +11,15 @@
 // last event (its result) three times as long; any other move pauses it.
 
 import { api, loadPlayer } from "./session.js";
-import { boardHtml, renderResult } from "./table_view.js";
+import { abortiveWords, boardHtml, num, reasonWords, renderResult, signed, SUIT_WORDS, unitWord } from "./table_view.js";
+import { t } from "./i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
 const app = $("#replay-app");
 const gameId = app.dataset.game;
 const player = loadPlayer();
-const OUTCOMES = { win: "Win", exhaustive_draw: "Draw: the wall is empty", abortive_draw: "Abortive draw" };
-const SUITS = { m: "characters", p: "dots", s: "bamboo" };
+const OUTCOMES = { win: t("Win"), exhaustive_draw: t("Draw: the wall is empty"), abortive_draw: t("Abortive draw") };
+const MELDS = { chi: t("Chi"), pon: t("Pon"), kan: t("Kan"), minkan: t("Kan") };
 
 const st = {
   summary: null,
@@ -41,8 +42,8 @@ function esc(s) {
 function nameOf(seat) {
   if (seat === null || seat === undefined) return "";
   const s = st.summary;
-  const name = s.names[seat] || `Seat ${seat + 1}`;
-  return seat === s.your_seat ? `${name} (you)` : name;
+  const name = s.names[seat] || t("Seat {n}", { n: seat + 1 });
+  return seat === s.your_seat ? t("{name} (you)", { name }) : name;
 }
 
 /** Whole frames from the wire: the first as sent, each later one the one before with its changes. */
@@ -87,48 +88,73 @@ function loadHand(k) {
 export function describe(e) {
   const who = nameOf(e.seat);
   switch (e.type) {
-    case "hand_started":
-      return `A new hand: ${nameOf(e.dealer)} deals${e.honba ? `, honba ${e.honba}` : ""}${e.sticks ? `, ${e.sticks} riichi sticks on the table` : ""}.`;
+    case "hand_started": {
+      const parts = [t("A new hand: {name} deals", { name: nameOf(e.dealer) })];
+      if (e.honba) parts.push(t("honba {n}", { n: e.honba }));
+      if (e.sticks) parts.push(t("{n} riichi sticks on the table", { n: e.sticks }));
+      return `${parts.join(", ")}.`;
+    }
     case "dice_rolled":
-      return `The dice: ${(e.dice || []).join(" + ")}.`;
+      return t("The dice: {dice}.", { dice: (e.dice || []).join(" + ") });
     case "dealt":
-      return `${who} is dealt ${e.count} tiles.`;
+      return t("{who} is dealt {n} tiles.", { who, n: e.count });
     case "drew":
-      return `${who} draws ${e.tile}${e.replacement ? " (a replacement tile)" : ""}.`;
+      return e.replacement ? t("{who} draws {tile} (a replacement tile).", { who, tile: e.tile }) : t("{who} draws {tile}.", { who, tile: e.tile });
     case "bonus_declared":
-      return `${who} sets ${e.tile} aside.`;
-    case "discarded":
-      return `${who} discards ${e.tile}${e.riichi ? ", declaring riichi" : ""}${e.tsumogiri ? " (just drawn)" : ""}.`;
+      return t("{who} sets {tile} aside.", { who, tile: e.tile });
+    case "discarded": {
+      const riichi = e.riichi ? t(", declaring riichi") : "";
+      const drawn = e.tsumogiri ? t(" (just drawn)") : "";
+      const notes = riichi + drawn;
+      return t("{who} discards {tile}{notes}.", { who, tile: e.tile, notes });
+    }
     case "riichi_declared":
-      return `${who}'s ${e.double ? "double " : ""}riichi stands.`;
+      return e.double ? t("{who}'s double riichi stands.", { who }) : t("{who}'s riichi stands.", { who });
     case "called":
-      if (e.meld === "ankan") return `${who} declares a concealed kong: ${e.tiles}.`;
-      if (e.meld === "kakan") return `${who} adds ${e.claimed} to a pon: ${e.tiles}.`;
-      return `${who} calls ${e.meld} ${e.tiles}, taking ${e.claimed} from ${nameOf(e.source)}.`;
+      if (e.meld === "ankan") return t("{who} declares a concealed kong: {tiles}.", { who, tiles: e.tiles });
+      if (e.meld === "kakan") return t("{who} adds {tile} to a pon: {tiles}.", { who, tile: e.claimed, tiles: e.tiles });
+      return t("{who} calls {meld} {tiles}, taking {tile} from {from}.", {
+        who,
+        meld: MELDS[e.meld] || e.meld,
+        tiles: e.tiles,
+        tile: e.claimed,
+        from: nameOf(e.source),
+      });
     case "indicator_revealed":
-      return `A dora indicator is turned: ${e.tile}.`;
-    case "won":
-      return `${who} wins ${e.source === null || e.source === undefined ? "by self-draw" : `on ${nameOf(e.source)}'s discard`} with ${e.tile}${
-        e.result && e.result.total !== undefined ? `: ${e.result.total} ${e.result.unit || ""}` : ""
-      }.`;
+      return t("A dora indicator is turned: {tile}.", { tile: e.tile });
+    case "won": {
+      const total = e.result && e.result.total !== undefined ? `: ${e.result.total} ${unitWord(e.result.unit || "")}`.trimEnd() : "";
+      return e.source === null || e.source === undefined
+        ? t("{who} wins by self-draw with {tile}{total}.", { who, tile: e.tile, total })
+        : t("{who} wins on {name}'s discard with {tile}{total}.", { who, name: nameOf(e.source), tile: e.tile, total });
+    }
     case "points_moved":
-      return `Points move (${String(e.reason).replace(/_/g, " ")}): ${e.deltas.map((d, i) => `${nameOf(i)} ${d > 0 ? "+" : ""}${d}`).join(", ")}.`;
+      return t("Points move ({reason}): {deltas}.", {
+        reason: reasonWords(e.reason),
+        deltas: e.deltas.map((d, i) => `${nameOf(i)} ${signed(d)}`).join(", "),
+      });
     case "hand_revealed":
-      return `${who} shows the hand: ${e.tiles} (${e.ready ? "ready" : "not ready"}).`;
-    case "hand_ended":
-      return `The hand ends: ${(OUTCOMES[e.outcome] || e.outcome).toLowerCase()}${
-        e.reason && e.outcome === "abortive_draw" ? ` (${String(e.reason).replace(/_/g, " ")})` : ""
-      }.`;
+      return e.ready
+        ? t("{who} shows the hand: {tiles} (ready).", { who, tiles: e.tiles })
+        : t("{who} shows the hand: {tiles} (not ready).", { who, tiles: e.tiles });
+    case "hand_ended": {
+      const reason = e.reason && e.outcome === "abortive_draw" ? ` (${abortiveWords(e.reason)})` : "";
+      return t("The hand ends: {outcome}.", { outcome: `${OUTCOMES[e.outcome] || e.outcome}${reason}` });
+    }
     case "game_ended":
-      return `The game is over: ${e.placements
-        .map((p, i) => [p, i])
-        .sort((a, b) => a[0] - b[0])
-        .map(([p, i]) => `${p}. ${nameOf(i)} ${e.scores[i]}`)
-        .join(", ")}.`;
+      return t("The game is over: {standings}.", {
+        standings: e.placements
+          .map((p, i) => [p, i])
+          .sort((a, b) => a[0] - b[0])
+          .map(([p, i]) => `${p}. ${nameOf(i)} ${num(e.scores[i])}`)
+          .join(", "),
+      });
     case "tiles_passed":
-      return `${who} passes ${e.count} tiles to ${nameOf(e.to)}${e.tiles ? `: ${e.tiles}` : ""}.`;
+      return e.tiles
+        ? t("{who} passes {n} tiles to {to}: {tiles}.", { who, n: e.count, to: nameOf(e.to), tiles: e.tiles })
+        : t("{who} passes {n} tiles to {to}.", { who, n: e.count, to: nameOf(e.to) });
     case "void_declared":
-      return `${who} declares ${SUITS[e.suit] || e.suit} void.`;
+      return t("{who} declares {suit} void.", { who, suit: SUIT_WORDS[e.suit] || e.suit });
     default:
       return e.type;
   }
@@ -169,7 +195,8 @@ function draw(frame, k) {
     panel.innerHTML = "";
   }
   $("#rp-event").textContent = describe(frame.event);
-  $("#rp-position").textContent = `${hand.label} · event ${frame.seq} of ${s.events}`;
+  const at = t("event {n} of {all}", { n: frame.seq, all: s.events });
+  $("#rp-position").textContent = `${hand.label} · ${at}`;
   $("#rp-hand").value = String(k);
   $("#rp-first").disabled = $("#rp-back").disabled = st.pos === 0;
   $("#rp-forward").disabled = $("#rp-last").disabled = st.pos === s.events - 1;
@@ -201,13 +228,16 @@ function schedule(steps) {
   }, delay() * steps);
 }
 
+const PAUSE = t("❚❚ Pause");
+const PLAY = t("▶ Play");
+
 function setPlaying(on) {
   st.playing = on;
   clearTimeout(st.timer);
   st.timer = null;
   const b = $("#rp-play");
   b.setAttribute("aria-pressed", String(on));
-  b.textContent = on ? "❚❚ Pause" : "▶ Play";
+  b.textContent = on ? PAUSE : PLAY;
   app.dataset.playing = String(on);
   if (on) {
     if (st.pos >= st.summary.events - 1) show(0);
@@ -232,7 +262,7 @@ async function show(pos) {
   try {
     frames = await loadHand(k);
   } catch (err) {
-    status(`Could not load ${s.hands[k].label}: ${err.message}`);
+    status(t("Could not load {hand}: {error}", { hand: s.hands[k].label, error: err.message }));
     app.dataset.state = "error";
     return;
   }
@@ -250,10 +280,12 @@ function status(text) {
 
 function outcomeText(h) {
   // Sichuan: a hand may reach the wall after wins (its winners are listed all the same)
-  const after = h.outcome === "exhaustive_draw" ? ", then the wall ran out" : "";
-  if (h.winners && h.winners.length) return `Win: ${h.winners.map(nameOf).join(", ")}${after}`;
+  if (h.winners && h.winners.length) {
+    const names = h.winners.map(nameOf).join(", ");
+    return h.outcome === "exhaustive_draw" ? t("Win: {names}, then the wall ran out", { names }) : t("Win: {names}", { names });
+  }
   if (!h.outcome) return "";
-  const reason = h.reason && h.outcome === "abortive_draw" ? ` (${String(h.reason).replace(/_/g, " ")})` : "";
+  const reason = h.reason && h.outcome === "abortive_draw" ? ` (${abortiveWords(h.reason)})` : "";
   return `${OUTCOMES[h.outcome] || h.outcome}${reason}`;
 }
 
@@ -262,14 +294,15 @@ function fill() {
   $("#replay-facts").textContent = `${s.variant_name} · ${s.length_label} · ${s.names.map((n, i) => nameOf(i)).join(", ")}`;
   $("#rp-hand").innerHTML = s.hands.map((h, k) => `<option value="${k}">${esc(h.label)}</option>`).join("");
   // one column per player, headed by the name, for the scores after each hand
-  $("#rp-hands thead").innerHTML = `<tr><th scope="col">Hand</th><th scope="col" class="outcome">Outcome</th>${s.names
+  const heads = { hand: esc(t("Hand")), outcome: esc(t("Outcome")) };
+  $("#rp-hands thead").innerHTML = `<tr><th scope="col">${heads.hand}</th><th scope="col" class="outcome">${heads.outcome}</th>${s.names
     .map((_, i) => `<th scope="col" class="num" data-seat="${i}">${esc(nameOf(i))}</th>`)
     .join("")}</tr>`;
   $("#rp-hands tbody").innerHTML = s.hands
     .map(
       (h, k) => `<tr data-hand="${k}"><th scope="row"><button type="button" class="link" data-jump="${k}">${esc(h.label)}</button>
 <span class="outcome-below muted">${esc(outcomeText(h))}</span></th><td class="outcome">${esc(outcomeText(h))}</td>${s.names
-        .map((_, i) => `<td class="num" data-seat="${i}">${h.scores ? esc(h.scores[i]) : ""}</td>`)
+        .map((_, i) => `<td class="num" data-seat="${i}">${h.scores ? esc(num(h.scores[i])) : ""}</td>`)
         .join("")}</tr>`,
     )
     .join("");
@@ -284,16 +317,12 @@ function fill() {
       (i) =>
         `<tr data-seat="${i}"${i === s.your_seat ? ' class="you"' : ""}><td class="num place">${f.placements[i]}</td><th scope="row">${esc(
           nameOf(i),
-        )}</th><td class="num" data-final-score="${f.scores[i]}">${f.scores[i]}</td></tr>`,
+        )}</th><td class="num" data-final-score="${f.scores[i]}">${num(f.scores[i])}</td></tr>`,
     )
     .join("");
+  const formats = { mjai: esc(t("mjai log (JSON lines)")), native: esc(t("Native record (JSON)")) };
   $("#rp-downloads").innerHTML = s.formats
-    .map(
-      (fmt) =>
-        `<button type="button" data-download="${fmt}" id="dl-${fmt}">${
-          fmt === "mjai" ? "mjai log (JSON lines)" : "Native record (JSON)"
-        }</button>`,
-    )
+    .map((fmt) => `<button type="button" data-download="${fmt}" id="dl-${fmt}">${formats[fmt] || esc(fmt)}</button>`)
     .join("");
 }
 
@@ -301,7 +330,7 @@ async function download(fmt) {
   const headers = player ? { Authorization: `Bearer ${player.token}` } : {};
   const r = await fetch(`/api/games/${encodeURIComponent(gameId)}/record?format=${fmt}`, { headers });
   if (!r.ok) {
-    status(`The record could not be downloaded (${r.status}).`);
+    status(t("The record could not be downloaded ({status}).", { status: r.status }));
     return;
   }
   const blob = await r.blob();
@@ -378,16 +407,16 @@ function wire() {
 }
 
 const REFUSED = {
-  409: "This game is still being played: its replay opens when the game ends.",
-  403: "The record of this game is for its players (open it in the browser you played it in).",
-  404: "There is no such game.",
+  409: t("This game is still being played: its replay opens when the game ends."),
+  403: t("The record of this game is for its players (open it in the browser you played it in)."),
+  404: t("There is no such game."),
 };
 
 async function init() {
   try {
     st.summary = await api(`/api/games/${encodeURIComponent(gameId)}/replay`, { player });
   } catch (err) {
-    status(REFUSED[err.status] || `The replay could not be made: ${err.message}`);
+    status(REFUSED[err.status] || t("The replay could not be made: {error}", { error: err.message }));
     app.dataset.state = "error";
     app.dataset.error = String(err.status || "");
     return;

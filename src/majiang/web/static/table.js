@@ -8,7 +8,8 @@
 import { api, ensurePlayer, forgetTable, loadPlayer, loadTable, saveTable } from "./session.js";
 import { applyEvent, carryOver, compareWithView, emptyModel, endDeal, fromView } from "./model.js";
 import { parseMeld, sortTiles, formatTiles } from "./notation.js";
-import { render, renderLobby, renderResult, renderFinal, renderInvitation, playedLabel, handList, ACTION_KEYS } from "./table_view.js";
+import { render, renderLobby, renderResult, renderFinal, renderInvitation, playedLabel, handList, handTitle, ACTION_KEYS } from "./table_view.js";
+import { t } from "./i18n.js";
 import { kindOf, waits } from "./waits.js";
 import { playSound } from "./sounds.js";
 import { showLesson } from "./lesson.js";
@@ -101,12 +102,15 @@ async function openRules() {
     const page = new DOMParser().parseFromString(await response.text(), "text/html");
     const main = page.querySelector("main");
     const heading = main && main.querySelector("h1");
-    $("#rules-dialog-h").textContent = heading ? heading.textContent : "Rules";
+    $("#rules-dialog-h").textContent = heading ? heading.textContent : t("Rules");
     if (heading) heading.remove();
     body.replaceChildren(...(main ? [...main.childNodes].map((n) => document.importNode(n, true)) : []));
     dialog.dataset.variant = variant;
   } catch (err) {
-    body.innerHTML = `<p class="error">The rules could not be loaded (${String(err.message).replace(/[<&>]/g, "")}).</p>`;
+    const failed = document.createElement("p");
+    failed.className = "error";
+    failed.textContent = t("The rules could not be loaded ({error}).", { error: String(err.message) });
+    body.replaceChildren(failed);
   }
 }
 
@@ -144,7 +148,7 @@ async function askName() {
   try {
     room = await api(`/api/rooms/${encodeURIComponent(code)}`);
   } catch (err) {
-    setStatus(err.status === 404 ? "There is no room with this code." : err.message);
+    setStatus(err.status === 404 ? t("There is no room with this code.") : err.message);
     app.dataset.state = "missing";
     return;
   }
@@ -154,9 +158,13 @@ async function askName() {
   if (!canSit) {
     // a late joiner: no seat form he cannot use; watching needs no name
     $("#identity-form").hidden = true;
-    $("#id-h").textContent = "A table in play";
+    $("#id-h").textContent = t("A table in play");
     if (room.options && room.options.spectators && room.status === "playing") {
-      $("#invitation").insertAdjacentHTML("beforeend", '<div class="buttons"><button type="button" class="primary" id="watch">Watch the game</button></div>');
+      const buttons = document.createElement("div");
+      buttons.className = "buttons";
+      buttons.innerHTML = '<button type="button" class="primary" id="watch"></button>';
+      buttons.firstChild.textContent = t("Watch the game");
+      $("#invitation").append(buttons);
       $("#watch").addEventListener("click", () => {
         ui.room = room;
         ui.message = "";
@@ -166,7 +174,7 @@ async function askName() {
     setStatus("");
     return;
   }
-  setStatus("Choose a name to take a seat.");
+  setStatus(t("Choose a name to take a seat."));
   const input = $("#id-name");
   input.focus();
   $("#identity-form").addEventListener(
@@ -189,7 +197,7 @@ async function enterRoom() {
   try {
     ui.room = await api(`/api/rooms/${encodeURIComponent(code)}`);
   } catch (err) {
-    setStatus(err.status === 404 ? "There is no room with this code." : err.message);
+    setStatus(err.status === 404 ? t("There is no room with this code.") : err.message);
     app.dataset.state = "missing";
     return;
   }
@@ -205,7 +213,7 @@ async function enterRoom() {
         setStatus(err.message);
         return;
       }
-      ui.message = `You have no seat here (${err.message}); watching if the room allows it.`;
+      ui.message = t("You have no seat here ({error}); watching if the room allows it.", { error: err.message });
     }
   }
   const saved = loadTable(code);
@@ -224,7 +232,7 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${scheme}://${location.host}/ws/rooms/${encodeURIComponent(code)}`);
   ui.ws = ws;
-  setStatus("Connecting…");
+  setStatus(t("Connecting…"));
   ws.addEventListener("open", () => {
     ui.retries = 0;
     ws.send(
@@ -251,7 +259,7 @@ function connect() {
     ui.decision = null;
     if (ui.terminal) return;
     const wait = Math.min(5000, 500 * 2 ** ui.retries++);
-    setStatus(`Connection lost; trying again in ${Math.round(wait / 1000) || 1} s…`);
+    setStatus(t("Connection lost; trying again in {n} s…", { n: Math.round(wait / 1000) || 1 }));
     setTimeout(connect, wait);
     draw();
   });
@@ -297,7 +305,11 @@ function onFrame(f) {
       ui.riichiMode = false;
       if (f.type === "auto") {
         const played = playedLabel(f.action);
-        addLog(f.by === "timeout" ? `Time ran out: ${played} for you.` : `While you were away the bot ${played} for you.`);
+        addLog(
+          f.by === "timeout"
+            ? t("Time ran out: {played} for you.", { played })
+            : t("While you were away the bot {played} for you.", { played }),
+        );
       }
       draw();
       save();
@@ -327,7 +339,7 @@ function onFrame(f) {
       break;
     case "left":
       ui.terminal = true;
-      setStatus("You left this game; a bot plays your seat.");
+      setStatus(t("You left this game; a bot plays your seat."));
       break;
     default:
       break;
@@ -417,10 +429,10 @@ function onError(f) {
   if (fatal.includes(f.code)) {
     ui.terminal = true;
     if (f.code === "game_over") {
-      setStatus("This game is over.");
+      setStatus(t("This game is over."));
       forgetTable(code);
     } else if (f.code === "not_seated") {
-      setStatus("You have no seat at this table and it has no room for spectators.");
+      setStatus(t("You have no seat at this table and it has no room for spectators."));
     } else {
       setStatus(f.message);
     }
@@ -444,9 +456,8 @@ function addLog(text) {
 }
 
 function handName(m) {
-  const winds = { E: "East", S: "South", W: "West", N: "North" };
   if (!m || m.dealer === null || m.dealer === undefined) return "";
-  return m.variant === "sichuan" ? `Hand ${m.hand_index + 1}` : `${winds[m.round_wind] || m.round_wind} ${m.dealer + 1}`;
+  return handTitle(m.variant, m.hand_index, m.round_wind, m.dealer);
 }
 
 function onBetweenHands(f) {
@@ -455,7 +466,7 @@ function onBetweenHands(f) {
     ui.handBreak = null;
     if (ui.frozen && !ui.frozen.final && !mine && ui.model && ui.model.seat !== null) {
       // the countdown ran out before this player pressed Next hand: the game goes on
-      addLog("The countdown ran out: the next hand started.");
+      addLog(t("The countdown ran out: the next hand started."));
       ui.frozen = null;
     }
   } else {
@@ -633,7 +644,7 @@ async function startGame() {
 }
 
 async function leave() {
-  if (!confirm("Leave this table? A bot plays your seat to the end.")) return;
+  if (!confirm(t("Leave this table? A bot plays your seat to the end."))) return;
   try {
     await api(`/api/rooms/${encodeURIComponent(code)}/leave`, { method: "POST", player: ui.player });
   } catch {
@@ -785,7 +796,7 @@ document.addEventListener("click", (ev) => {
     const input = $("#share-link");
     input.select();
     navigator.clipboard?.writeText(input.value).catch(() => {});
-    el.textContent = "Copied";
+    el.textContent = t("Copied");
   } else if (what === "close-hint") {
     ui.hint = null;
     draw();
@@ -793,15 +804,15 @@ document.addEventListener("click", (ev) => {
 });
 
 document.addEventListener("keydown", (ev) => {
-  const t = ev.target;
-  if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA")) return;
+  const target = ev.target;
+  if (target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA")) return;
   if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
   if (app.dataset.state !== "table") return;
   if ($("#rules-dialog").open) return; // Esc closes the rules, and must not pass a call too
-  const inHand = t && t.closest && t.closest("#hand");
+  const inHand = target && target.closest && target.closest("#hand");
   if (inHand && ["ArrowLeft", "ArrowRight", "Home", "End"].includes(ev.key)) {
     const tiles = [...document.querySelectorAll("#hand .hand-tile")];
-    let i = tiles.indexOf(t);
+    let i = tiles.indexOf(target);
     if (ev.key === "ArrowLeft") i = Math.max(0, i - 1);
     if (ev.key === "ArrowRight") i = Math.min(tiles.length - 1, i + 1);
     if (ev.key === "Home") i = 0;

@@ -4,6 +4,7 @@
 import { meldHtml, tileSvg, handHtml } from "./tiles.js";
 import { parseMeld, sortTiles, tilesOrEmpty } from "./notation.js";
 import { doraOf, kindName, kindOf, readyDiscards, waits } from "./waits.js";
+import { formatNumber, language, t } from "./i18n.js";
 
 export const ACTION_KEYS = {
   win: "w",
@@ -16,25 +17,121 @@ export const ACTION_KEYS = {
   tsumogiri: "d",
 };
 
-const WIND_NAMES = { E: "East", S: "South", W: "West", N: "North" };
-// variant, length and bot names as players read them: the page carries them (majiang/web/words.py)
+export const WIND_NAMES = { E: t("East"), S: t("South"), W: t("West"), N: t("North") };
+// variant, length and bot names as players read them, in the page's language: the page carries
+// them (majiang/web/words.py), and the patterns' names in it (web/play.py pattern_names)
 const wordsEl = typeof document !== "undefined" && document.querySelector("#table-words");
-const WORDS = wordsEl ? JSON.parse(wordsEl.textContent) : { variants: {}, lengths: {}, bots: {} };
+const WORDS = wordsEl ? JSON.parse(wordsEl.textContent) : { variants: {}, lengths: {}, bots: {}, bot_names: {}, abortive: {} };
+const namesEl = typeof document !== "undefined" && document.querySelector("#pattern-names");
+const PATTERN_NAMES = namesEl ? JSON.parse(namesEl.textContent) : {};
 
 // why points moved, as players say it (the engine's points_moved reasons)
 const REASON_WORDS = {
-  noten: "Payments at the draw (ready / not ready)",
-  nagashi_mangan: "Nagashi mangan",
-  heavenly: "Heavenly hand",
-  earthly: "Earthly hand",
-  kong: "Kong payments",
-  not_ready: "Not ready at the draw",
-  kong_returned: "Kong payments returned",
-  final_sticks: "Riichi sticks left at the end, to the first",
-  three_suits: "Still holding three suits at the draw",
+  noten: t("Payments at the draw (ready / not ready)"),
+  nagashi_mangan: t("Nagashi mangan"),
+  heavenly: t("Heavenly hand"),
+  earthly: t("Earthly hand"),
+  kong: t("Kong payments"),
+  not_ready: t("Not ready at the draw"),
+  kong_returned: t("Kong payments returned"),
+  final_sticks: t("Riichi sticks left at the end, to the first"),
+  three_suits: t("Still holding three suits at the draw"),
 };
-function reasonWords(reason) {
+export function reasonWords(reason) {
   return REASON_WORDS[reason] || String(reason).replace(/_/g, " ");
+}
+
+/** The reason of an abortive draw as players say it (majiang/web/words.py ABORTIVE_WORDS). */
+export function abortiveWords(reason) {
+  return (WORDS.abortive && WORDS.abortive[reason]) || String(reason).replace(/_/g, " ");
+}
+
+/** The suits as a void or an exchange names them. */
+export const SUIT_WORDS = { m: t("characters"), p: t("dots"), s: t("bamboo") };
+
+/** The actions as buttons and lines name them: the game's own words (Pon, Chi, Kan ...). */
+const ACTION_WORDS = {
+  ron: t("Ron"),
+  tsumo: t("Tsumo"),
+  pass: t("Pass"),
+  pon: t("Pon"),
+  chi: t("Chi"),
+  kan: t("Kan"),
+  ankan: t("Kan"),
+  kakan: t("Kan"),
+  riichi: t("Riichi"),
+  discard: t("Discard"),
+  exchange: t("Pass three"),
+  void: t("Void"),
+  nine_terminals: t("Nine terminals (abort)"),
+  flower: t("Flower"),
+};
+
+/** The riichi fu items as players read them (rules/riichi/fu.py). */
+const FU_WORDS = {
+  base: t("Base"),
+  closed_ron: t("Closed hand, won on a discard"),
+  seven_pairs: t("Seven pairs"),
+  tsumo: t("Self-draw"),
+  open_pinfu: t("Open hand with no fu"),
+  edge_wait: t("Edge wait"),
+  closed_wait: t("Closed wait"),
+  single_wait: t("Single wait"),
+  dragon_pair: t("Dragon pair"),
+  double_wind_pair: t("Double wind pair"),
+  seat_wind_pair: t("Seat wind pair"),
+  round_wind_pair: t("Round wind pair"),
+  open_simple_pung: t("Open pung of simples"),
+  open_terminal_pung: t("Open pung of terminals"),
+  open_honor_pung: t("Open pung of honours"),
+  concealed_simple_pung: t("Concealed pung of simples"),
+  concealed_terminal_pung: t("Concealed pung of terminals"),
+  concealed_honor_pung: t("Concealed pung of honours"),
+  open_simple_kong: t("Open kong of simples"),
+  open_terminal_kong: t("Open kong of terminals"),
+  open_honor_kong: t("Open kong of honours"),
+  concealed_simple_kong: t("Concealed kong of simples"),
+  concealed_terminal_kong: t("Concealed kong of terminals"),
+  concealed_honor_kong: t("Concealed kong of honours"),
+};
+
+/** A number as the page's language writes it (25.000 in German); English keeps plain digits,
+ *  as every English page of the site writes them. */
+export function num(n) {
+  if (typeof n !== "number" || language === "en") return String(n);
+  return formatNumber(n);
+}
+
+/** A change of points with its sign: +8.000, -2.000. */
+export function signed(x) {
+  return `${x > 0 ? "+" : ""}${num(x)}`;
+}
+
+/** A translated text as HTML: escaped, then each {name} replaced by values[name] (HTML already). */
+export function fill(text, values = {}) {
+  return esc(text).replace(/\{(\w+)\}/g, (whole, name) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
+}
+
+/** The unit of a result's total (han, fan, tai) as the page's language writes it. */
+const UNIT_WORDS = { han: t("han"), fan: t("fan"), tai: t("tai") };
+export function unitWord(unit) {
+  return UNIT_WORDS[unit] || unit;
+}
+
+/** A pattern's name in the page's language (its translation and traditional name), else the
+ *  name the scoring contract gave; Sichuan's root keeps the tiles it counts. */
+export function patternName(variant, item) {
+  const names = PATTERN_NAMES[variant] || {};
+  const name = names[item.id];
+  if (!name) return item.name;
+  const tiles = item.id === "root" ? /^Roots? \((.*)\)$/.exec(item.name || "") : null;
+  return tiles ? `${name}: ${tiles[1]}` : name;
+}
+
+/** "East 1", "Hand 4": a hand's name as the table shows it. */
+export function handTitle(variant, handIndex, roundWind, dealer) {
+  if (variant === "sichuan") return t("Hand {n}", { n: handIndex + 1 });
+  return t("{wind} {n}", { wind: WIND_NAMES[roundWind] || roundWind, n: dealer + 1 });
 }
 
 /** "Hong Kong Old Style · East round · Bots: Expert" */
@@ -42,32 +139,36 @@ export function roomSummary(room) {
   const variant = WORDS.variants[room.variant] || room.variant;
   const length = WORDS.lengths[room.length] || room.length;
   const bots = WORDS.bots[room.bot_level] || room.bot_level;
-  return `${variant} · ${length} · Bots: ${bots}`;
+  const botsText = t("Bots: {bots}", { bots });
+  return `${variant} · ${length} · ${botsText}`;
 }
 
 /** What someone opening a shared link sees before choosing a name: host, game and seats. */
 export function renderInvitation(room, canSit) {
   const winds = "ESWN";
   const host = room.seats.find((s) => s.player_id === room.host_id);
-  const who = host && host.name ? host.name : "A friend";
+  const who = host && host.name ? host.name : t("A friend");
+  const aPlayer = t("a player");
+  const free = room.status === "waiting" ? t("free (a bot plays it if nobody sits)") : t("a bot");
   const seats = room.seats
     .map(
       (s) =>
         `<li><span class="wind">${winds[s.seat]}</span> ${
-          s.player_id
-            ? esc(s.name || "a player")
-            : `<span class="muted">${room.status === "waiting" ? "free (a bot plays it if nobody sits)" : "a bot"}</span>`
+          s.player_id ? esc(s.name || aPlayer) : `<span class="muted">${esc(free)}</span>`
         }</li>`,
     )
     .join("");
-  const state = canSit
+  const late = canSit
     ? ""
     : room.options && room.options.spectators
-      ? '<p id="invite-late">This game has already started, so there is no seat for you, but you may watch it.</p>'
-      : '<p id="invite-late">This game has already started and there is no seat for you.</p>';
-  const verb = room.status === "waiting" ? "invites you to play" : "is playing";
-  return `<p id="invite-host"><strong>${esc(who)}</strong> ${verb} <strong>${esc(roomSummary(room))}</strong>.</p>
-<h2>Seats</h2><ol class="lobby-seats" id="invite-seats">${seats}</ol>${state}`;
+      ? t("This game has already started, so there is no seat for you, but you may watch it.")
+      : t("This game has already started and there is no seat for you.");
+  const state = late ? `<p id="invite-late">${esc(late)}</p>` : "";
+  const line =
+    room.status === "waiting" ? t("{host} invites you to play {game}.") : t("{host} is playing {game}.");
+  const heading = esc(t("Seats"));
+  return `<p id="invite-host">${fill(line, { host: `<strong>${esc(who)}</strong>`, game: `<strong>${esc(roomSummary(room))}</strong>` })}</p>
+<h2>${heading}</h2><ol class="lobby-seats" id="invite-seats">${seats}</ol>${state}`;
 }
 const POSITIONS = { 4: ["bottom", "right", "top", "left"], 2: ["bottom", "top"], 3: ["bottom", "right", "left"] };
 
@@ -79,34 +180,41 @@ function mine(m) {
   return m.seat === null || m.seat === undefined || m.seat < 0 ? 0 : m.seat;
 }
 
+/** A bot strength as a seat's name says it: "normal" in "Bot 2 (normal)". */
+function botName(level) {
+  return (WORDS.bot_names && WORDS.bot_names[level]) || level;
+}
+
 export function seatName(ui, seat) {
   const players = (ui.welcome && ui.welcome.players) || [];
   const name = players[seat];
   const me = ui.model && ui.model.seat === seat;
-  if (me) return name ? `${name} (you)` : "You";
-  return name || `Bot ${seat + 1} (${(ui.room && ui.room.bot_level) || "normal"})`;
+  if (me) return name ? t("{name} (you)", { name }) : t("You");
+  const level = (ui.room && ui.room.bot_level) || "normal";
+  return name || t("Bot {n} ({level})", { n: seat + 1, level: botName(level) });
 }
 
 function tilesHtml(tiles, opts = {}) {
   return tiles.map((t) => tileSvg(t, opts)).join("");
 }
 
-/** A short text for an action: "pon 55p", "discard 3z (riichi)", "tsumo". */
+/** A short text for an action: "Pon 55p", "Discard 3z with riichi", "Tsumo". */
 export function actionLabel(a) {
   if (!a) return "";
-  if (a.type === "discard") return `discard ${a.tile}${a.riichi ? " with riichi" : ""}`;
-  if (a.tiles) return `${a.type} ${a.tiles}`;
-  if (a.tile) return `${a.type} ${a.tile}`;
-  if (a.suit) return `${a.type} ${a.suit}`;
-  return a.type;
+  if (a.type === "discard") return a.riichi ? t("Discard {tile} with riichi", { tile: a.tile }) : t("Discard {tile}", { tile: a.tile });
+  const word = ACTION_WORDS[a.type] || a.type;
+  if (a.tiles) return `${word} ${a.tiles}`;
+  if (a.tile) return `${word} ${a.tile}`;
+  if (a.suit) return `${word} ${SUIT_WORDS[a.suit] || a.suit}`;
+  return word;
 }
 
 /** What the server did for a seat, in the past tense: "discarded 4z", "passed". */
 export function playedLabel(a) {
   if (!a) return "";
-  if (a.type === "discard") return `discarded ${a.tile}${a.riichi ? " with riichi" : ""}`;
-  if (a.type === "pass") return "passed (no call)";
-  return `played ${actionLabel(a)}`;
+  if (a.type === "discard") return a.riichi ? t("discarded {tile} with riichi", { tile: a.tile }) : t("discarded {tile}", { tile: a.tile });
+  if (a.type === "pass") return t("passed (no call)");
+  return t("played {action}", { action: actionLabel(a) });
 }
 
 /** Who the game waits for between hands, and its countdown (a .break-timer table.js ticks). */
@@ -117,11 +225,13 @@ function breakHtml(ui) {
   const me = ui.model ? ui.model.seat : null;
   const who = hb.waiting.filter((s) => s !== me);
   const parts = [];
-  if (hb.waiting.includes(me)) parts.push(who.length ? `Waiting for you and ${names(who)}.` : "The next hand waits for you.");
-  else if (who.length) parts.push(`Waiting for ${names(who)} to press Next hand.`);
-  if (hb.ready.length) parts.push(`Ready: ${names(hb.ready)}.`);
-  const timer = hb.timeout_ms === null ? "" : ` Starts anyway in <span class="break-timer" role="timer"></span>.`;
-  return `<span class="between-hands" id="between-hands">${parts.join(" ")}${timer}</span>`;
+  if (hb.waiting.includes(me)) {
+    parts.push(who.length ? fill(t("Waiting for you and {names}."), { names: names(who) }) : esc(t("The next hand waits for you.")));
+  } else if (who.length) parts.push(fill(t("Waiting for {names} to press Next hand."), { names: names(who) }));
+  if (hb.ready.length) parts.push(fill(t("Ready: {names}."), { names: names(hb.ready) }));
+  const timer = hb.timeout_ms === null ? "" : fill(t("Starts anyway in {time}."), { time: '<span class="break-timer" role="timer"></span>' });
+  if (timer) parts.push(timer);
+  return `<span class="between-hands" id="between-hands">${parts.join(" ")}</span>`;
 }
 
 /** The table log: lines that stay on screen (what the server played for you, and why). */
@@ -131,7 +241,8 @@ function logHtml(ui) {
     .slice(-6)
     .map((l) => `<li>${l.hand ? `<span class="muted">${esc(l.hand)}:</span> ` : ""}${esc(l.text)}</li>`)
     .join("");
-  return `<section id="table-log" class="table-log" aria-label="Table log"><h2>Table log</h2><ol role="log" aria-live="polite">${items}</ol></section>`;
+  const title = esc(t("Table log"));
+  return `<section id="table-log" class="table-log" aria-label="${title}"><h2>${title}</h2><ol role="log" aria-live="polite">${items}</ol></section>`;
 }
 
 // ---------------------------------------------------------------- the board
@@ -147,23 +258,30 @@ function freshCls(ui, key) {
   return ui && ui.fresh && ui.fresh.has(key) ? ` fresh" data-fresh="${key}` : "";
 }
 
+function riichiLabel(tile) {
+  return t("{tile}, riichi", { tile });
+}
+
 function riverHtml(ui, seat, m, isLast) {
+  const calledBy = esc(t("called by another player"));
+  const aCalled = esc(t("a called tile"));
   const cells = seat.river.map((r, i) => {
     const last = isLast && i === seat.river.length - 1;
     const cls = [r.tsumogiri ? "tsumogiri" : "", last ? "last" : ""].join(" ").trim();
     const fresh = freshCls(ui, `r${seat.seat}-${i}`);
     if (r.claimed) {
       const face = r.was
-        ? tileSvg(r.was, { sideways: r.riichi, cls: "called", label: `${r.was}, called` })
-        : `<span class="called-gap" title="called by another player" aria-label="a called tile"></span>`;
+        ? tileSvg(r.was, { sideways: r.riichi, cls: "called", label: t("{tile}, called", { tile: r.was }) })
+        : `<span class="called-gap" title="${calledBy}" aria-label="${aCalled}"></span>`;
       return `<span class="pond-cell claimed${fresh}" data-claimed="true">${face}</span>`;
     }
     return `<span class="pond-cell${cls ? ` ${cls}` : ""}${fresh}"${r.riichi ? ' data-riichi="true"' : ""}>${tileSvg(r.tile, {
       sideways: r.riichi,
-      label: r.riichi ? `${r.tile}, riichi` : r.tile,
+      label: r.riichi ? riichiLabel(r.tile) : r.tile,
     })}</span>`;
   });
-  return `<div class="pond" aria-label="discards">${cells.join("")}</div>`;
+  const discards = esc(t("discards"));
+  return `<div class="pond" aria-label="${discards}" data-caption="${discards}">${cells.join("")}</div>`;
 }
 
 function meldsHtml(ui, seat) {
@@ -173,8 +291,9 @@ function meldsHtml(ui, seat) {
     const fresh = freshCls(ui, `m${seat.seat}-${i}`);
     return fresh ? html.replace('class="meld"', `class="meld${fresh}"`) : html;
   });
+  const flowers = esc(t("flowers and seasons"));
   const bonus = seat.bonus.length
-    ? `<span class="bonus" aria-label="flowers and seasons">${tilesHtml(sortTiles(seat.bonus))}</span>`
+    ? `<span class="bonus" aria-label="${flowers}">${tilesHtml(sortTiles(seat.bonus))}</span>`
     : "";
   if (!melds.length && !bonus) return "";
   return `<div class="seat-melds">${melds.join("")}${bonus}</div>`;
@@ -196,34 +315,53 @@ function seatHtml(ui, m, seat, pos, frozen, mineHtml) {
   const isMe = m.seat === seat.seat;
   const turn = seatToAct(ui, m, frozen) === seat.seat;
   const dealer = m.dealer === seat.seat;
+  const w = {
+    dealer: esc(t("Dealer")),
+    riichi: esc(t("Riichi")),
+    riichiTitle: esc(t("riichi declared")),
+    won: esc(t("Won")),
+    void: seat.void ? esc(t("void {suit}", { suit: SUIT_WORDS[seat.void] || seat.void })) : "",
+    act: esc(isMe ? t("Your move") : t("To play")),
+    hand: esc(t("hand")),
+    drawn: seat.drawn ? t("{tile}, just drawn", { tile: seat.drawn }) : "",
+    backs: esc(t("{n} tiles in hand", { n: seat.concealed })),
+    wind: esc(t("{wind} seat", { wind: WIND_NAMES[seat.wind] || "" })),
+    count: esc(t("tiles in hand")),
+    tiles: esc(t("{n} tiles", { n: seat.concealed })),
+  };
   const badges = [
-    dealer ? `<span class="badge dealer" title="dealer">Dealer</span>` : "",
-    seat.riichi ? `<span class="badge riichi" title="riichi declared">Riichi</span>` : "",
-    seat.out ? `<span class="badge out">Won</span>` : "",
-    seat.void ? `<span class="badge void">void ${esc(seat.void)}</span>` : "",
-    turn ? `<span class="badge to-act" id="to-act">${isMe ? "Your move" : "To play"}</span>` : "",
+    dealer ? `<span class="badge dealer" title="${w.dealer}">${w.dealer}</span>` : "",
+    seat.riichi ? `<span class="badge riichi" title="${w.riichiTitle}">${w.riichi}</span>` : "",
+    seat.out ? `<span class="badge out">${w.won}</span>` : "",
+    seat.void ? `<span class="badge void">${w.void}</span>` : "",
+    turn ? `<span class="badge to-act" id="to-act">${w.act}</span>` : "",
   ].join("");
   // a replay (replay.js) knows every hand: the seat's tiles face up, the one just drawn apart
   const shown = Array.isArray(seat.hand)
-    ? `<span class="tiles shown-hand" aria-label="hand">${tilesHtml(seat.hand)}${
-        seat.drawn ? `<span class="drawn-gap" aria-hidden="true"></span>${tileSvg(seat.drawn, { label: `${seat.drawn}, just drawn` })}` : ""
+    ? `<span class="tiles shown-hand" aria-label="${w.hand}" data-caption="${w.hand}">${tilesHtml(seat.hand)}${
+        seat.drawn ? `<span class="drawn-gap" aria-hidden="true"></span>${tileSvg(seat.drawn, { label: w.drawn })}` : ""
       }</span>`
     : "";
   const backs =
     !shown && !isMe && seat.concealed > 0
-      ? `<span class="backs" aria-label="${seat.concealed} tiles in hand">${tileSvg("back", { back: true }).repeat(Math.min(seat.concealed, 17))}</span>`
+      ? `<span class="backs" aria-label="${w.backs}" data-caption="${w.hand}">${tileSvg("back", { back: true }).repeat(Math.min(seat.concealed, 17))}</span>`
       : shown;
   const hand = `<div class="seat-hand">${backs}</div>`;
   const lastDiscarder = m.phase === "claim" && m.claim_from === seat.seat;
-  const head = `<header class="seat-head"><span class="wind" title="${esc(WIND_NAMES[seat.wind] || "")} seat">${esc(seat.wind)}</span>
-<span class="name">${esc(seatName(ui, seat.seat))}</span><span class="score" data-score="${seat.score}">${seat.score}</span>${badges}
-${isMe ? "" : `<span class="count" title="tiles in hand">${seat.concealed} tiles</span>`}</header>`;
+  const head = `<header class="seat-head"><span class="wind" title="${w.wind}">${esc(seat.wind)}</span>
+<span class="name">${esc(seatName(ui, seat.seat))}</span><span class="score" data-score="${seat.score}">${num(seat.score)}</span>${badges}
+${isMe ? "" : `<span class="count" title="${w.count}">${w.tiles}</span>`}</header>`;
   const pond = riverHtml(ui, seat, m, lastDiscarder);
   const melds = meldsHtml(ui, seat);
   // the pond lies towards the centre: above your hand, below the top seat's
   const body = pos === "bottom" ? `${pond}${melds}${mineHtml || hand}` : `${hand}${melds}${pond}`;
+  const label = t("{wind}: {name}, {points} points", {
+    wind: WIND_NAMES[seat.wind] || seat.wind,
+    name: seatName(ui, seat.seat),
+    points: num(seat.score),
+  });
   return `<section class="seat pos-${pos}${turn ? " turn" : ""}${isMe ? " me" : ""}" data-seat="${seat.seat}" data-pos="${pos}" aria-label="${esc(
-    `${WIND_NAMES[seat.wind] || seat.wind}: ${seatName(ui, seat.seat)}, ${seat.score} points`,
+    label,
   )}">${head}${body}</section>`;
 }
 
@@ -232,34 +370,51 @@ function centerHtml(ui, m, frozen) {
   const pos = POSITIONS[n] || POSITIONS[4];
   const me = mine(m);
   const round = WIND_NAMES[m.round_wind] || m.round_wind;
-  const label = m.variant === "sichuan" ? `Hand ${m.hand_index + 1}` : `${round} ${m.dealer + 1}`;
+  const label = handTitle(m.variant, m.hand_index, m.round_wind, m.dealer);
+  const w = {
+    dora: esc(m.indicators.length > 1 ? t("Dora indicators") : t("Dora indicator")),
+    wallTitle: esc(t("tiles left to draw")),
+    wall: esc(t("Wall")),
+    sticksTitle: esc(t("riichi sticks on the table")),
+    sticks: esc(t("Riichi sticks")),
+    sticksShort: esc(t("Sticks")),
+    honbaTitle: esc(t("honba (counters)")),
+    honba: esc(t("Honba")),
+    streakTitle: esc(t("hands the dealer kept in a row")),
+    streak: esc(t("Dealer streak")),
+    streakShort: esc(t("Streak")),
+    round: esc(t("round wind {wind}", { wind: round })),
+    center: esc(t("the round")),
+  };
   const dora = m.indicators.length
-    ? `<div class="dora" id="center-dora"><span class="muted">Dora indicator${m.indicators.length > 1 ? "s" : ""}</span> <span class="tiles">${tilesHtml(m.indicators)}</span></div>`
+    ? `<div class="dora" id="center-dora"><span class="muted">${w.dora}</span> <span class="tiles">${tilesHtml(m.indicators)}</span></div>`
     : "";
-  const wall = `<span class="counter wall" id="wall-count" title="tiles left to draw" data-wall="${
+  const wall = `<span class="counter wall" id="wall-count" title="${w.wallTitle}" data-wall="${
     m.wall_left === null || m.wall_left === undefined ? "" : m.wall_left
-  }">Wall <b>${m.wall_left === null || m.wall_left === undefined ? "…" : m.wall_left}</b></span>`;
+  }">${w.wall} <b>${m.wall_left === null || m.wall_left === undefined ? "…" : m.wall_left}</b></span>`;
   const counters = [wall];
+  const honba = `<span class="counter" title="${w.honbaTitle}" data-honba="${m.honba}">${w.honba} <b>${m.honba}</b></span>`;
   if (m.variant === "riichi") {
-    counters.push(`<span class="counter" title="riichi sticks on the table" data-sticks="${m.sticks}"><span class="long">Riichi sticks</span><span class="short">Sticks</span> <b>${m.sticks}</b></span>`);
-    counters.push(`<span class="counter" title="honba (counters)" data-honba="${m.honba}">Honba <b>${m.honba}</b></span>`);
+    counters.push(`<span class="counter" title="${w.sticksTitle}" data-sticks="${m.sticks}"><span class="long">${w.sticks}</span><span class="short">${w.sticksShort}</span> <b>${m.sticks}</b></span>`);
+    counters.push(honba);
   } else if (m.variant === "taiwan") {
-    counters.push(`<span class="counter" title="hands the dealer kept in a row" data-streak="${m.streak || 0}"><span class="long">Dealer streak</span><span class="short">Streak</span> <b>${m.streak || 0}</b></span>`);
+    counters.push(`<span class="counter" title="${w.streakTitle}" data-streak="${m.streak || 0}"><span class="long">${w.streak}</span><span class="short">${w.streakShort}</span> <b>${m.streak || 0}</b></span>`);
   } else if (m.honba) {
-    counters.push(`<span class="counter" title="honba (counters)" data-honba="${m.honba}">Honba <b>${m.honba}</b></span>`);
+    counters.push(honba);
   }
   const actor = seatToAct(ui, m, frozen);
   const sides = m.seats
     .map((s) => {
       const p = pos[(s.seat - me + n) % n];
       const act = actor === s.seat ? " act" : "";
+      const windTitle = t("{wind} seat", { wind: WIND_NAMES[s.wind] || "" });
       return `<div class="ct-side ct-${p}${act}" data-seat="${s.seat}"${act ? ' aria-current="true"' : ""}><span class="ct-wind" title="${esc(
-        WIND_NAMES[s.wind] || "",
-      )} seat">${esc(s.wind)}</span> <span class="ct-score">${s.score}</span></div>`;
+        windTitle,
+      )}">${esc(s.wind)}</span> <span class="ct-score">${num(s.score)}</span></div>`;
     })
     .join("");
-  return `<div class="center" id="table-center" aria-label="the round">${sides}<div class="ct-mid">
-<div class="round" id="round-label" title="round wind ${esc(round)}">${esc(label)}</div>
+  return `<div class="center" id="table-center" aria-label="${w.center}">${sides}<div class="ct-mid">
+<div class="round" id="round-label" title="${w.round}">${esc(label)}</div>
 <div class="counters">${counters.join("")}</div>${dora}</div></div>`;
 }
 
@@ -305,12 +460,15 @@ function readyLine(ui, m) {
   if (!ui.settings || ui.settings.waits === false) return "";
   const r = readiness(ui, m);
   if (!r || !r.waits.length) return "";
-  const furiten = r.furiten
-    ? ' <span class="badge furiten" id="furiten" title="you may not win on a discard now: a wait is in your pond, or you passed a winning tile">Furiten</span>'
-    : "";
-  return `<p class="ready-line" id="ready-line"><strong>Ready</strong>, waiting for <span class="tiles mini" id="waits">${tilesHtml(
-    r.waits.map(kindName),
-  )}</span>${furiten}</p>`;
+  const why = esc(t("you may not win on a discard now: a wait is in your pond, or you passed a winning tile"));
+  const furitenWord = esc(t("Furiten"));
+  const readyWord = esc(t("Ready"));
+  const furiten = r.furiten ? ` <span class="badge furiten" id="furiten" title="${why}">${furitenWord}</span>` : "";
+  const line = fill(t("{ready}, waiting for {tiles}"), {
+    ready: `<strong>${readyWord}</strong>`,
+    tiles: `<span class="tiles mini" id="waits">${tilesHtml(r.waits.map(kindName))}</span>`,
+  });
+  return `<p class="ready-line" id="ready-line">${line}${furiten}</p>`;
 }
 
 function handTiles(ui, m) {
@@ -330,26 +488,39 @@ function handTiles(ui, m) {
   const dora = marks && m.variant === "riichi" ? new Set(m.indicators.map(doraOf)) : new Set();
   const rules = (ui.variantRules && ui.variantRules[m.variant]) || { forms: [] };
   const keeps = ui.settings && ui.settings.waits !== false && tiles.length % 3 === 2 && canDiscard.size ? readyDiscards(list, rules.forms) : {};
-  const buttons = tiles.map(({ t, drawn }, i) => {
-    const ok = canDiscard.has(t);
+  const words = {
+    chosen: t(", chosen to pass"),
+    choose: t(", choose to pass"),
+    discard: t(", discard"),
+    dora: t(", dora"),
+    red: t(", red five"),
+    drawn: t(", just drawn"),
+  };
+  const buttons = tiles.map(({ t: tile, drawn }, i) => {
+    const ok = canDiscard.has(tile);
     const chosen = picked.includes(i);
-    const verb = exchanging ? (chosen ? ", chosen to pass" : ", choose to pass") : ", discard";
-    const isDora = dora.has(kindOf(t));
-    const red = marks && t[0] === "0";
-    const ready = ok && !exchanging && keeps[t];
-    const notes = `${isDora ? ", dora" : ""}${red ? ", red five" : ""}${ready ? `, leaves you ready for ${ready.map(kindName).join(" ")}` : ""}`;
+    const verb = exchanging ? (chosen ? words.chosen : words.choose) : words.discard;
+    const isDora = dora.has(kindOf(tile));
+    const red = marks && tile[0] === "0";
+    const ready = ok && !exchanging && keeps[tile];
+    const readyFor = ready ? ready.map(kindName).join(" ") : "";
+    const leaves = ready ? t(", leaves you ready for {tiles}", { tiles: readyFor }) : "";
+    const title = ready ? t("Discard to wait for {tiles}", { tiles: readyFor }) : "";
+    const notes = `${isDora ? words.dora : ""}${red ? words.red : ""}${leaves}`;
     return `${drawn ? '<span class="drawn-gap" aria-hidden="true"></span>' : ""}<button type="button" class="tile-btn hand-tile${
       drawn ? " drawn" : ""
-    }${chosen ? " picked" : ""}${isDora ? " dora" : ""}${red ? " red" : ""}${ready ? " keeps-ready" : ""}" data-tile="${esc(t)}" data-index="${i}" data-key="hand-${i}" data-legal="${ok}" tabindex="${
+    }${chosen ? " picked" : ""}${isDora ? " dora" : ""}${red ? " red" : ""}${ready ? " keeps-ready" : ""}" data-tile="${esc(tile)}" data-index="${i}" data-key="hand-${i}" data-legal="${ok}" tabindex="${
       i === focusAt ? 0 : -1
     }" aria-disabled="${!ok}"${exchanging ? ` aria-pressed="${chosen}"` : ""} aria-label="${esc(
-      `${t}${drawn ? ", just drawn" : ""}${ok ? verb : ""}${notes}`,
-    )}"${ready ? ` title="${esc(`Discard to wait for ${ready.map(kindName).join(" ")}`)}"` : ""}>${tileSvg(t)}</button>`;
+      `${tile}${drawn ? words.drawn : ""}${ok ? verb : ""}${notes}`,
+    )}"${ready ? ` title="${esc(title)}"` : ""}>${tileSvg(tile)}</button>`;
   });
   const size = Math.max(14, tiles.length) + 1.5;
   const row = Math.ceil((tiles.length + 0.5) / 2); // on a phone: two rows (play.css)
-  const riichi = ui.riichiMode ? '<p class="riichi-note">Riichi: choose the tile to discard (N or Esc cancels).</p>' : "";
-  return `${riichi}<div id="hand" class="hand${ui.riichiMode ? " riichi-mode" : ""}" role="toolbar" aria-label="Your hand: arrow keys move, Enter discards" data-hand-n="${size}" data-hand-row="${row}">${buttons.join(
+  const note = esc(t("Riichi: choose the tile to discard (N or Esc cancels)."));
+  const riichi = ui.riichiMode ? `<p class="riichi-note">${note}</p>` : "";
+  const handLabel = esc(t("Your hand: arrow keys move, Enter discards"));
+  return `${riichi}<div id="hand" class="hand${ui.riichiMode ? " riichi-mode" : ""}" role="toolbar" aria-label="${handLabel}" data-hand-n="${size}" data-hand-row="${row}">${buttons.join(
     "",
   )}</div>${readyLine(ui, m)}`;
 }
@@ -357,11 +528,12 @@ function handTiles(ui, m) {
 function actionButtons(ui, m) {
   const d = ui.decision && !ui.pending ? ui.decision : null;
   if (!d) {
-    const waiting = ui.pending ? "Sent…" : m.phase === "game_over" ? "" : ui.handBreak ? breakHtml(ui) : "Waiting for the others…";
+    const waiting = ui.pending ? esc(t("Sent…")) : m.phase === "game_over" ? "" : ui.handBreak ? breakHtml(ui) : esc(t("Waiting for the others…"));
     // a wait for this seat with no result on screen (a reload after the hand's end): its button
+    const next = esc(t("Next hand"));
     const press =
       ui.handBreak && ui.model && ui.handBreak.waiting.includes(ui.model.seat)
-        ? '<button type="button" class="primary" id="next-hand" data-do="next-hand" data-key="next-hand">Next hand</button>'
+        ? `<button type="button" class="primary" id="next-hand" data-do="next-hand" data-key="next-hand">${next}</button>`
         : "";
     return `<div id="actions" class="actions" data-open="false">${press}<span class="waiting">${waiting}</span><span id="timer" class="timer"></span>${hintButton(
       ui,
@@ -374,18 +546,20 @@ function actionButtons(ui, m) {
   const key = (k) => `<kbd>${k.toUpperCase()}</kbd>`;
   if (d.actions.some((a) => a.type === "discard" && a.riichi)) {
     out.push(
-      `<button type="button" data-action="riichi" data-key="act-riichi" aria-pressed="${ui.riichiMode}">Riichi ${key(ACTION_KEYS.riichi)}</button>`,
+      `<button type="button" data-action="riichi" data-key="act-riichi" aria-pressed="${ui.riichiMode}">${esc(ACTION_WORDS.riichi)} ${key(ACTION_KEYS.riichi)}</button>`,
     );
   }
   const exchanges = d.actions.filter((a) => a.type === "exchange");
   if (exchanges.length) {
     const mine = sortTiles((ui.exchangePick || []).map((i) => handList(m, ui)[i]));
     const match = exchanges.findIndex((a) => sortTiles(tilesOrEmpty(a.tiles)).join() === mine.join());
+    const choose = esc(t("Choose three tiles of one suit to pass"));
+    const these = esc(t("Pass these three"));
     out.push(
-      `<span class="offer">Choose three tiles of one suit to pass</span><button type="button" class="call" data-action="exchange" data-index="${Math.max(
+      `<span class="offer">${choose}</span><button type="button" class="call" data-action="exchange" data-index="${Math.max(
         0,
         match,
-      )}" data-key="act-exchange"${match < 0 ? " disabled" : ""}>Pass these three</button>`,
+      )}" data-key="act-exchange"${match < 0 ? " disabled" : ""}>${these}</button>`,
     );
   }
   for (const a of d.actions) {
@@ -393,14 +567,14 @@ function actionButtons(ui, m) {
     const i = (count[a.type] = (count[a.type] ?? -1) + 1);
     let label;
     let tiles = "";
-    if (a.type === "ron") label = `Ron ${key(ACTION_KEYS.win)}`;
-    else if (a.type === "tsumo") label = `Tsumo ${key(ACTION_KEYS.win)}`;
-    else if (a.type === "pass") label = `Pass ${key(ACTION_KEYS.pass)}`;
-    else if (a.type === "pon") label = `Pon ${key(ACTION_KEYS.pon)}`;
-    else if (a.type === "chi") label = `Chi ${key(ACTION_KEYS.chi)}`;
-    else if (["kan", "ankan", "kakan"].includes(a.type)) label = `Kan ${key(ACTION_KEYS.kan)}`;
-    else if (a.type === "nine_terminals") label = "Nine terminals (abort)";
-    else if (a.type === "void") label = `Void ${{ m: "characters", p: "dots", s: "bamboo" }[a.suit] || esc(a.suit)}`;
+    const word = esc(ACTION_WORDS[a.type] || a.type);
+    if (a.type === "ron" || a.type === "tsumo") label = `${word} ${key(ACTION_KEYS.win)}`;
+    else if (a.type === "pass") label = `${word} ${key(ACTION_KEYS.pass)}`;
+    else if (a.type === "pon") label = `${word} ${key(ACTION_KEYS.pon)}`;
+    else if (a.type === "chi") label = `${word} ${key(ACTION_KEYS.chi)}`;
+    else if (["kan", "ankan", "kakan"].includes(a.type)) label = `${word} ${key(ACTION_KEYS.kan)}`;
+    else if (a.type === "nine_terminals") label = word;
+    else if (a.type === "void") label = `${word} ${esc(SUIT_WORDS[a.suit] || a.suit)}`;
     else label = esc(actionLabel(a));
     if (a.tiles) {
       const own = tilesOrEmpty(a.tiles);
@@ -416,10 +590,12 @@ function actionButtons(ui, m) {
       `<button type="button" class="${cls}" data-action="${esc(a.type)}" data-index="${i}" data-key="act-${esc(a.type)}-${i}">${label}${tiles}</button>`,
     );
   }
+  const yourTurn = d.actions.some((a) => a.type !== "discard") ? t("Your turn: discard or call") : t("Your turn: discard");
+  const from = t("{tile} from {name}");
   const offer = claimTile
-    ? `<span class="offer">${tileSvg(claimTile, { cls: "claimed-tile" })} from ${esc(seatName(ui, m.claim_from))}</span>`
+    ? `<span class="offer">${fill(from, { tile: tileSvg(claimTile, { cls: "claimed-tile" }), name: esc(seatName(ui, m.claim_from)) })}</span>`
     : m.phase === "turn" && m.turn === m.seat
-      ? `<span class="offer">Your turn: discard${d.actions.some((a) => a.type !== "discard") ? " or call" : ""}</span>`
+      ? `<span class="offer">${esc(yourTurn)}</span>`
       : "";
   return `<div id="actions" class="actions" data-open="true" data-decision="${d.decision}">${offer}${out.join("")}<span id="timer" class="timer" role="timer"></span>${hintButton(
     ui,
@@ -436,31 +612,46 @@ function lastDiscard(m) {
 
 function hintButton(ui, m) {
   if (m.seat === null || m.seat === undefined || m.phase === "game_over") return "";
-  return `<button type="button" class="hint-btn" data-do="hint" data-key="hint">Hint ${`<kbd>${ACTION_KEYS.hint.toUpperCase()}</kbd>`}</button>`;
+  const hint = esc(t("Hint"));
+  return `<button type="button" class="hint-btn" data-do="hint" data-key="hint">${hint} ${`<kbd>${ACTION_KEYS.hint.toUpperCase()}</kbd>`}</button>`;
 }
 
 function hintHtml(ui, m) {
   const h = ui.hint;
   if (!h) return "";
-  if (h.loading) return `<div id="hint-box" class="hint-box" tabindex="-1" role="status">Thinking…</div>`;
+  if (h.loading) {
+    const thinking = esc(t("Thinking…"));
+    return `<div id="hint-box" class="hint-box" tabindex="-1" role="status">${thinking}</div>`;
+  }
   const parts = [];
+  const fromReady = (n) => (n === 0 ? t("ready") : t("{n} from ready", { n }));
   if (h.analysis) {
     const a = h.analysis;
-    const sh = a.shanten === -1 ? "complete" : a.shanten === 0 ? "ready (tenpai)" : `${a.shanten} from ready`;
-    parts.push(`<p><strong>Shanten:</strong> <span id="hint-shanten" data-shanten="${a.shanten}">${esc(sh)}</span></p>`);
+    const sh = a.shanten === -1 ? t("complete") : a.shanten === 0 ? t("ready (tenpai)") : fromReady(a.shanten);
+    const shanten = esc(t("Shanten:"));
+    parts.push(`<p><strong>${shanten}</strong> <span id="hint-shanten" data-shanten="${a.shanten}">${esc(sh)}</span></p>`);
     if (a.waits && a.waits.length) {
-      parts.push(`<p><strong>Waits:</strong> <span class="tiles mini" id="hint-waits">${tilesHtml(a.waits)}</span></p>`);
+      const waitsWord = esc(t("Waits:"));
+      parts.push(`<p><strong>${waitsWord}</strong> <span class="tiles mini" id="hint-waits">${tilesHtml(a.waits)}</span></p>`);
     } else if (a.acceptance && a.acceptance.length && a.acceptance[0].discard) {
-      const best = a.acceptance.slice(0, 3).map(
-        (x) =>
-          `<li>${tileSvg(x.discard, { cls: "mini-tile" })} → ${x.shanten === 0 ? "ready" : `${x.shanten} from ready`}, ${
-            x.unseen
-          } tiles accept: <span class="tiles mini">${tilesHtml(Object.keys(x.tiles))}</span></li>`,
-      );
-      parts.push(`<p><strong>Best discards</strong> (most tiles that improve the hand):</p><ol class="best">${best.join("")}</ol>`);
+      const accept = t("{discard} → {after}, {n} tiles accept: {tiles}");
+      const best = a.acceptance.slice(0, 3).map((x) => {
+        const line = fill(accept, {
+          discard: tileSvg(x.discard, { cls: "mini-tile" }),
+          after: esc(fromReady(x.shanten)),
+          n: x.unseen,
+          tiles: `<span class="tiles mini">${tilesHtml(Object.keys(x.tiles))}</span>`,
+        });
+        return `<li>${line}</li>`;
+      });
+      const bestWord = esc(t("Best discards"));
+      const title = fill(t("{best} (most tiles that improve the hand):"), { best: `<strong>${bestWord}</strong>` });
+      parts.push(`<p>${title}</p><ol class="best">${best.join("")}</ol>`);
     } else if (a.acceptance && a.acceptance.length) {
       const x = a.acceptance[0];
-      parts.push(`<p><strong>Tiles that help:</strong> <span class="tiles mini">${tilesHtml(Object.keys(x.tiles))}</span> (${x.unseen} unseen)</p>`);
+      const helps = esc(t("Tiles that help:"));
+      const unseen = esc(t("({n} unseen)", { n: x.unseen }));
+      parts.push(`<p><strong>${helps}</strong> <span class="tiles mini">${tilesHtml(Object.keys(x.tiles))}</span> ${unseen}</p>`);
     }
   }
   if (h.error) parts.push(`<p class="error">${esc(h.error)}</p>`);
@@ -468,12 +659,14 @@ function hintHtml(ui, m) {
     const a = h.bot.action;
     const tiles = a.tile ? [a.tile] : a.tiles ? tilesOrEmpty(a.tiles) : [];
     const shown = tiles.length ? ` <span class="tiles mini">${tilesHtml(tiles)}</span>` : "";
-    parts.push(`<p id="hint-bot"><strong>The ${esc(h.bot.level)} bot would:</strong> ${esc(actionLabel(a))}${shown}</p>`);
+    const would = esc(t("The {level} bot would:", { level: botName(h.bot.level) }));
+    parts.push(`<p id="hint-bot"><strong>${would}</strong> ${esc(actionLabel(a))}${shown}</p>`);
   }
   if (h.botError) parts.push(`<p class="muted">${esc(h.botError)}</p>`);
-  return `<div id="hint-box" class="hint-box" tabindex="-1" role="status" aria-label="hint">${parts.join(
+  const w = { hint: esc(t("hint")), close: esc(t("Close")) };
+  return `<div id="hint-box" class="hint-box" tabindex="-1" role="status" aria-label="${w.hint}">${parts.join(
     "",
-  )}<button type="button" data-do="close-hint" class="link">Close</button></div>`;
+  )}<button type="button" data-do="close-hint" class="link">${w.close}</button></div>`;
 }
 
 /** The board: the seats around the centre, this player's at the bottom; `mineHtml` (the
@@ -489,20 +682,35 @@ export function boardHtml(ui, m, { frozen, mineHtml = "" }) {
 /** Your tiles while a result is shown (the hand's end: face up, nothing to click). */
 function frozenHand(m) {
   if (m.seat === null || m.seat === undefined || m.seat < 0) return "";
-  return `<div class="seat-hand"><span class="tiles shown-hand" aria-label="your hand">${tilesHtml(handList(m))}</span></div>`;
+  const yours = esc(t("your hand"));
+  return `<div class="seat-hand"><span class="tiles shown-hand" aria-label="${yours}">${tilesHtml(handList(m))}</span></div>`;
 }
 
 /** The whole table for the model (the frozen one while a result is shown). */
 export function render(ui, m, { frozen }) {
   const message = ui.message ? `<p class="error" role="alert">${esc(ui.message)}</p>` : "";
-  const leave = `<button type="button" class="link leave" data-do="leave">Leave table</button>`;
+  const leaveWord = esc(t("Leave table"));
+  const leave = `<button type="button" class="link leave" data-do="leave">${leaveWord}</button>`;
   const mineHtml = frozen
     ? frozenHand(m)
     : `<div class="me-area">${handTiles(ui, m)}${actionButtons(ui, m)}${message}${hintHtml(ui, m)}</div>`;
+  const keyWords = {
+    win: t("win"),
+    pon: ACTION_WORDS.pon,
+    chi: ACTION_WORDS.chi,
+    kan: ACTION_WORDS.kan,
+    riichi: ACTION_WORDS.riichi,
+    pass: t("pass"),
+    hint: t("hint"),
+    tsumogiri: t("discard the drawn tile"),
+  };
+  const keys = t("Keys: arrows + Enter discard, {keys}", {
+    keys: Object.entries(ACTION_KEYS)
+      .map(([k, v]) => `${v.toUpperCase()} ${keyWords[k] || k}`)
+      .join(", "),
+  });
   return `${boardHtml(ui, m, { frozen, mineHtml })}${logHtml(ui)}
-<p class="table-foot">${leave} <span class="muted">Keys: arrows + Enter discard, ${Object.entries(ACTION_KEYS)
-    .map(([k, v]) => `${v.toUpperCase()} ${k}`)
-    .join(", ")}</span></p>`;
+<p class="table-foot">${leave} <span class="muted">${esc(keys)}</span></p>`;
 }
 
 // ---------------------------------------------------------------- lobby
@@ -513,31 +721,45 @@ export function renderLobby(ui, code, origin) {
   const me = ui.player && ui.player.id;
   const link = `${origin}/play/${code}`;
   const winds = "ESWN";
+  const w = {
+    empty: esc(t("empty: a bot plays it")),
+    host: esc(t("host")),
+    start: esc(t("Start the game")),
+    wait: esc(t("Waiting for the host to start the game.")),
+    room: esc(t("Private room")),
+    share: esc(t("Share this link with your friends")),
+    copy: esc(t("Copy link")),
+    seats: esc(t("Seats")),
+    leave: esc(t("Leave")),
+  };
+  const seatLabel = (s) => {
+    const name = s.name || t("a player");
+    return esc(s.player_id === me ? t("{name} (you)", { name }) : name);
+  };
   const seats = room.seats
     .map(
       (s) =>
         `<li data-seat="${s.seat}"><span class="wind">${winds[s.seat]}</span> ${
-          s.player_id ? esc(s.name || "a player") + (s.player_id === me ? " (you)" : "") : '<span class="muted">empty: a bot plays it</span>'
-        }${s.player_id === room.host_id ? ' <span class="badge">host</span>' : ""}</li>`,
+          s.player_id ? seatLabel(s) : `<span class="muted">${w.empty}</span>`
+        }${s.player_id === room.host_id ? ` <span class="badge">${w.host}</span>` : ""}</li>`,
     )
     .join("");
   const host = room.host_id === me;
   const action = host
-    ? `<button type="button" class="primary" id="start-game" data-do="start">Start the game</button>`
-    : `<p class="muted" id="wait-host">Waiting for the host to start the game.</p>`;
+    ? `<button type="button" class="primary" id="start-game" data-do="start">${w.start}</button>`
+    : `<p class="muted" id="wait-host">${w.wait}</p>`;
   const message = ui.message ? `<p class="error" role="alert">${esc(ui.message)}</p>` : "";
-  return `<h1 id="lobby-h">Private room</h1>
+  const tell = fill(t("Or tell them the room code: {code}"), { code: `<code id="room-code">${esc(code)}</code>` });
+  return `<h1 id="lobby-h">${w.room}</h1>
 <p id="room-summary">${esc(roomSummary(room))}</p>
-<div class="field"><label for="share-link">Share this link with your friends</label>
-<div class="buttons share"><input id="share-link" readonly value="${esc(link)}"><button type="button" data-do="copy-link">Copy link</button></div></div>
-<p>Or tell them the room code: <code id="room-code">${esc(code)}</code></p>
-<h2>Seats</h2><ol class="lobby-seats" id="lobby-seats">${seats}</ol>
-${message}<div class="buttons">${action}<button type="button" data-do="leave">Leave</button></div>`;
+<div class="field"><label for="share-link">${w.share}</label>
+<div class="buttons share"><input id="share-link" readonly value="${esc(link)}"><button type="button" data-do="copy-link">${w.copy}</button></div></div>
+<p>${tell}</p>
+<h2>${w.seats}</h2><ol class="lobby-seats" id="lobby-seats">${seats}</ol>
+${message}<div class="buttons">${action}<button type="button" data-do="leave">${w.leave}</button></div>`;
 }
 
 // ---------------------------------------------------------------- result
-
-const SUIT_WORDS = { m: "characters", p: "dots", s: "bamboo" };
 
 /** The seats that pay a win of the hand's result `r` when every player in the hand pays, in
  * turn after the winner: in Sichuan a seat that won earlier in the hand no longer pays. */
@@ -599,15 +821,15 @@ function honbaPart(m, r, win, rows) {
 
 function payerLabel(ui, m, r, win, row, honba) {
   if (row.seat === null) {
-    if (row.from === "riichi_sticks") return "Riichi sticks on the table";
+    if (row.from === "riichi_sticks") return t("Riichi sticks on the table");
     return String(row.from).replace(/_/g, " ");
   }
   const role =
-    row.from === "discarder" ? ", discarder" : row.from === "liable" ? ", liable" : row.seat === m.dealer ? ", dealer" : "";
+    row.from === "discarder" ? t(", discarder") : row.from === "liable" ? t(", liable") : row.seat === m.dealer ? t(", dealer") : "";
   const notes = [];
   const dealerTai = win.result && win.result.dealer_tai;
-  if (dealerTai && (row.seat === m.dealer || win.seat === m.dealer)) notes.push(`with ${dealerTai} dealer tai`);
-  if (honba) notes.push(`${honba} of it for ${r.honba} honba`);
+  if (dealerTai && (row.seat === m.dealer || win.seat === m.dealer)) notes.push(t("with {n} dealer tai", { n: dealerTai }));
+  if (honba) notes.push(t("{part} of it for {n} honba", { part: num(honba), n: r.honba }));
   return `${seatName(ui, row.seat)}${role}${notes.length ? ` (${notes.join(", ")})` : ""}`;
 }
 
@@ -617,16 +839,26 @@ function dealerTaiHtml(ui, m, win, rows) {
   const dt = win.result && win.result.dealer_tai;
   if (!dt) return "";
   const streak = (dt - 1) / 2;
-  const dealer = `${esc(seatName(ui, m.dealer))}`;
-  const kept = `is the dealer and has kept the seat ${streak} hand${streak === 1 ? "" : "s"} in a row`;
-  const where = win.seat === m.dealer ? "on each payment to the dealer" : "on the dealer's payment only";
+  const dealer = seatName(ui, m.dealer);
+  const kept =
+    streak === 1
+      ? t("{dealer} is the dealer and has kept the seat 1 hand in a row", { dealer })
+      : t("{dealer} is the dealer and has kept the seat {n} hands in a row", { dealer, n: streak });
+  const where = win.seat === m.dealer ? t("on each payment to the dealer") : t("on the dealer's payment only");
   const dealerRow = rows.find((x) => x.seat === m.dealer);
   const other = rows.find((x) => x.seat !== null && x.seat !== m.dealer);
   const compare =
     win.seat !== m.dealer && dealerRow && other && dealerRow.amount !== other.amount
-      ? `: ${dealerRow.amount} = ${other.amount} + ${dealerRow.amount - other.amount}`
+      ? `: ${num(dealerRow.amount)} = ${num(other.amount)} + ${num(dealerRow.amount - other.amount)}`
       : "";
-  return `<p class="dealer-tai" data-dealer-tai="${dt}">Dealer tai: ${dealer} ${kept}, so 1 + 2 × ${streak} = ${dt} dealer tai ${where}${compare}.</p>`;
+  const line = t("Dealer tai: {kept}, so 1 + 2 × {streak} = {tai} dealer tai {where}{compare}.", {
+    kept,
+    streak,
+    tai: dt,
+    where,
+    compare,
+  });
+  return `<p class="dealer-tai" data-dealer-tai="${dt}">${esc(line)}</p>`;
 }
 
 /** The fu: the items, then their sum and how the fu came of it as one line ("20 + 10 + 2 = 32 →
@@ -635,36 +867,41 @@ function fuHtml(r) {
   if (!r.fu) return "";
   const items = (r.fu_items || []).filter((f) => f.id !== "rounding");
   const sum = items.reduce((a, f) => a + Number(f.value || 0), 0);
-  const why = sum === r.fu ? "" : r.fu === Math.ceil(sum / 10) * 10 ? "rounded up to a ten" : "as the rules fix it";
+  const why = sum === r.fu ? "" : r.fu === Math.ceil(sum / 10) * 10 ? t("rounded up to a ten") : t("as the rules fix it");
   const line =
     items.length > 1 || why
       ? `<tr class="fu-sum"><td colspan="2" data-fu-sum="${sum}">${items.map((f) => esc(f.value)).join(" + ")} = ${sum}${
-          why ? ` → ${esc(r.fu)}, ${why}` : ""
+          why ? ` → ${esc(r.fu)}, ${esc(why)}` : ""
         }</td></tr>`
       : "";
   const rows = items
-    .map((f) => `<tr><th scope="row">${esc(String(f.id).replace(/_/g, " "))}</th><td class="num">${esc(f.value)}</td></tr>`)
+    .map((f) => `<tr><th scope="row">${esc(FU_WORDS[f.id] || String(f.id).replace(/_/g, " "))}</th><td class="num">${esc(f.value)}</td></tr>`)
     .join("");
-  return `<table class="fu"><caption>Fu</caption><tbody>${rows}</tbody><tfoot>${line}<tr><th scope="row">Fu</th><td class="num" data-fu="${esc(
+  const fu = esc(t("Fu"));
+  return `<table class="fu"><caption>${fu}</caption><tbody>${rows}</tbody><tfoot>${line}<tr><th scope="row">${fu}</th><td class="num" data-fu="${esc(
     r.fu,
   )}">${esc(r.fu)}</td></tr></tfoot></table>`;
 }
 
 function winHtml(ui, m, r, w) {
   const res = w.result || {};
-  const how =
-    w.source === null || w.source === undefined
-      ? "by self-draw"
-      : `on ${esc(seatName(ui, w.source))}'s discard${w.robbed_kong ? " (robbing a kong)" : ""}`;
+  const selfDraw = w.source === null || w.source === undefined;
+  const winner = seatName(ui, w.seat);
+  const heading = selfDraw
+    ? t("{winner} wins by self-draw", { winner })
+    : w.robbed_kong
+      ? t("{winner} wins on {name}'s discard (robbing a kong)", { winner, name: seatName(ui, w.source) })
+      : t("{winner} wins on {name}'s discard", { winner, name: seatName(ui, w.source) });
   const melds = (w.melds || []).map(parseMeld).filter(Boolean);
   const hand = handHtml({ concealed: tilesOrEmpty(w.hand), winTile: w.tile, melds, bonus: m.seats[w.seat].bonus });
   const unit = res.unit || "";
   const items = (res.items || [])
-    .map((it) => `<tr data-item="${esc(it.id)}"><th scope="row">${esc(it.name)}</th><td class="num">${esc(it.value)} ${esc(unit)}</td></tr>`)
+    .map((it) => `<tr data-item="${esc(it.id)}"><th scope="row">${esc(patternName(m.variant, it))}</th><td class="num">${esc(it.value)} ${esc(unitWord(unit))}</td></tr>`)
     .join("");
   const limit = res.limit ? ` <span class="limit">${esc(res.limit)}</span>` : "";
-  const itemsTable = `<table class="items"><caption>Patterns</caption><tbody>${items}</tbody>
-<tfoot><tr><th scope="row">Total</th><td class="num" data-total="${esc(res.total)}">${esc(res.total)} ${esc(unit)}${limit}</td></tr></tfoot></table>`;
+  const w_ = { patterns: esc(t("Patterns")), total: esc(t("Total")), points: esc(t("Points")), received: esc(t("Received")) };
+  const itemsTable = `<table class="items"><caption>${w_.patterns}</caption><tbody>${items}</tbody>
+<tfoot><tr><th scope="row">${w_.total}</th><td class="num" data-total="${esc(res.total)}">${esc(res.total)} ${esc(unitWord(unit))}${limit}</td></tr></tfoot></table>`;
   const pts = res.points || {};
   const rows = payerRows(m, r, w);
   const honba = honbaPart(m, r, w, rows);
@@ -673,20 +910,22 @@ function winHtml(ui, m, r, w) {
       const h = honba(row);
       return `<tr${row.seat === null ? "" : ` data-payer="${row.seat}"`}${h ? ` data-honba="${h}"` : ""}><th scope="row">${esc(
         payerLabel(ui, m, r, w, row, h),
-      )}</th><td class="num">${esc(row.amount)}</td></tr>`;
+      )}</th><td class="num">${esc(num(row.amount))}</td></tr>`;
     })
     .join("");
-  const points = `<table class="payers"><caption>Points</caption><tbody>${payers}</tbody>
-<tfoot><tr><th scope="row">Received</th><td class="num" data-points="${esc(pts.total)}">${esc(pts.total)}</td></tr></tfoot></table>`;
+  const points = `<table class="payers"><caption>${w_.points}</caption><tbody>${payers}</tbody>
+<tfoot><tr><th scope="row">${w_.received}</th><td class="num" data-points="${esc(pts.total)}">${esc(num(pts.total))}</td></tr></tfoot></table>`;
+  const doraWord = esc(t("Dora indicators"));
+  const invalidWord = t("not a valid win");
   const dora = m.indicators.length
-    ? `<p class="indicators">Dora indicators <span class="tiles mini">${tilesHtml(m.indicators)}</span>${
+    ? `<p class="indicators">${doraWord} <span class="tiles mini">${tilesHtml(m.indicators)}</span>${
         w.ura_indicators && w.ura_indicators.length
           ? ` · ura <span class="tiles mini">${tilesHtml(tilesOrEmpty(w.ura_indicators))}</span>`
           : ""
       }</p>`
     : "";
-  const invalid = res.valid === false ? `<p class="invalid">${esc(res.reason || "not a valid win")}</p>` : "";
-  return `<article class="win" data-winner="${w.seat}"><h3>${esc(seatName(ui, w.seat))} wins ${how}</h3>${hand}${invalid}${dora}
+  const invalid = res.valid === false ? `<p class="invalid">${esc(res.reason || invalidWord)}</p>` : "";
+  return `<article class="win" data-winner="${w.seat}"><h3>${esc(heading)}</h3>${hand}${invalid}${dora}
 <div class="tables">${itemsTable}${fuHtml(res)}${points}</div>${dealerTaiHtml(ui, m, w, rows)}</article>`;
 }
 
@@ -697,21 +936,27 @@ export function resultTitle(r) {
   const wins = r.wins || [];
   const selfDrawn = wins.filter((w) => w.source === null || w.source === undefined).length;
   const onDiscard = wins.length - selfDrawn;
+  const n = wins.length;
   let what = "";
-  if (wins.length === 1) what = selfDrawn ? "Self-drawn win" : "Win on a discard";
-  else if (wins.length > 1 && !onDiscard) what = `${wins.length} self-drawn wins`;
-  else if (wins.length > 1 && !selfDrawn) {
+  if (n === 1) what = selfDrawn ? t("Self-drawn win") : t("Win on a discard");
+  else if (n > 1 && !onDiscard) what = t("{n} self-drawn wins", { n });
+  else if (n > 1 && !selfDrawn) {
     const one = new Set(wins.map((w) => w.source)).size === 1 && new Set(wins.map((w) => w.tile)).size === 1;
-    what = one ? `${wins.length} wins on one discard` : `${wins.length} wins on discards`;
-  } else if (wins.length > 1) {
-    what = `${wins.length} wins: ${selfDrawn} self-drawn, ${onDiscard} on ${onDiscard > 1 ? "discards" : "a discard"}`;
+    what = one ? t("{n} wins on one discard", { n }) : t("{n} wins on discards", { n });
+  } else if (n > 1) {
+    what =
+      onDiscard > 1
+        ? t("{n} wins: {self} self-drawn, {other} on discards", { n, self: selfDrawn, other: onDiscard })
+        : t("{n} wins: {self} self-drawn, {other} on a discard", { n, self: selfDrawn, other: onDiscard });
   }
   if (what) {
-    if (!r.ended) return `${what} (the hand plays on)`;
-    return ended.outcome === "exhaustive_draw" ? `${what}, then the wall ran out` : what;
+    if (!r.ended) return t("{what} (the hand plays on)", { what });
+    return ended.outcome === "exhaustive_draw" ? t("{what}, then the wall ran out", { what }) : what;
   }
-  if (ended.outcome === "exhaustive_draw") return "Draw: the wall is empty";
-  if (ended.outcome === "abortive_draw") return `Abortive draw${ended.reason ? `: ${String(ended.reason).replace(/_/g, " ")}` : ""}`;
+  if (ended.outcome === "exhaustive_draw") return t("Draw: the wall is empty");
+  if (ended.outcome === "abortive_draw") {
+    return ended.reason ? t("Abortive draw: {reason}", { reason: abortiveWords(ended.reason) }) : t("Abortive draw");
+  }
   return String(ended.outcome || "");
 }
 
@@ -724,29 +969,47 @@ function exchangeHtml(ui, m, r) {
   const tiles = (p) =>
     p.tiles && tilesOrEmpty(p.tiles).length
       ? `<span class="tiles mini" data-tiles="${esc(p.tiles)}">${tilesHtml(tilesOrEmpty(p.tiles))}</span>`
-      : `${p.count} tiles`;
+      : esc(t("{n} tiles", { n: p.count }));
+  const words = {
+    gave: t("{name} gave {tiles} to {to}"),
+    received: t(", received {tiles} from {name}"),
+    missing: t("; missing suit: {suit}"),
+    title: esc(t("The exchange after the deal")),
+  };
   const items = passes
     .map((gave) => {
       const s = gave.seat;
       const got = passes.find((p) => p.to === s);
-      const received = got ? `, received ${tiles(got)} from ${esc(seatName(ui, got.seat))}` : "";
+      const received = got ? fill(words.received, { tiles: tiles(got), name: esc(seatName(ui, got.seat)) }) : "";
       const suit = m.seats[s] && m.seats[s].void;
-      const missing = suit ? `; missing suit: ${esc(SUIT_WORDS[suit] || suit)}` : "";
-      return `<li data-seat="${s}">${esc(seatName(ui, s))} gave ${tiles(gave)} to ${esc(seatName(ui, gave.to))}${received}${missing}</li>`;
+      const missing = suit ? fill(words.missing, { suit: esc(SUIT_WORDS[suit] || suit) }) : "";
+      const line = fill(words.gave, { name: esc(seatName(ui, s)), tiles: tiles(gave), to: esc(seatName(ui, gave.to)) });
+      return `<li data-seat="${s}">${line}${received}${missing}</li>`;
     })
     .join("");
-  return `<h3>The exchange after the deal</h3><ul class="exchange" id="exchange">${items}</ul>`;
+  return `<h3>${words.title}</h3><ul class="exchange" id="exchange">${items}</ul>`;
 }
 
 export function renderResult(ui, m) {
   const r = m.result;
   if (!r) return "";
   const ended = r.ended || {};
-  const round = m.variant === "sichuan" ? `Hand ${r.hand_index + 1}` : `${WIND_NAMES[r.round_wind] || r.round_wind} ${r.dealer + 1}`;
+  const round = handTitle(m.variant, r.hand_index, r.round_wind, r.dealer);
   const wins = r.wins.map((w) => winHtml(ui, m, r, w)).join("");
+  const w = {
+    shown: esc(t("Hands shown")),
+    ready: esc(t("ready")),
+    notReady: esc(t("not ready")),
+    caption: esc(t("Who paid what")),
+    seat: esc(t("Seat")),
+    before: esc(t("Before")),
+    stick: esc(t("Riichi stick")),
+    change: esc(t("Change")),
+    after: esc(t("After")),
+  };
   const revealed = r.revealed.length
-    ? `<h3>Hands shown</h3><ul class="revealed">${r.revealed
-        .map((h) => `<li>${esc(seatName(ui, h.seat))}: <span class="tiles mini">${tilesHtml(tilesOrEmpty(h.tiles))}</span> ${h.ready ? "ready" : "not ready"}</li>`)
+    ? `<h3>${w.shown}</h3><ul class="revealed">${r.revealed
+        .map((h) => `<li>${esc(seatName(ui, h.seat))}: <span class="tiles mini">${tilesHtml(tilesOrEmpty(h.tiles))}</span> ${h.ready ? w.ready : w.notReady}</li>`)
         .join("")}</ul>`
     : "";
   const change = m.seats.map(() => 0);
@@ -756,18 +1019,17 @@ export function renderResult(ui, m) {
   // the hand started with and every point is accounted for
   const stick = m.seats.map((_, i) => (r.sticks_paid && r.sticks_paid[i]) || 0);
   const anyStick = stick.some((x) => x !== 0);
-  const signed = (x) => `${x > 0 ? "+" : ""}${x}`;
   const rows = m.seats
     .map(
       (s, i) =>
-        `<tr data-seat="${i}"><th scope="row">${esc(s.wind)} ${esc(seatName(ui, i))}</th><td class="num">${
-          after[i] - change[i] - stick[i]
-        }</td>${anyStick ? `<td class="num delta" data-stick="${stick[i]}">${stick[i] ? signed(stick[i]) : ""}</td>` : ""}<td class="num delta" data-delta="${change[i]}">${signed(
+        `<tr data-seat="${i}"><th scope="row">${esc(s.wind)} ${esc(seatName(ui, i))}</th><td class="num">${num(
+          after[i] - change[i] - stick[i],
+        )}</td>${anyStick ? `<td class="num delta" data-stick="${stick[i]}">${stick[i] ? signed(stick[i]) : ""}</td>` : ""}<td class="num delta" data-delta="${change[i]}">${signed(
           change[i],
-        )}</td><td class="num">${after[i]}</td></tr>`,
+        )}</td><td class="num">${num(after[i])}</td></tr>`,
     )
     .join("");
-  const table = `<table class="score-change"><caption>Who paid what</caption><thead><tr><th>Seat</th><th>Before</th>${anyStick ? "<th>Riichi stick</th>" : ""}<th>Change</th><th>After</th></tr></thead><tbody>${rows}</tbody></table>`;
+  const table = `<table class="score-change"><caption>${w.caption}</caption><thead><tr><th>${w.seat}</th><th>${w.before}</th>${anyStick ? `<th>${w.stick}</th>` : ""}<th>${w.change}</th><th>${w.after}</th></tr></thead><tbody>${rows}</tbody></table>`;
   // every payment that is not a win's, by name: tenpai / noten at a draw, Sichuan's settlements
   const others = r.payments
     .filter((p) => p.reason && p.reason !== "win")
@@ -780,11 +1042,14 @@ export function renderResult(ui, m) {
     )
     .join("");
   const payments = others ? `<ul class="payments" id="other-payments">${others}</ul>` : "";
-  const left = ended.outcome !== "win" && m.sticks > 0 ? `<p id="sticks-left">${m.sticks} riichi stick${m.sticks > 1 ? "s" : ""} stay on the table for the next win.</p>` : "";
+  const sticksLeft =
+    m.sticks > 1
+      ? t("{n} riichi sticks stay on the table for the next win.", { n: m.sticks })
+      : t("1 riichi stick stays on the table for the next win.");
+  const left = ended.outcome !== "win" && m.sticks > 0 ? `<p id="sticks-left">${esc(sticksLeft)}</p>` : "";
   const last = Boolean(m.final);
-  const button = `<button type="button" class="primary" id="next-hand" data-do="next-hand" data-key="next-hand">${
-    last ? "Final standings" : "Next hand"
-  }</button>`;
+  const nextWord = esc(last ? t("Final standings") : t("Next hand"));
+  const button = `<button type="button" class="primary" id="next-hand" data-do="next-hand" data-key="next-hand">${nextWord}</button>`;
   // the game waits for every person (or the room's countdown) before the next hand is played
   const waiting = last ? "" : breakHtml(ui);
   return `<h2 id="result-h">${esc(round)}: ${esc(resultTitle(r))}</h2>${exchangeHtml(ui, m, r)}${wins}${revealed}${table}${payments}${left}<div class="buttons">${button}${waiting}</div>`;
@@ -799,14 +1064,24 @@ export function renderFinal(ui, m) {
       (i) =>
         `<tr data-seat="${i}"${i === m.seat ? ' class="you"' : ""}><td class="num place">${f.placements[i]}</td><th scope="row">${esc(
           seatName(ui, i),
-        )}</th><td class="num">${f.scores[i]}</td></tr>`,
+        )}</th><td class="num">${num(f.scores[i])}</td></tr>`,
     )
     .join("");
-  const seed = ui.gameOver && ui.gameOver.seed ? `<p class="muted">Seed of this game: <code>${esc(ui.gameOver.seed)}</code></p>` : "";
-  return `<h2 id="final-h">Final standings</h2><table class="standings"><thead><tr><th>Place</th><th>Player</th><th>Points</th></tr></thead>
-<tbody>${rows}</tbody></table>${seed}<div class="buttons"><a class="button primary" href="/" id="play-again">Play again</a>${
+  const w = {
+    final: esc(t("Final standings")),
+    place: esc(t("Place")),
+    player: esc(t("Player")),
+    points: esc(t("Points")),
+    again: esc(t("Play again")),
+    replay: esc(t("Replay this game")),
+    games: esc(t("Your games")),
+  };
+  const seedLine = ui.gameOver && ui.gameOver.seed ? fill(t("Seed of this game: {seed}"), { seed: `<code>${esc(ui.gameOver.seed)}</code>` }) : "";
+  const seed = seedLine ? `<p class="muted">${seedLine}</p>` : "";
+  return `<h2 id="final-h">${w.final}</h2><table class="standings"><thead><tr><th>${w.place}</th><th>${w.player}</th><th>${w.points}</th></tr></thead>
+<tbody>${rows}</tbody></table>${seed}<div class="buttons"><a class="button primary" href="/" id="play-again">${w.again}</a>${
     ui.gameOver && ui.gameOver.game
-      ? `<a class="button" href="/replay/${encodeURIComponent(ui.gameOver.game)}" id="replay-link">Replay this game</a>`
+      ? `<a class="button" href="/replay/${encodeURIComponent(ui.gameOver.game)}" id="replay-link">${w.replay}</a>`
       : ""
-  }<a class="button" href="/history" id="history-link">Your games</a></div>`;
+  }<a class="button" href="/history" id="history-link">${w.games}</a></div>`;
 }

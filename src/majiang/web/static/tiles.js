@@ -14,7 +14,7 @@ function esc(s) {
 /** One tile as an SVG string. opts: {sideways, back, label, cls} */
 export function tileSvg(name, opts = {}) {
   const id = opts.back ? "back" : name;
-  const label = opts.back ? "face-down tile" : opts.label || name;
+  const label = opts.back ? t("face-down tile") : opts.label || name;
   const cls = ["tile", opts.sideways ? "sideways" : "", opts.cls || ""].join(" ").trim();
   const use = `<use href="${SPRITE}#mj-${esc(id)}" width="60" height="80"${
     opts.sideways ? ' transform="translate(0 60) rotate(-90)"' : ""
@@ -27,7 +27,7 @@ export function tileSvg(name, opts = {}) {
 
 /** A row of tiles in the order given. */
 export function tilesRow(tiles, cls = "") {
-  return `<span class="tiles ${cls}">${tiles.map((t) => tileSvg(t)).join("")}</span>`;
+  return `<span class="tiles ${cls}">${tiles.map((tile) => tileSvg(tile)).join("")}</span>`;
 }
 
 /** Which tile of a meld lies sideways: the one from the player it came from (docs/render.md). */
@@ -71,9 +71,9 @@ export function handHtml({ concealed, winTile, melds = [], bonus = [] }) {
     const i = rest.indexOf(winTile);
     if (i >= 0) rest.splice(i, 1);
   }
-  let html = `<span class="tiles concealed">${rest.map((t) => tileSvg(t)).join("")}</span>`;
-  const winning = t("winning tile");
-  if (winTile) html += `<span class="tiles win-tile" title="${esc(winning)}">${tileSvg(winTile)}</span>`;
+  let html = `<span class="tiles concealed">${rest.map((tile) => tileSvg(tile)).join("")}</span>`;
+  const winning = esc(t("winning tile"));
+  if (winTile) html += `<span class="tiles win-tile" title="${winning}">${tileSvg(winTile)}</span>`;
   if (melds.length) html += `<span class="melds">${melds.map(meldHtml).join("")}</span>`;
   if (bonus.length) html += tilesRow(sortTiles(bonus), "bonus");
   return `<div class="hand-view">${html}</div>`;
