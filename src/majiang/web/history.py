@@ -28,7 +28,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from majiang.i18n import _, current
 from majiang.records import GameRecord
-from majiang.rules import VARIANTS, get_ruleset
+from majiang.rules import VARIANTS
 from majiang.server.rooms import finished_record
 from majiang.web.play import LENGTH_LABELS, VARIANT_NAMES, pattern_names
 from majiang.web.replay import Replay, labelled, replay
