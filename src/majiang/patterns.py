@@ -223,10 +223,10 @@ def readings(
 Opts = TypeVar("Opts")
 
 
-@dataclass(frozen=True)
-class Win(Generic[Opts]):
+class Win(NamedTuple, Generic[Opts]):
     """What is known of a win before its hand is read: the hand, the winning tile's kind, the
-    way of winning, the seats' winds (0 East ... 3 North), the situation names.
+    way of winning, the seats' winds (0 East ... 3 North), the situation names. A value, like
+    ``HandSet`` and ``Reading``.
 
     ``options`` is what the family's patterns read of the table's rules (a mapping, or a typed
     value); ``waits`` the kinds that completed the hand before the win, for a family that asks
@@ -261,8 +261,6 @@ class WinContext(Generic[Opts]):
     chows: tuple[int, ...]
     #: the kinds of the pungs and kongs
     pungs: tuple[int, ...]
-    #: how many kongs the reading holds
-    kongs: int
     #: how many pungs and kongs are concealed
     concealed_pungs: int
     # -- the win --------------------------------------------------------------------------
@@ -294,6 +292,8 @@ class WinContext(Generic[Opts]):
     melds: tuple[Meld, ...]
     #: the flowers and seasons (tile ids 34-41)
     bonus: tuple[int, ...]
+    #: how many kongs the hand holds (declared, so among the melds)
+    kongs: int
 
     @property
     def all_pungs(self) -> bool:
@@ -340,6 +340,7 @@ def _win_facts(win: Win[Any], concealed: list[int], melds: tuple[HandSet, ...]) 
         "closed": hand.is_closed,
         "melds": hand.melds,
         "bonus": hand.bonus,
+        "kongs": sum(1 for meld in melds if meld.kind == "kong"),
     }
 
 
@@ -354,7 +355,6 @@ def _with_facts(found: Iterable[Reading], facts: dict[str, Any]) -> list[WinCont
             wait=r.wait,
             chows=tuple(s.tile for s in r.sets if s.kind == "chow"),
             pungs=tuple(s.tile for s in r.sets if s.kind != "chow"),
-            kongs=sum(1 for s in r.sets if s.kind == "kong"),
             concealed_pungs=sum(1 for s in r.sets if s.kind != "chow" and s.concealed),
             **facts,
         )
@@ -437,6 +437,88 @@ def seat_bonus(group: tuple[int, ...]) -> Callable[[WinContext[Any]], bool]:
 def full_bonus_set(group: tuple[int, ...]) -> Callable[[WinContext[Any]], bool]:
     """Return the predicate "the winner holds every bonus tile of the group"."""
     return lambda ctx: set(group) <= set(ctx.bonus)
+
+
+# -- the patterns several families count, each written once ---------------------------------
+# A family's row names its own id and value; the predicate is the same hand in every family
+# that counts it (riichi's honitsu is Hong Kong's and Taiwan's half flush...).
+
+
+def seat_wind_pung(ctx: WinContext[Any]) -> bool:
+    """A pung or kong of the seat wind."""
+    return ctx.seat_wind in ctx.pungs
+
+
+def round_wind_pung(ctx: WinContext[Any]) -> bool:
+    """A pung or kong of the round wind."""
+    return ctx.round_wind in ctx.pungs
+
+
+def half_flush(ctx: WinContext[Any]) -> bool:
+    """One suit and honors."""
+    return ctx.one_suit and ctx.has_honors
+
+
+def full_flush(ctx: WinContext[Any]) -> bool:
+    """One suit, no honors."""
+    return ctx.one_suit and not ctx.has_honors
+
+
+def all_honors(ctx: WinContext[Any]) -> bool:
+    """Winds and dragons only."""
+    return not ctx.suits
+
+
+def all_terminals(ctx: WinContext[Any]) -> bool:
+    """1s and 9s only."""
+    return not ctx.has_simples and not ctx.has_honors
+
+
+def small_three_dragons(ctx: WinContext[Any]) -> bool:
+    """Two dragon pungs or kongs and a pair of the third dragon."""
+    return ctx.dragon_pungs == 2 and ctx.pair in DRAGONS
+
+
+def big_three_dragons(ctx: WinContext[Any]) -> bool:
+    """Three dragon pungs or kongs."""
+    return ctx.dragon_pungs == 3
+
+
+def small_four_winds(ctx: WinContext[Any]) -> bool:
+    """Three wind pungs or kongs and a wind pair."""
+    return ctx.wind_pungs == 3 and ctx.pair in WINDS
+
+
+def big_four_winds(ctx: WinContext[Any]) -> bool:
+    """Four wind pungs or kongs."""
+    return ctx.wind_pungs == 4
+
+
+def four_kongs(ctx: WinContext[Any]) -> bool:
+    """Four kongs, open or concealed."""
+    return ctx.kongs == 4
+
+
+#: the nine gates' counts of one suit before the winning tile: 1112345678999
+NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+
+def nine_gates(ctx: WinContext[Any]) -> bool:
+    """No meld (not even a concealed kong), one suit and no honor: 1112345678999 and one more
+    tile of the suit.
+
+    >>> from majiang.hand import parse_hand
+    >>> win = Win(parse_hand("11123455678999m"), 4, tsumo=True, options=None)
+    >>> [nine_gates(c) for c in win_contexts(win, sets=4)]
+    [True]
+    """
+    if ctx.melds or not ctx.one_suit or ctx.has_honors:
+        return False
+    (suit,) = ctx.suits
+    extra = [
+        n - need for n, need in zip(ctx.counts[9 * suit : 9 * suit + 9], NINE_GATES, strict=True)
+    ]
+    return min(extra) >= 0 and sum(extra) == 1
 
 
 C = TypeVar("C")
