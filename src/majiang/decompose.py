@@ -1,10 +1,11 @@
 """Every way a complete hand splits into sets and a pair, and the special forms.
 
 Rule-free: works on a 34-kind count array of the concealed tiles, for any number of sets (4 for
-13-tile hands, 5 for Taiwan's 16-tile hands, fewer once melds are called). Each suit is split on
-its own through a lazily filled table keyed by that suit's counts; a hand's decompositions are
-the products of its suits' splits with exactly one pair among them. No search per call beyond
-that product.
+13-tile hands, 5 for Taiwan's 16-tile hands, fewer once melds are called). Each block (a suit,
+the honors) is split on its own through the module's one table, filled as blocks are met and
+keyed by the block's first kind and counts, which holds the block's splits as sets of absolute
+kinds already sorted; a hand's decompositions are the products of its blocks' splits with
+exactly one pair among them, joined with no search or sort per call.
 
 >>> from majiang.tiles import counts34, parse_tiles
 >>> [str(d) for d in decompositions(counts34(parse_tiles("11122233344455m")))]
@@ -111,9 +112,10 @@ def _block_splits(lo: int, counts: tuple[int, ...]) -> tuple[_BlockSplit, ...]:
 def decompositions(counts: Sequence[int]) -> list[Decomposition]:
     """Return every reading of the counts as n sets and one pair (empty if there is none).
 
-    Each block (a suit, the honors) is split on its own (``_block_splits``); a reading takes
-    one split of each block, exactly one of them with the pair. The blocks come in order of
-    kinds, so a reading's sets are sorted by kind as they are joined.
+    Each block (a suit, the honors) is split on its own (``_block_splits``), and a hand with a
+    block that does not split has none; a reading takes one split of each block, exactly one
+    of them with the pair. The blocks come in order of kinds, so a reading's sets are sorted by
+    kind as they are joined.
 
     >>> from majiang.tiles import counts34, parse_tiles
     >>> decompositions(counts34(parse_tiles("123m")))
@@ -123,14 +125,20 @@ def decompositions(counts: Sequence[int]) -> list[Decomposition]:
     """
     if sum(counts[:34]) % 3 != 2:
         return []
-    partial: list[_BlockSplit] = [(None, ())]
+    blocks: list[tuple[_BlockSplit, ...]] = []
     for lo, hi in _BLOCKS:
         block = tuple(counts[lo:hi])
-        if not any(block):
+        held = sum(block)
+        if held == 0:
             continue
+        if held % 3 == 1:  # sets of 3 and one pair never make 3k + 1 tiles
+            return []
         splits = _block_splits(lo, block)
         if not splits:
             return []
+        blocks.append(splits)
+    partial: list[_BlockSplit] = [(None, ())]
+    for splits in blocks:
         partial = [
             (pair if block_pair is None else block_pair, sets + block_sets)
             for pair, sets in partial
