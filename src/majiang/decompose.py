@@ -1,10 +1,11 @@
 """Every way a complete hand splits into sets and a pair, and the special forms.
 
 Rule-free: works on a 34-kind count array of the concealed tiles, for any number of sets (4 for
-13-tile hands, 5 for Taiwan's 16-tile hands, fewer once melds are called). Each suit is split on
-its own through a lazily filled table keyed by that suit's counts; a hand's decompositions are
-the products of its suits' splits with exactly one pair among them. No search per call beyond
-that product.
+13-tile hands, 5 for Taiwan's 16-tile hands, fewer once melds are called). Each block (a suit,
+the honors) is split on its own through the module's one table, filled as blocks are met and
+keyed by the block's first kind and counts, which holds the block's splits as sets of absolute
+kinds already sorted; a hand's decompositions are the products of its blocks' splits with
+exactly one pair among them, joined with no search or sort per call.
 
 >>> from majiang.tiles import counts34, parse_tiles
 >>> [str(d) for d in decompositions(counts34(parse_tiles("11122233344455m")))]
@@ -17,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from itertools import product
 from typing import Literal, NamedTuple
 
 from majiang.tiles import ORPHANS, format_tiles
@@ -51,15 +51,21 @@ class Decomposition(NamedTuple):
         return " ".join([format_tiles((self.pair, self.pair)), *(str(g) for g in self.sets)])
 
 
-_Split = tuple[
-    int, tuple[tuple[int, int], ...]
-]  # (pair offset or -1, ((0=chow|1=pung, offset)...))
+#: a block's split: the pair's kind (``None``: the block holds no pair) and its sets
+_BlockSplit = tuple[int | None, tuple[Group, ...]]
+#: the blocks a hand splits into, each on its own: the three suits (chows allowed), the honors
+_BLOCKS = ((0, 9), (9, 18), (18, 27), (27, 34))
 
 
 @cache
-def _suit_splits(counts: tuple[int, ...], chows: bool) -> tuple[_Split, ...]:
-    """Return every split of one suit's counts into sets and at most one pair."""
-    out: set[_Split] = set()
+def _block_splits(lo: int, counts: tuple[int, ...]) -> tuple[_BlockSplit, ...]:
+    """Return every split of one block's counts (the block's first kind ``lo``) into sets and
+    at most one pair, the sets as ``Group``s sorted by kind (empty when it has none).
+
+    The table of the module: a suit's shape is split once, then met again from the table.
+    """
+    chows = lo < 27
+    out: set[tuple[int, tuple[tuple[int, int], ...]]] = set()
 
     def walk(c: list[int], pair: int, sets: list[tuple[int, int]]) -> None:
         i = next((k for k, n in enumerate(c) if n), -1)
@@ -89,14 +95,27 @@ def _suit_splits(counts: tuple[int, ...], chows: bool) -> tuple[_Split, ...]:
 
     if sum(counts) % 3 != 1:
         walk(list(counts), -1, [])
-    return tuple(sorted(out))
-
-
-_BLOCKS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
+    return tuple(
+        (
+            None if pair < 0 else lo + pair,
+            tuple(
+                sorted(
+                    (Group("pung" if pung else "chow", lo + at) for pung, at in sets),
+                    key=lambda g: (g.tile, g.kind),
+                )
+            ),
+        )
+        for pair, sets in sorted(out)
+    )
 
 
 def decompositions(counts: Sequence[int]) -> list[Decomposition]:
     """Return every reading of the counts as n sets and one pair (empty if there is none).
+
+    Each block (a suit, the honors) is split on its own (``_block_splits``), and a hand with a
+    block that does not split has none; a reading takes one split of each block, exactly one
+    of them with the pair. The blocks come in order of kinds, so a reading's sets are sorted by
+    kind as they are joined.
 
     >>> from majiang.tiles import counts34, parse_tiles
     >>> decompositions(counts34(parse_tiles("123m")))
@@ -104,94 +123,29 @@ def decompositions(counts: Sequence[int]) -> list[Decomposition]:
     >>> [str(d) for d in decompositions(counts34(parse_tiles("55z")))]
     ['55z']
     """
-    total = sum(counts[:34])
-    if total % 3 != 2:
+    if sum(counts[:34]) % 3 != 2:
         return []
-    per_block: list[tuple[int, tuple[_Split, ...]]] = []
-    for lo, hi, chows in _BLOCKS:
-        c = tuple(counts[lo:hi])
-        n = sum(c)
-        if n == 0:
+    blocks: list[tuple[_BlockSplit, ...]] = []
+    for lo, hi in _BLOCKS:
+        block = tuple(counts[lo:hi])
+        held = sum(block)
+        if held == 0:
             continue
-        if n % 3 == 1:
+        if held % 3 == 1:  # sets of 3 and one pair never make 3k + 1 tiles
             return []
-        splits = _suit_splits(c, chows)
+        splits = _block_splits(lo, block)
         if not splits:
             return []
-        per_block.append((lo, splits))
-    partial: list[tuple[int, list[Group]]] = [(-1, [])]
-    for lo, splits in per_block:
-        nxt: list[tuple[int, list[Group]]] = []
-        for pair, groups in partial:
-            for spair, ssets in splits:
-                if spair >= 0 and pair >= 0:
-                    continue
-                new = groups + [Group("pung" if k else "chow", lo + off) for k, off in ssets]
-                nxt.append((pair if spair < 0 else lo + spair, new))
-        partial = nxt
-    result = [
-        Decomposition(pair, tuple(sorted(groups, key=lambda g: (g.tile, g.kind))))
-        for pair, groups in partial
-        if pair >= 0
-    ]
-    return result
-
-
-#: one reading in compact form: (pair kind, chow first kinds, pung kinds), tuples ascending
-SetSplit = tuple[int, tuple[int, ...], tuple[int, ...]]
-
-
-#: per block (man, pin, sou, honors): the block's counts -> its splits, filled as met
-_BLOCK_SPLITS: tuple[dict[tuple[int, ...], tuple[SetSplit, ...]], ...] = ({}, {}, {}, {})
-
-
-def _block_splits(lo: int, counts: tuple[int, ...]) -> tuple[SetSplit, ...]:
-    """Return one block's splits with absolute kinds (pair -1 when the block has none)."""
-    table = _BLOCK_SPLITS[lo // 9]
-    found = table.get(counts)
-    if found is None:
-        found = table[counts] = tuple(
-            (
-                lo + pair if pair >= 0 else -1,
-                tuple(lo + off for k, off in sets if k == 0),
-                tuple(lo + off for k, off in sets if k == 1),
-            )
-            for pair, sets in _suit_splits(counts, lo < 27)
-        )
-    return found
-
-
-def set_splits(counts: Sequence[int]) -> list[SetSplit]:
-    """Return every reading of the counts as ``(pair, chows, pungs)`` (empty if there is none).
-
-    The compact twin of ``decompositions`` for callers that only need the kinds: ``chows``
-    holds each chow's lowest kind, ``pungs`` each pung's kind, both ascending, in the same
-    order of readings as ``decompositions``.
-
-    >>> from majiang.tiles import counts34, parse_tiles
-    >>> set_splits(counts34(parse_tiles("123m456p789s11z555z")))
-    [(27, (0, 12, 24), (31,))]
-    """
-    tables = _BLOCK_SPLITS
-    key = tuple(counts[0:9])
-    man = tables[0].get(key) or _block_splits(0, key)
-    key = tuple(counts[9:18])
-    pin = tables[1].get(key) or _block_splits(9, key)
-    key = tuple(counts[18:27])
-    sou = tables[2].get(key) or _block_splits(18, key)
-    key = tuple(counts[27:34])
-    honors = tables[3].get(key) or _block_splits(27, key)
-    if len(man) == len(pin) == len(sou) == len(honors) == 1:
-        # the usual case: each block splits one way; the hand reads if exactly one has the pair
-        (p0, c0, q0), (p1, c1, q1), (p2, c2, q2), (p3, c3, q3) = man[0], pin[0], sou[0], honors[0]
-        if (p0 >= 0) + (p1 >= 0) + (p2 >= 0) + (p3 >= 0) != 1:
-            return []
-        return [(max(p0, p1, p2, p3), c0 + c1 + c2 + c3, q0 + q1 + q2 + q3)]
-    return [
-        (max(p0, p1, p2, p3), c0 + c1 + c2 + c3, q0 + q1 + q2 + q3)
-        for (p0, c0, q0), (p1, c1, q1), (p2, c2, q2), (p3, c3, q3) in product(man, pin, sou, honors)
-        if (p0 >= 0) + (p1 >= 0) + (p2 >= 0) + (p3 >= 0) == 1
-    ]
+        blocks.append(splits)
+    partial: list[_BlockSplit] = [(None, ())]
+    for splits in blocks:
+        partial = [
+            (pair if block_pair is None else block_pair, sets + block_sets)
+            for pair, sets in partial
+            for block_pair, block_sets in splits
+            if pair is None or block_pair is None
+        ]
+    return [Decomposition(pair, sets) for pair, sets in partial if pair is not None]
 
 
 def is_standard(counts: Sequence[int]) -> bool:
@@ -207,11 +161,9 @@ def is_seven_pairs(counts: Sequence[int], distinct: bool = True) -> bool:
     >>> is_seven_pairs(c), is_seven_pairs(c, distinct=False)
     (False, True)
     """
-    if sum(counts[:34]) != 14:
-        return False
-    if distinct:
-        return all(n in (0, 2) for n in counts[:34])
-    return all(n in (0, 2, 4) for n in counts[:34])
+    kinds = counts[:34]
+    pairs = kinds.count(2) if distinct else kinds.count(2) + 2 * kinds.count(4)
+    return pairs == 7 and sum(kinds) == 14
 
 
 def seven_pairs_one_pung(counts: Sequence[int]) -> int | None:
@@ -236,6 +188,6 @@ def is_thirteen_orphans(counts: Sequence[int]) -> bool:
     >>> is_thirteen_orphans(counts34(parse_tiles("19m19p19s12345677z")))
     True
     """
-    if sum(counts[:34]) != 14:
+    if not all(counts[k] for k in ORPHANS):
         return False
-    return all(counts[k] >= 1 for k in ORPHANS) and sum(counts[k] for k in ORPHANS) == 14
+    return sum(counts[:34]) == sum(counts[k] for k in ORPHANS) == 14

@@ -32,7 +32,7 @@ from majiang.decompose import (
 from majiang.hand import Hand
 from majiang.melds import Meld
 from majiang.scoring import Item
-from majiang.tiles import DRAGONS, EAST, WINDS, Tile, counts34, format_tiles, kind
+from majiang.tiles import DRAGONS, EAST, WINDS, Tile, format_tiles, kind
 
 SetKind = Literal["chow", "pung", "kong"]
 #: ``standard``: sets and a pair; ``lik_gu``: Taiwan's seven pairs and a pung
@@ -134,43 +134,37 @@ def wait_of(chow_or_pung: HandSet, win: int) -> Wait:
 
 
 def _standard(
-    hand: Hand, counts: list[int], win: int | None, tsumo: bool, sets: int
+    counts: list[int], melds: tuple[HandSet, ...], win: int | None, tsumo: bool, sets: int
 ) -> list[Reading]:
     """Return the standard readings: each split of the concealed tiles into ``sets`` sets (the
     melds counted) and a pair, once per place of the winning tile (the pair, or each distinct
     set holding it; once in all when ``win`` is ``None``). A pung the winning discard completes
     is not concealed."""
-    melds = tuple(meld_set(m) for m in hand.melds)
     out = []
     for d in decompositions(counts):
         if len(d.sets) + len(melds) != sets:
             continue
+        own = tuple(HandSet(g.kind, g.tile) for g in d.sets)
         if win is None:
-            own = tuple(HandSet(g.kind, g.tile) for g in d.sets)
             out.append(Reading("standard", melds + own, (d.pair,), None))
             continue
-        places: list[int] = [-1] if d.pair == win else []
-        places += [i for i, g in enumerate(d.sets) if win in g.tiles and g not in d.sets[:i]]
-        for place in places:
-            own = tuple(
-                HandSet(
-                    g.kind,
-                    g.tile,
-                    concealed=not (i == place and g.kind == "pung" and not tsumo),
-                    has_win=i == place,
-                )
-                for i, g in enumerate(d.sets)
-            )
-            wait: Wait = "single" if place < 0 else wait_of(own[place], win)
-            out.append(Reading("standard", melds + own, (d.pair,), wait))
+        if d.pair == win:
+            out.append(Reading("standard", melds + own, (d.pair,), "single"))
+        for i, g in enumerate(d.sets):
+            if win not in g.tiles or g in d.sets[:i]:
+                continue
+            won = HandSet(g.kind, g.tile, concealed=tsumo or g.kind == "chow", has_win=True)
+            with_win = (*own[:i], won, *own[i + 1 :])
+            out.append(Reading("standard", melds + with_win, (d.pair,), wait_of(won, win)))
     return out
 
 
 def _special(
-    hand: Hand, counts: list[int], win: int | None, tsumo: bool, form: Form, quads: bool
-) -> list[Reading]:
+    counts: list[int], melds: tuple[HandSet, ...], win: int | None, tsumo: bool, form: Form,
+    quads: bool,
+) -> list[Reading]:  # fmt: skip
     """Return the reading of a concealed special form, if the hand is one (else nothing)."""
-    if hand.melds:
+    if melds:
         return []
     if form == "thirteen_orphans" and is_thirteen_orphans(counts):
         return [Reading(form, (), (), "single")]
@@ -183,6 +177,20 @@ def _special(
     pung_set = HandSet("pung", pung, concealed=not (win == pung and not tsumo), has_win=win == pung)
     pairs = tuple(k for k, n in enumerate(counts[:34]) if n == 2)
     return [Reading(form, (pung_set,), pairs, "dual_pung" if win == pung else "single")]
+
+
+def _readings(
+    counts: list[int], melds: tuple[HandSet, ...], win: int | None, tsumo: bool, sets: int,
+    forms: Sequence[Form], quads: bool,
+) -> list[Reading]:  # fmt: skip
+    """Return the readings of the concealed ``counts`` with the ``melds``, form by form."""
+    out: list[Reading] = []
+    for form in forms:
+        if form == "standard":
+            out += _standard(counts, melds, win, tsumo, sets)
+        else:
+            out += _special(counts, melds, win, tsumo, form, quads)
+    return out
 
 
 def readings(
@@ -208,23 +216,17 @@ def readings(
     ['seven_pairs', 'standard', 'standard', 'standard']
     """
     win = None if win_tile is None else kind(win_tile)
-    counts = hand.counts
-    out: list[Reading] = []
-    for form in forms:
-        if form == "standard":
-            out += _standard(hand, counts, win, tsumo, sets)
-        else:
-            out += _special(hand, counts, win, tsumo, form, quads_in_pairs)
-    return out
+    melds = tuple(meld_set(m) for m in hand.melds)
+    return _readings(hand.counts, melds, win, tsumo, sets, forms, quads_in_pairs)
 
 
 Opts = TypeVar("Opts")
 
 
-@dataclass(frozen=True)
-class Win(Generic[Opts]):
+class Win(NamedTuple, Generic[Opts]):
     """What is known of a win before its hand is read: the hand, the winning tile's kind, the
-    way of winning, the seats' winds (0 East ... 3 North), the situation names.
+    way of winning, the seats' winds (0 East ... 3 North), the situation names. A value, like
+    ``HandSet`` and ``Reading``.
 
     ``options`` is what the family's patterns read of the table's rules (a mapping, or a typed
     value); ``waits`` the kinds that completed the hand before the win, for a family that asks
@@ -259,8 +261,6 @@ class WinContext(Generic[Opts]):
     chows: tuple[int, ...]
     #: the kinds of the pungs and kongs
     pungs: tuple[int, ...]
-    #: how many kongs the reading holds
-    kongs: int
     #: how many pungs and kongs are concealed
     concealed_pungs: int
     # -- the win --------------------------------------------------------------------------
@@ -292,6 +292,8 @@ class WinContext(Generic[Opts]):
     melds: tuple[Meld, ...]
     #: the flowers and seasons (tile ids 34-41)
     bonus: tuple[int, ...]
+    #: how many kongs the hand holds (declared, so among the melds)
+    kongs: int
 
     @property
     def all_pungs(self) -> bool:
@@ -309,12 +311,16 @@ class WinContext(Generic[Opts]):
         return sum(1 for k in self.pungs if k in WINDS)
 
 
-def _win_facts(win: Win[Any]) -> dict[str, Any]:
-    """Return the fields of a ``WinContext`` that every reading of the win shares."""
-    hand = win.hand
-    counts = tuple(counts34(hand.all_tiles()))
+def _win_facts(win: Win[Any], concealed: list[int], melds: tuple[HandSet, ...]) -> dict[str, Any]:
+    """Return the fields of a ``WinContext`` that every reading of the win shares, from the
+    concealed tiles' counts and the melds."""
+    counts = list(concealed)
+    for meld in melds:
+        for k in meld.tiles:
+            counts[k] += 1
     kinds = frozenset(k for k, n in enumerate(counts) if n)
     suits = frozenset(k // 9 for k in kinds - HONORS)
+    hand = win.hand
     return {
         "win": win,
         "win_tile": win.win_tile,
@@ -324,7 +330,7 @@ def _win_facts(win: Win[Any]) -> dict[str, Any]:
         "situation": win.situation,
         "options": win.options,
         "waits": win.waits,
-        "counts": counts,
+        "counts": tuple(counts),
         "kinds": kinds,
         "suits": suits,
         "one_suit": len(suits) == 1,
@@ -334,12 +340,12 @@ def _win_facts(win: Win[Any]) -> dict[str, Any]:
         "closed": hand.is_closed,
         "melds": hand.melds,
         "bonus": hand.bonus,
+        "kongs": sum(1 for meld in melds if meld.kind == "kong"),
     }
 
 
-def contexts(win: Win[Opts], found: Iterable[Reading]) -> list[WinContext[Opts]]:
-    """Return a context per reading of the win (the hand's facts are found once for all)."""
-    shared = _win_facts(win)
+def _with_facts(found: Iterable[Reading], facts: dict[str, Any]) -> list[WinContext[Any]]:
+    """Return a context per reading, each with the win's shared ``facts``."""
     return [
         WinContext(
             reading=r,
@@ -349,12 +355,40 @@ def contexts(win: Win[Opts], found: Iterable[Reading]) -> list[WinContext[Opts]]
             wait=r.wait,
             chows=tuple(s.tile for s in r.sets if s.kind == "chow"),
             pungs=tuple(s.tile for s in r.sets if s.kind != "chow"),
-            kongs=sum(1 for s in r.sets if s.kind == "kong"),
             concealed_pungs=sum(1 for s in r.sets if s.kind != "chow" and s.concealed),
-            **shared,
+            **facts,
         )
         for r in found
     ]
+
+
+def contexts(win: Win[Opts], found: Iterable[Reading]) -> list[WinContext[Opts]]:
+    """Return a context per given reading of the win (the hand's facts are found once for
+    all)."""
+    melds = tuple(meld_set(m) for m in win.hand.melds)
+    return _with_facts(found, _win_facts(win, win.hand.counts, melds))
+
+
+def win_contexts(
+    win: Win[Opts],
+    *,
+    sets: int,
+    forms: Sequence[Form] = ("standard",),
+    quads_in_pairs: bool = False,
+) -> list[WinContext[Opts]]:
+    """Return a context per reading of the win's hand (``readings`` with the win's tile and way
+    of winning), the facts of the win found once for all (none: the hand is not complete).
+
+    >>> from majiang.hand import parse_hand
+    >>> win = Win(parse_hand("111222333m55p789s"), 2, tsumo=False, options=None)
+    >>> [(c.wait, c.concealed_pungs) for c in win_contexts(win, sets=4)]
+    [('edge', 0), ('dual_pung', 2)]
+    """
+    hand = win.hand
+    concealed = hand.counts
+    melds = tuple(meld_set(m) for m in hand.melds)
+    found = _readings(concealed, melds, win.win_tile, win.tsumo, sets, forms, quads_in_pairs)
+    return _with_facts(found, _win_facts(win, concealed, melds)) if found else []
 
 
 class _Situated(Protocol):
@@ -403,6 +437,88 @@ def seat_bonus(group: tuple[int, ...]) -> Callable[[WinContext[Any]], bool]:
 def full_bonus_set(group: tuple[int, ...]) -> Callable[[WinContext[Any]], bool]:
     """Return the predicate "the winner holds every bonus tile of the group"."""
     return lambda ctx: set(group) <= set(ctx.bonus)
+
+
+# -- the patterns several families count, each written once ---------------------------------
+# A family's row names its own id and value; the predicate is the same hand in every family
+# that counts it (riichi's honitsu is Hong Kong's and Taiwan's half flush...).
+
+
+def seat_wind_pung(ctx: WinContext[Any]) -> bool:
+    """A pung or kong of the seat wind."""
+    return ctx.seat_wind in ctx.pungs
+
+
+def round_wind_pung(ctx: WinContext[Any]) -> bool:
+    """A pung or kong of the round wind."""
+    return ctx.round_wind in ctx.pungs
+
+
+def half_flush(ctx: WinContext[Any]) -> bool:
+    """One suit and honors."""
+    return ctx.one_suit and ctx.has_honors
+
+
+def full_flush(ctx: WinContext[Any]) -> bool:
+    """One suit, no honors."""
+    return ctx.one_suit and not ctx.has_honors
+
+
+def all_honors(ctx: WinContext[Any]) -> bool:
+    """Winds and dragons only."""
+    return not ctx.suits
+
+
+def all_terminals(ctx: WinContext[Any]) -> bool:
+    """1s and 9s only."""
+    return not ctx.has_simples and not ctx.has_honors
+
+
+def small_three_dragons(ctx: WinContext[Any]) -> bool:
+    """Two dragon pungs or kongs and a pair of the third dragon."""
+    return ctx.dragon_pungs == 2 and ctx.pair in DRAGONS
+
+
+def big_three_dragons(ctx: WinContext[Any]) -> bool:
+    """Three dragon pungs or kongs."""
+    return ctx.dragon_pungs == 3
+
+
+def small_four_winds(ctx: WinContext[Any]) -> bool:
+    """Three wind pungs or kongs and a wind pair."""
+    return ctx.wind_pungs == 3 and ctx.pair in WINDS
+
+
+def big_four_winds(ctx: WinContext[Any]) -> bool:
+    """Four wind pungs or kongs."""
+    return ctx.wind_pungs == 4
+
+
+def four_kongs(ctx: WinContext[Any]) -> bool:
+    """Four kongs, open or concealed."""
+    return ctx.kongs == 4
+
+
+#: the nine gates' counts of one suit before the winning tile: 1112345678999
+NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+
+def nine_gates(ctx: WinContext[Any]) -> bool:
+    """No meld (not even a concealed kong), one suit and no honor: 1112345678999 and one more
+    tile of the suit.
+
+    >>> from majiang.hand import parse_hand
+    >>> win = Win(parse_hand("11123455678999m"), 4, tsumo=True, options=None)
+    >>> [nine_gates(c) for c in win_contexts(win, sets=4)]
+    [True]
+    """
+    if ctx.melds or not ctx.one_suit or ctx.has_honors:
+        return False
+    (suit,) = ctx.suits
+    extra = [
+        n - need for n, need in zip(ctx.counts[9 * suit : 9 * suit + 9], NINE_GATES, strict=True)
+    ]
+    return min(extra) >= 0 and sum(extra) == 1
 
 
 C = TypeVar("C")

@@ -19,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from majiang.patterns import Win, WinContext, contexts, readings
+from majiang.patterns import Win, WinContext
+from majiang.patterns import win_contexts as core_win_contexts
 from majiang.scoring import ScoreRequest
 from majiang.tiles import format_tiles, kind
 
@@ -43,8 +44,7 @@ def win_contexts(
         round=req.round_wind,
         situation=req.situation,
     )
-    found = readings(req.hand, win_tile, req.tsumo, sets=4, forms=("standard", "thirteen_orphans"))
-    return contexts(win, found)
+    return core_win_contexts(win, sets=4, forms=("standard", "thirteen_orphans"))
 
 
 def describe(ctx: HongKongContext) -> str:

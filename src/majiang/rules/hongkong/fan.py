@@ -20,10 +20,28 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from majiang.patterns import Pattern as CorePattern
-from majiang.patterns import count, full_bonus_set, pung_of, seat_bonus, situation
+from majiang.patterns import (
+    all_honors,
+    all_terminals,
+    big_four_winds,
+    big_three_dragons,
+    count,
+    four_kongs,
+    full_bonus_set,
+    full_flush,
+    half_flush,
+    nine_gates,
+    pung_of,
+    round_wind_pung,
+    seat_bonus,
+    seat_wind_pung,
+    situation,
+    small_four_winds,
+    small_three_dragons,
+)
 from majiang.rules.hongkong.context import HongKongContext
 from majiang.scoring import Item
-from majiang.tiles import BONUS, DRAGONS, FLOWERS, GREEN, RED, SEASONS, WHITE, WINDS
+from majiang.tiles import BONUS, FLOWERS, GREEN, RED, SEASONS, WHITE
 
 Predicate = Callable[[HongKongContext], bool]
 #: a row of a Hong Kong table: its value a number of fan, or a function of the context for
@@ -55,16 +73,6 @@ def self_drawn(ctx: HongKongContext) -> bool:
     return ctx.tsumo
 
 
-def seat_wind_pung(ctx: HongKongContext) -> bool:
-    """A pung or kong of the seat wind (with the round wind's: 2 when both are that wind)."""
-    return ctx.seat_wind in ctx.pungs
-
-
-def round_wind_pung(ctx: HongKongContext) -> bool:
-    """A pung or kong of the round wind."""
-    return ctx.round_wind in ctx.pungs
-
-
 def all_pungs(ctx: HongKongContext) -> bool:
     """Four pungs or kongs and a pair."""
     return ctx.all_pungs
@@ -78,71 +86,14 @@ def terminals_and_honors(ctx: HongKongContext) -> bool:
     return ctx.all_pungs and not ctx.has_simples and ctx.has_honors and ctx.has_terminals
 
 
-def half_flush(ctx: HongKongContext) -> bool:
-    """One suit plus honors."""
-    return ctx.one_suit and ctx.has_honors
-
-
-def small_three_dragons(ctx: HongKongContext) -> bool:
-    """Two dragon sets and a pair of the third dragon (its two dragon sets count on top)."""
-    return ctx.dragon_pungs == 2 and ctx.pair in DRAGONS
-
-
-def big_three_dragons(ctx: HongKongContext) -> bool:
-    """Three dragon sets (they count on top: 8 in all)."""
-    return ctx.dragon_pungs == 3
-
-
-def full_flush(ctx: HongKongContext) -> bool:
-    """One suit, no honors."""
-    return ctx.one_suit and not ctx.has_honors
-
-
-def all_honors(ctx: HongKongContext) -> bool:
-    """Winds and dragons only."""
-    return not ctx.suits
-
-
-def small_four_winds(ctx: HongKongContext) -> bool:
-    """Three wind sets and a wind pair."""
-    return ctx.wind_pungs == 3 and ctx.pair in WINDS
-
-
-def big_four_winds(ctx: HongKongContext) -> bool:
-    """Four wind sets."""
-    return ctx.wind_pungs == 4
-
-
 def four_concealed_pungs(ctx: HongKongContext) -> bool:
     """Four concealed pungs and no kong; a pung completed by the winning discard is exposed."""
     return ctx.form == "standard" and not ctx.kongs and ctx.concealed_pungs == 4
 
 
-def four_kongs(ctx: HongKongContext) -> bool:
-    """Four kongs, open or concealed."""
-    return ctx.kongs == 4
-
-
-def all_terminals(ctx: HongKongContext) -> bool:
-    """1s and 9s only."""
-    return ctx.form == "standard" and not ctx.has_simples and not ctx.has_honors
-
-
 def thirteen_orphans(ctx: HongKongContext) -> bool:
     """One of each terminal and honor, one of them paired."""
     return ctx.form == "thirteen_orphans"
-
-
-NINE_GATES_BASE = (3, 1, 1, 1, 1, 1, 1, 1, 3)
-
-
-def nine_gates(ctx: HongKongContext) -> bool:
-    """Concealed 1112345678999 of one suit plus any tile of that suit."""
-    if ctx.melds or len(ctx.suits) != 1 or ctx.has_honors:
-        return False
-    (s,) = ctx.suits
-    extra = [n - b for n, b in zip(ctx.counts[9 * s : 9 * s + 9], NINE_GATES_BASE, strict=True)]
-    return min(extra) >= 0 and sum(extra) == 1
 
 
 # -- the table -----------------------------------------------------------------------------
@@ -154,6 +105,7 @@ HK_PATTERNS: tuple[Pattern, ...] = (
     Pattern("white_dragon_pung", "White dragon pung", 1, pung_of(WHITE)),
     Pattern("green_dragon_pung", "Green dragon pung", 1, pung_of(GREEN)),
     Pattern("red_dragon_pung", "Red dragon pung", 1, pung_of(RED)),
+    # a wind both seat and round counts 2: both rows apply
     Pattern("seat_wind_pung", "Seat wind pung", 1, seat_wind_pung),
     Pattern("round_wind_pung", "Round wind pung", 1, round_wind_pung),
     Pattern("terminals_and_honors", "Terminals and honors", 1, terminals_and_honors),
@@ -162,6 +114,7 @@ HK_PATTERNS: tuple[Pattern, ...] = (
     Pattern("last_tile", "Win on the last tile", 1, situation("last_tile")),
     Pattern("half_flush", "Half flush", 3, half_flush),
     Pattern("all_pungs", "All pungs", 3, all_pungs),
+    # the dragon pungs count on top (big three dragons: 5 + 3 = 8 in all)
     Pattern("small_three_dragons", "Small three dragons", 3, small_three_dragons),
     Pattern("big_three_dragons", "Big three dragons", 5, big_three_dragons),
     Pattern("full_flush", "Full flush", 7, full_flush, replaces=("half_flush",)),

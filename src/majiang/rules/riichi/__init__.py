@@ -1,9 +1,10 @@
 """Japanese riichi mahjong (``riichi``): the ruleset, its options and its scoring.
 
 The scoring lives in the package's modules: ``context`` (the readings of a win, each a
-``WinContext``), ``yaku`` (the yaku and yakuman tables), ``fu``, ``dora``, ``payments`` (base
-points, limits, who pays), ``calculate`` (every reading scored, the best kept) and ``options``
-(the table options and the situations that contradict a hand). The ``Riichi`` class holds the
+``WinContext`` of the pattern core, ``majiang.patterns``), ``yaku`` (the yaku and yakuman
+tables), ``fu``, ``dora``, ``payments`` (base points, limits, who pays), ``calculate`` (every
+reading scored, the best kept) and ``options`` (the table options and the situations that
+contradict a hand). The ``Riichi`` class holds the
 options and checks a request's situation against the hand.
 
 >>> from majiang.scoring import score

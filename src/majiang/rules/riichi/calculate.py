@@ -1,7 +1,7 @@
 """The riichi score of a checked request: every reading scored, the one that pays most kept.
 
-Each reading (``context.readings``) is scored on its own: its yakuman, or else its yaku, fu and
-dora, then its base points. Among the readings the one that pays the most wins; on equal points
+Each reading (``context.win_contexts``) is scored on its own: its yakuman, or else its yaku, fu
+and dora, then its base points. Among the readings the one that pays the most wins; on equal points
 a yakuman, then more han, then more fu, then the first found.
 
 >>> from majiang.scoring import ScoreRequest
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from majiang.errors import InvalidRequest
 from majiang.i18n import _
-from majiang.rules.riichi.context import WinContext, readings
+from majiang.rules.riichi.context import RiichiContext, win_contexts
 from majiang.rules.riichi.dora import count_dora, dora_items
 from majiang.rules.riichi.fu import fu_items
 from majiang.rules.riichi.options import RiichiOptions
@@ -50,7 +50,7 @@ class Scored:
         return sum(i.value for i in self.fu_items) if not self.yakuman else None
 
 
-def score_reading(ctx: WinContext, dora: list[Item]) -> Scored | None:
+def score_reading(ctx: RiichiContext, dora: list[Item]) -> Scored | None:
     """Return the score of a reading, or ``None`` when it has no yaku (dora never count alone)."""
     options = ctx.options
     yakuman = count_yakuman(ctx)
@@ -83,7 +83,7 @@ def red_fives(req: ScoreRequest) -> int:
 def best_reading(req: ScoreRequest, options: RiichiOptions) -> Scored | str:
     """Return the best reading's score (the first of the best on a tie), or why the hand does
     not win (the ``valid: false`` reason)."""
-    contexts = readings(req, options)
+    contexts = win_contexts(req, options)
     if not contexts:
         return _("not a complete hand: no four sets and a pair, seven pairs or thirteen orphans")
     counts = contexts[0].counts

@@ -7,17 +7,18 @@ wait +2; an open hand that would score 20 fu scores 30 (``open_pinfu``). The tot
 up to the next 10, shown as a ``rounding`` item; seven pairs: 25 fu flat.
 
 >>> from majiang.scoring import ScoreRequest
->>> from majiang.rules.riichi.context import readings
+>>> from majiang.rules.riichi.context import win_contexts
 >>> from majiang.rules.riichi.options import RiichiOptions
 >>> req = ScoreRequest.from_dict({"variant": "riichi", "hand": "234567m234p55p777z",
 ...     "win_tile": "5p", "seat_wind": "S", "situation": ["riichi"]})
->>> [(i.id, i.value) for i in fu_items(readings(req, RiichiOptions())[0])]
+>>> [(i.id, i.value) for i in fu_items(win_contexts(req, RiichiOptions())[0])]
 [('base', 20), ('closed_ron', 10), ('concealed_honor_pung', 8), ('single_wait', 2)]
 """
 
 from __future__ import annotations
 
-from majiang.rules.riichi.context import Set, WinContext
+from majiang.patterns import HandSet
+from majiang.rules.riichi.context import RiichiContext
 from majiang.scoring import FuItem
 from majiang.tiles import DRAGONS
 
@@ -26,10 +27,10 @@ SEVEN_PAIRS_FU = 25
 WAIT_FU = {"edge": "edge_wait", "closed": "closed_wait", "single": "single_wait"}
 
 
-def set_fu(s: Set) -> FuItem:
+def set_fu(s: HandSet) -> FuItem:
     """Return the fu item of a pung or kong.
 
-    >>> set_fu(Set("pung", 27, kong=True, concealed=True))
+    >>> set_fu(HandSet("kong", 27, melded=True, concealed=True))
     FuItem(id='concealed_honor_kong', value=32)
     """
     if s.tile >= 27:
@@ -40,13 +41,13 @@ def set_fu(s: Set) -> FuItem:
         sort, value = "simple", 2
     if s.concealed:
         value *= 2
-    if s.kong:
+    if s.kind == "kong":
         value *= 4
     where = "concealed" if s.concealed else "open"
-    return FuItem(f"{where}_{sort}_{'kong' if s.kong else 'pung'}", value)
+    return FuItem(f"{where}_{sort}_{s.kind}", value)
 
 
-def pair_fu(ctx: WinContext) -> FuItem | None:
+def pair_fu(ctx: RiichiContext) -> FuItem | None:
     """Return the fu item of the pair (a dragon, the seat or the round wind), or ``None``."""
     pair = ctx.pair
     if pair in DRAGONS:
@@ -61,7 +62,7 @@ def pair_fu(ctx: WinContext) -> FuItem | None:
     return None
 
 
-def fu_items(ctx: WinContext) -> list[FuItem]:
+def fu_items(ctx: RiichiContext) -> list[FuItem]:
     """Return the fu items of a reading (none for thirteen orphans, which is a yakuman)."""
     if ctx.form == "seven_pairs":
         return [FuItem("seven_pairs", SEVEN_PAIRS_FU)]
@@ -70,7 +71,7 @@ def fu_items(ctx: WinContext) -> list[FuItem]:
     items = [FuItem("base", 20)]
     if ctx.closed and not ctx.tsumo:
         items.append(FuItem("closed_ron", 10))
-    extra = [set_fu(s) for s in ctx.sets if s.kind == "pung"]
+    extra = [set_fu(s) for s in ctx.sets if s.is_pung]
     pair = pair_fu(ctx)
     if pair is not None:
         extra.append(pair)

@@ -83,27 +83,7 @@ class Sichuan(SichuanGame, Ruleset):
         for name in _SELF_DRAW_ONLY if not req.tsumo else _DISCARD_ONLY:
             if name in sit:
                 raise InvalidRequest(never.format(name=name), field="situation")
-        if "heavenly" in sit and not req.is_dealer:
-            raise InvalidRequest(
-                "situation 'heavenly' is the dealer's (seat_wind E) hand", field="situation"
-            )
-        if "earthly" in sit and req.is_dealer:
-            raise InvalidRequest(
-                "situation 'earthly' is a non-dealer's hand; the dealer's is 'heavenly'",
-                field="situation",
-            )
-        for limit in ("heavenly", "earthly"):
-            if limit in sit:
-                others = sorted(sit & {"heavenly", "earthly", *_SELF_DRAW_ONLY, *_DISCARD_ONLY})
-                others.remove(limit)
-                if others:
-                    raise InvalidRequest(
-                        f"situation {limit!r} cannot go with {others[0]!r}", field="situation"
-                    )
-                if req.hand.melds:
-                    raise InvalidRequest(
-                        f"situation {limit!r} is a win before any kong or call", field="situation"
-                    )
+        _check_first_turn(req)
         if "kong_replacement" in sit and not any(m.is_kong for m in req.hand.melds):
             raise InvalidRequest(
                 _("situation 'kong_replacement' needs a kong among the melds"), field="situation"
@@ -209,6 +189,34 @@ class Sichuan(SichuanGame, Ruleset):
             limit="limit" if value.total >= rules["max_fan"] else None,
             points=points,
         )
+
+
+def _check_first_turn(req: ScoreRequest) -> None:
+    """Raise ``InvalidRequest`` when a heavenly or earthly hand cannot be: heavenly is the
+    dealer's, earthly a non-dealer's, neither with another situation of the way of winning
+    nor after a meld."""
+    sit = req.situation
+    if "heavenly" in sit and not req.is_dealer:
+        raise InvalidRequest(
+            "situation 'heavenly' is the dealer's (seat_wind E) hand", field="situation"
+        )
+    if "earthly" in sit and req.is_dealer:
+        raise InvalidRequest(
+            "situation 'earthly' is a non-dealer's hand; the dealer's is 'heavenly'",
+            field="situation",
+        )
+    for limit in ("heavenly", "earthly"):
+        if limit in sit:
+            others = sorted(sit & {"heavenly", "earthly", *_SELF_DRAW_ONLY, *_DISCARD_ONLY})
+            others.remove(limit)
+            if others:
+                raise InvalidRequest(
+                    f"situation {limit!r} cannot go with {others[0]!r}", field="situation"
+                )
+            if req.hand.melds:
+                raise InvalidRequest(
+                    f"situation {limit!r} is a win before any kong or call", field="situation"
+                )
 
 
 RULESETS = {"sichuan": Sichuan()}

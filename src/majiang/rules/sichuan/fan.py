@@ -21,10 +21,9 @@ from majiang.patterns import (
     Win,
     WinContext,
     best,
-    contexts,
     count,
-    readings,
     situation,
+    win_contexts,
 )
 from majiang.scoring import Item
 from majiang.tiles import counts34, format_tiles, kind
@@ -154,7 +153,7 @@ def hand_readings(
     """
     win = Win(hand, None, tsumo, options, situation=situation)
     forms: tuple[Form, ...] = ("standard", "seven_pairs")
-    return contexts(win, readings(hand, None, tsumo, sets=4, forms=forms, quads_in_pairs=True))
+    return win_contexts(win, sets=4, forms=forms, quads_in_pairs=True)
 
 
 def pattern_items(ctx: SichuanContext) -> list[Item]:

@@ -50,34 +50,10 @@ def instant_flower_win(req: ScoreRequest) -> bool:
     return bool(req.rules.get("eight_flowers")) and set(BONUS) <= set(req.hand.bonus) and req.tsumo
 
 
-def check(req: ScoreRequest) -> None:
-    """Raise ``InvalidRequest`` naming the field of the first contradiction in a Taiwan request."""
-    size = hand_tiles(req)
-    if size != WIN_SIZE and not (instant_flower_win(req) and size == WIN_SIZE - 1):
-        raise InvalidRequest(
-            _(
-                "a taiwan hand holds {count} tiles with the winning tile (a kong counts as 3), "
-                "got {size}"
-            ).format(count=WIN_SIZE, size=size),
-            field="hand",
-        )
-    if req.tsumo and req.discarder is not None:
-        raise InvalidRequest(
-            _("a self-drawn win has no discarder (got {seat})").format(
-                seat=WIND_LETTERS[req.discarder]
-            ),
-            field="discarder",
-        )
+def _check_first_turn(req: ScoreRequest) -> None:
+    """Raise ``InvalidRequest`` when a heavenly, earthly or human hand cannot be: heavenly is
+    the dealer's, the others a non-dealer's, all won before any call and on the first turn."""
     seat = WIND_LETTERS[req.seat_wind]
-    for name in sorted(req.situation):
-        need = NEEDS_WIN.get(name)
-        if need is not None and req.win != need:
-            raise InvalidRequest(
-                _("situation {name!r} needs win {need!r}, got {win!r}").format(
-                    name=name, need=need, win=req.win
-                ),
-                field="situation",
-            )
     if "heavenly" in req.situation and not req.is_dealer:
         raise InvalidRequest(
             f"heavenly hand is the dealer's (seat wind E), not {seat}'s", field="situation"
@@ -97,6 +73,36 @@ def check(req: ScoreRequest) -> None:
         raise InvalidRequest(
             f"{first[0]} hand is won on the first turn, not with {late[0]!r}", field="situation"
         )
+
+
+def check(req: ScoreRequest) -> None:
+    """Raise ``InvalidRequest`` naming the field of the first contradiction in a Taiwan request."""
+    size = hand_tiles(req)
+    if size != WIN_SIZE and not (instant_flower_win(req) and size == WIN_SIZE - 1):
+        raise InvalidRequest(
+            _(
+                "a taiwan hand holds {count} tiles with the winning tile (a kong counts as 3), "
+                "got {size}"
+            ).format(count=WIN_SIZE, size=size),
+            field="hand",
+        )
+    if req.tsumo and req.discarder is not None:
+        raise InvalidRequest(
+            _("a self-drawn win has no discarder (got {seat})").format(
+                seat=WIND_LETTERS[req.discarder]
+            ),
+            field="discarder",
+        )
+    for name in sorted(req.situation):
+        need = NEEDS_WIN.get(name)
+        if need is not None and req.win != need:
+            raise InvalidRequest(
+                _("situation {name!r} needs win {need!r}, got {win!r}").format(
+                    name=name, need=need, win=req.win
+                ),
+                field="situation",
+            )
+    _check_first_turn(req)
     if "robbing_kong" in req.situation and "last_discard" in req.situation:
         raise InvalidRequest(
             "robbing a kong is not a win on a discard ('last_discard')", field="situation"

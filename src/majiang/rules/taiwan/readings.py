@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from majiang.decompose import decompositions, seven_pairs_one_pung
 from majiang.hand import Hand
-from majiang.patterns import Reading
+from majiang.patterns import Form, Reading
 from majiang.patterns import readings as core_readings
 from majiang.tiles import NUM_KINDS, Tile, counts34, format_tiles, kind
 
@@ -28,10 +28,14 @@ SETS = 5
 WIN_SIZE = 17
 
 
+#: the forms of a Taiwan hand, lik gu lik gu first (the first reading wins a tie)
+FORMS: tuple[Form, ...] = ("lik_gu", "standard")
+
+
 def readings(hand: Hand, win_tile: Tile, tsumo: bool) -> list[Reading]:
     """Return every reading of a complete hand, lik gu lik gu first (nothing when the 17 tiles
     are not complete)."""
-    return core_readings(hand, win_tile, tsumo, sets=SETS, forms=("lik_gu", "standard"))
+    return core_readings(hand, win_tile, tsumo, sets=SETS, forms=FORMS)
 
 
 def reading_text(reading: Reading, win_tile: Tile) -> str:

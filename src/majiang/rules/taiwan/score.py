@@ -14,10 +14,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from majiang.i18n import _
-from majiang.patterns import Reading, Win, best, contexts
+from majiang.patterns import Reading, Win, best, win_contexts
 from majiang.rules.taiwan.checks import hand_tiles, instant_flower_win
 from majiang.rules.taiwan.payments import dealer_involved, dealer_tai, payments
-from majiang.rules.taiwan.readings import WIN_SIZE, reading_text, readings, waits
+from majiang.rules.taiwan.readings import FORMS, SETS, WIN_SIZE, reading_text, waits
 from majiang.rules.taiwan.tai import BY_ID, count_tai
 from majiang.scoring import Item, Points, ScoreResult
 from majiang.tiles import kind
@@ -44,10 +44,7 @@ def best_reading(req: ScoreRequest) -> tuple[Reading, list[Item]] | None:
         situation=req.situation,
         waits=tuple(waits(hand, req.win_tile)) if hand_tiles(req) == WIN_SIZE else (),
     )
-    counted = [
-        (ctx.reading, count_tai(ctx))
-        for ctx in contexts(win, readings(hand, req.win_tile, req.tsumo))
-    ]
+    counted = [(ctx.reading, count_tai(ctx)) for ctx in win_contexts(win, sets=SETS, forms=FORMS)]
     return best(counted, lambda c: (sum(i.value for i in c[1]),))
 
 
