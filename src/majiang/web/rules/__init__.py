@@ -813,15 +813,19 @@ def options_html(variant: str) -> str:
     """Return the house rules in player words: label, default, what it changes, the choices."""
     items = []
     for o in option_meta(variant):
+        # the option words come translated from ``web.words``, in the catalog's script
+        label, help_, default = (
+            in_page_script(variant, text)
+            for text in (o["label"], o["help"], value_words(o["name"], o["default"]))
+        )
         choices = ""
         if o["control"] == "choice":
-            labels = ", ".join(str(c) for c in o["choice_labels"])
+            labels = in_page_script(variant, ", ".join(str(c) for c in o["choice_labels"]))
             said = _("Choices: {labels}.").format(labels=labels)
             choices = f'<span class="choices">{escape(said)}</span>'
         items.append(
-            f'<tr data-option="{escape(o["name"])}"><th scope=row>{escape(o["label"])}</th>'
-            f"<td>{escape(value_words(o['name'], o['default']))}</td>"
-            f"<td>{escape(o['help'])} {choices}</td></tr>"
+            f'<tr data-option="{escape(o["name"])}"><th scope=row>{escape(label)}</th>'
+            f"<td>{escape(default)}</td><td>{escape(help_)} {choices}</td></tr>"
         )
     heads = "".join(
         f"<th>{escape(h)}</th>" for h in (_("House rule"), _("Default"), _("What it changes"))
