@@ -94,27 +94,7 @@ class Option:
         if isinstance(self.default, tuple):
             if isinstance(value, list | tuple) and not self._list_error(value):
                 return tuple(value)
-            if self.total is None:
-                message = _(
-                    "rule {name!r} must be a list of {count} whole numbers from {lo} to {hi}, "
-                    "got {value}"
-                )
-            else:
-                message = _(
-                    "rule {name!r} must be a list of {count} whole numbers from {lo} to {hi} "
-                    "adding up to {total}, got {value}"
-                )
-            raise InvalidRequest(
-                message.format(
-                    name=name,
-                    count=len(self.default),
-                    lo=self.minimum,
-                    hi=self.maximum,
-                    total=self.total,
-                    value=quote_value(value),
-                ),
-                field="rules",
-            )
+            raise self._list_refusal(name, value)
         if self.choices is not None:
             if any(value == c and type(value) is type(c) for c in self.choices):
                 return value
@@ -143,6 +123,34 @@ class Option:
             and (self.multiple_of is None or value % self.multiple_of == 0)
         ):
             return value
+        raise self._number_refusal(name, value)
+
+    def _list_refusal(self, name: str, value: Any) -> InvalidRequest:
+        """Return the error for a value this list option does not accept."""
+        if self.total is None:
+            message = _(
+                "rule {name!r} must be a list of {count} whole numbers from {lo} to {hi}, "
+                "got {value}"
+            )
+        else:
+            message = _(
+                "rule {name!r} must be a list of {count} whole numbers from {lo} to {hi} "
+                "adding up to {total}, got {value}"
+            )
+        return InvalidRequest(
+            message.format(
+                name=name,
+                count=len(self.default),
+                lo=self.minimum,
+                hi=self.maximum,
+                total=self.total,
+                value=quote_value(value),
+            ),
+            field="rules",
+        )
+
+    def _number_refusal(self, name: str, value: Any) -> InvalidRequest:
+        """Return the error for a value this number option does not accept."""
         if self.multiple_of is None:
             message = _("rule {name!r} must be a whole number from {lo} to {hi}, got {value}")
         else:
@@ -150,7 +158,7 @@ class Option:
                 "rule {name!r} must be a whole number from {lo} to {hi} and a multiple of "
                 "{multiple}, got {value}"
             )
-        raise InvalidRequest(
+        return InvalidRequest(
             message.format(
                 name=name,
                 lo=self.minimum,
