@@ -125,13 +125,16 @@ def fuzzed_server(tmp: Path) -> Iterator[tuple[TestClient, World]]:
     instead of being played out by bots after 30 s, which made a long run a load test of
     bots (45 ms a request on average after 3,000 requests, against 10 ms). Bots under load
     are the fair-share tests' (test_server_limits.py); here the requests are measured."""
-    with pytest.MonkeyPatch.context() as patch, client_for(
-        sqlite_url(tmp),
-        resume_grace=10**6,
-        disconnect_grace=10**6,
-        # every sign-in comes from the test client's one address: room for the storm's
-        signin_burst=10_000,
-    ) as client:
+    with (
+        pytest.MonkeyPatch.context() as patch,
+        client_for(
+            sqlite_url(tmp),
+            resume_grace=10**6,
+            disconnect_grace=10**6,
+            # every sign-in comes from the test client's one address: room for the storm's
+            signin_burst=10_000,
+        ) as client,
+    ):
         patch.setattr(accounts_module, "_hasher", CHEAP_HASHER)
         owner, other, stranger = guest(client, "Lan"), guest(client, "Mei"), guest(client, "Jun")
         world = World({"owner": owner.token, "other": other.token, "stranger": stranger.token})
@@ -419,9 +422,7 @@ class Storm:
         seat = record["seats"].index(SEAT_NAME)
         # an answer's ``ref`` echoes the id the storm itself sent (at times a tile's name), an
         # error's ``message`` quotes the action refused ("kakan 1m is not legal ...")
-        shown = [
-            {k: v for k, v in f.items() if k not in ("ref", "message")} for f in sock.frames
-        ]
+        shown = [{k: v for k, v in f.items() if k not in ("ref", "message")} for f in sock.frames]
         found = leaks(shown, known_tiles(record, seat))
         self.tally.games_checked += 1
         if found:
