@@ -317,6 +317,10 @@ def test_the_return_follows_start_points() -> None:
     # no oka (as the WRC plays): the return is start_points alone and the first takes uma only
     points = _final_points((35000, 30000, 30000, 25000), {"start_points": 30000, "oka": 0})
     assert points == (5000 + 20000, 0 + 10000, 0 - 10000, -5000 - 20000)
+    # an uma of 30-10 (riichi.md: the option uma, in thousands by place)
+    options = {"start_points": 30000, "oka": 0, "uma": [30, 10, -10, -30]}
+    points = _final_points((35000, 30000, 30000, 25000), options)
+    assert points == (5000 + 30000, 0 + 10000, 0 - 10000, -5000 - 30000)
 
 
 def test_ties_go_by_seat_order_by_default() -> None:
