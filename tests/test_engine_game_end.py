@@ -314,6 +314,7 @@ def test_the_return_follows_start_points() -> None:
     points = _final_points((35000, 30000, 30000, 25000), {"start_points": 30000})
     assert points == (0 + 20000 + 20000, -5000 + 10000, -5000 - 10000, -10000 - 20000)
     assert sum(points) == 0
+    assert all(type(p) is int for p in points)  # whole points, as the records write them
     # no oka (as the WRC plays): the return is start_points alone and the first takes uma only
     points = _final_points((35000, 30000, 30000, 25000), {"start_points": 30000, "oka": 0})
     assert points == (5000 + 20000, 0 + 10000, 0 - 10000, -5000 - 20000)
