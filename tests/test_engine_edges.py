@@ -12,6 +12,7 @@ import pytest
 from engine_support import auto, of_kind, play, start
 from majiang.actions import Ankan, Chi, Discard, Pass, Pon, Ron
 from majiang.engine import legal_actions, new_game, step
+from majiang.engine.deal import resolve_options
 from majiang.errors import IllegalAction
 from majiang.rules import get_ruleset
 from majiang.state import GameState
@@ -258,3 +259,26 @@ def test_in_riichi_no_kong_of_a_held_quad_when_another_tile_is_drawn() -> None:
     assert state.drawn == t("4m") and "riichi" in state.status[0]
     assert state.waits[0] == tuple(kind(x) for x in parse_tiles("369m"))
     assert not any(isinstance(a, Ankan) for a in legal_actions(RIICHI, state, 0))
+
+
+@pytest.mark.parametrize(
+    ("claimed", "own", "forbidden"),
+    [
+        # riichi.md, kuikae: after a chi neither the called tile nor the one at the sequence's
+        # other end (the swap) may be discarded: 6m called with 78m forbids 6m and 9m
+        ("6m", "78m", "69m"),
+        ("4m", "23m", "14m"),  # called on the high end: 1m is the swap
+        ("7m", "89m", "7m"),  # 789m: no tile beyond 9m
+        ("3m", "12m", "3m"),  # 123m: no tile below 1m
+        ("5m", "46m", "5m"),  # a closed wait has no swap
+    ],
+)
+def test_kuikae_forbids_the_swap_tile_of_a_chi_on_an_end(
+    claimed: str, own: str, forbidden: str
+) -> None:
+    rules = get_ruleset("riichi")
+    options = resolve_options(rules, {})
+    got = rules.forbidden_after_call(
+        options, "chi", kind(parse_tiles(claimed)[0]), tuple(kind(t) for t in parse_tiles(own))
+    )
+    assert got == {kind(t) for t in parse_tiles(forbidden)}

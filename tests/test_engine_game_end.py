@@ -307,6 +307,23 @@ def test_a_tie_for_first_shares_the_oka() -> None:
     assert points == (5000 + 15000 + 10000, 5000 + 15000 + 10000, -10000 - 10000, -20000 - 20000)
 
 
+def test_the_return_follows_start_points() -> None:
+    # riichi.md: the return is start_points plus a quarter of oka: 30,000 + 5,000 = 35,000
+    # here (not the default 30,000); seats 1 and 2 tie on 30,000, placed in seat order; the
+    # first takes the oka (20,000) besides its uma
+    points = _final_points((35000, 30000, 30000, 25000), {"start_points": 30000})
+    assert points == (0 + 20000 + 20000, -5000 + 10000, -5000 - 10000, -10000 - 20000)
+    assert sum(points) == 0
+    assert all(type(p) is int for p in points)  # whole points, as the records write them
+    # no oka (as the WRC plays): the return is start_points alone and the first takes uma only
+    points = _final_points((35000, 30000, 30000, 25000), {"start_points": 30000, "oka": 0})
+    assert points == (5000 + 20000, 0 + 10000, 0 - 10000, -5000 - 20000)
+    # an uma of 30-10 (riichi.md: the option uma, in thousands by place)
+    options = {"start_points": 30000, "oka": 0, "uma": [30, 10, -10, -30]}
+    points = _final_points((35000, 30000, 30000, 25000), options)
+    assert points == (5000 + 30000, 0 + 10000, 0 - 10000, -5000 - 30000)
+
+
 def test_ties_go_by_seat_order_by_default() -> None:
     points = _final_points((35000, 35000, 20000, 10000), {})
     assert points == (5000 + 20000 + 20000, 5000 + 10000, -10000 - 10000, -20000 - 20000)

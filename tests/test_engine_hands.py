@@ -279,6 +279,39 @@ def test_pao_daisangen_tsumo_is_paid_by_the_liable_player() -> None:
     assert moved[0].deltas == (0, 0, -32000, 32000)
 
 
+def test_pao_off_makes_nobody_liable_and_the_tsumo_is_paid_by_all() -> None:
+    # riichi.md: with pao off (option pao) nobody is liable for the third dragon set; the
+    # child's yakuman tsumo is paid as any tsumo: 16000 by the dealer, 8000 by each child
+    hands = ["5z1379m1379p1379s", "6z2468m2468p2468s", "7z1357m1357p2468s", "556677z123m45p99s"]
+    state, _ = start(hands, "1z2z3z4z1z2z3z4z1z9s", options={"pao": False})
+    state, _ = play(state, ["0: discard 5z", "3: pon 55z", "3: discard 4p", "0: discard 2z"])
+    state, _ = play(state, ["1: discard 6z", "3: pon 66z", "3: discard 5p"])
+    state, _ = play(state, ["0: discard 4z", "1: discard 1z", "2: discard 7z", "3: pon 77z"])
+    assert state.liable[3] is None
+    state, events = play(
+        state, ["3: discard 9s", "0: discard 3z", "1: discard 4z", "2: discard 1z"]
+    )
+    state, events = play(state, ["3: tsumo"])
+    (won,) = of_kind(events, "won")
+    assert won.liable is None and won.result["limit"] == "yakuman"
+    moved = [e for e in of_kind(events, "points_moved") if e.reason == "win"]
+    assert moved[0].deltas == (-16000, -8000, -8000, 32000)
+
+
+def test_pao_arises_from_an_open_kan_of_the_third_dragon() -> None:
+    # riichi.md: pao falls on the discarder whose tile completed the third dragon set by a
+    # call, an open kan (daiminkan) as a pon
+    hands = ["5z1379m1379p1379s", "6z2468m2468p2468s", "7z1357m1357p2468s", "5566777z123m4p99s"]
+    state, _ = start(hands, "1z2z3z4z1z2z3z4z1z9s")
+    state, _ = play(state, ["0: discard 5z", "3: pon 55z", "3: discard 4p", "0: discard 2z"])
+    state, _ = play(state, ["1: discard 6z", "3: pon 66z", "3: discard 1m"])
+    assert state.liable[3] is None
+    state, events = play(state, ["0: discard 4z", "1: discard 1z", "2: discard 7z", "3: kan 777z"])
+    (called,) = of_kind(events, "called")
+    assert called.meld == "kan" and called.source == 2
+    assert state.liable[3] == 2
+
+
 #: seat 3 holds a pair of each wind and waits on 5p alone once it has called the four;
 #: each other seat holds the wind(s) it throws: the dealer East and North, South, West
 WIND_FEEDERS = ["14z1379m1379p147s", "2z2468m2468p2468s", "3z1357m1357p1357s", "11223344z5p19m59s"]

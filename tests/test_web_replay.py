@@ -10,6 +10,7 @@ scores, sticks and wall) and fails at the first difference.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 from collections import Counter
 from functools import cache
@@ -21,6 +22,8 @@ from fastapi.testclient import TestClient
 
 from majiang.bots import make_bot
 from majiang.bots.play import play_game
+from majiang.engine import new_game, step
+from majiang.events import HandStarted
 from majiang.records import GameRecord, RecordMismatch
 from majiang.rules import VARIANTS, get_ruleset
 from majiang.tiles import parse_tiles, tile_set
@@ -232,21 +235,95 @@ def test_the_work_grows_with_the_game_not_its_square(monkeypatch: pytest.MonkeyP
         made.hand_frames(k)
         own.append(count["steps"] - before)
     assert count == {"steps": len(record.actions), "frames": len(record.events)}
-    # a hand far ahead first: the engine plays from the game's start (the only state noted),
-    # through every hand before it, without their frames; the hands before it, asked next, are
-    # played again from their own start, noted on the way: their own steps once more
+    assert all(own), own
+    # hands asked backwards: each is dealt afresh from its own start and costs its own steps,
+    # besides one step for each action tried as its first: those the engine refuses, and the
+    # right one (first_actions: where each hand really begins, found by stepping the record)
     fresh = replay(record)
     count.clear()
-    last = len(made.hands) - 1
-    fresh.hand_frames(last)
-    assert count == {"steps": len(record.actions), "frames": len(made.whole_frames(last))}
-    for k in reversed(range(last)):
+    tried = []
+    for k in reversed(range(len(made.hands))):
+        before = count["steps"]
         fresh.hand_frames(k)
-    assert count == {
-        "steps": len(record.actions) + sum(own[:last]),
-        "frames": len(record.events),
-    }
-    assert all(own), own
+        tried.append(count["steps"] - before - own[k])
+    firsts = first_actions(record)
+    discards = [a for a, (_, taken) in enumerate(record.actions) if taken.kind == "discard"]
+    # the candidates before the real first action: those after the last discard before it
+    expected = [
+        0 if k == 0 else firsts[k] - max(d for d in discards if d < firsts[k])
+        for k in reversed(range(len(made.hands)))
+    ]
+    assert tried == expected
+    assert count["frames"] == len(record.events)
+
+
+def first_actions(record: GameRecord) -> list[int]:
+    """Return the number of the first action of each hand of ``record``, found by stepping
+    the whole record on the engine (hand 0: action 0)."""
+    rules = get_ruleset(record.variant)
+    state, _ = record.new_game()
+    firsts = [0]
+    for a, (seat, taken) in enumerate(record.actions):
+        state, events = step(rules, state, seat, taken)
+        firsts += [a + 1 for e in events if isinstance(e, HandStarted)]
+    return firsts
+
+
+@pytest.mark.parametrize(
+    ("variant", "seed"),
+    [("riichi", 5), ("hk", 2), ("hk2", 2), ("hkos", 2), ("taiwan", 2), ("sichuan", 2)],
+)
+def test_a_hand_starts_from_the_facts_of_its_hand_started_event(variant: str, seed: int) -> None:
+    # the engine deals hand i afresh from the facts its hand_started event keeps (the state
+    # the game reached there, field for field) ...
+    record = bots_game(variant, seed, "east")
+    rules = get_ruleset(variant)
+    state, _ = record.new_game()
+    hands = 0
+    for seat, taken in record.actions:
+        state, events = step(rules, state, seat, taken)
+        at = next((i for i, e in enumerate(events) if isinstance(e, HandStarted)), None)
+        if at is None:
+            continue
+        e = events[at]
+        assert isinstance(e, HandStarted)
+        fresh, dealt = new_game(
+            rules,
+            record.options,
+            record.seed,
+            record.length,
+            scores=e.scores,
+            dealer=e.dealer,
+            round_wind=e.round_wind,
+            honba=e.honba,
+            sticks=e.sticks,
+            hand_index=e.hand,
+            dealer_streak=e.dealer_streak,
+        )
+        assert dealt == events[at:]
+        for f in dataclasses.fields(state):
+            if f.name != "cache":
+                assert getattr(fresh, f.name) == getattr(state, f.name), (e.hand, f.name)
+        hands += 1
+    assert hands == len(replay(record).hands) - 1 > 2
+    # ... so the last hand, asked first, is played from there: its own steps, not the game's,
+    # and the frames the whole game's strict replay makes
+    firsts = first_actions(record)
+    made, whole = replay(record), replay(record, strict=True)
+    last = len(made.hands) - 1
+    steps = 0
+    real_step = replay_module.step
+
+    def counted_step(*args: Any) -> Any:
+        nonlocal steps
+        steps += 1
+        return real_step(*args)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(replay_module, "step", counted_step)
+        assert made.whole_frames(last) == whole.whole_frames(last)
+    own = len(record.actions) - firsts[last]
+    assert own < steps < own + 8 < len(record.actions)
 
 
 def test_hands_made_in_any_order_are_the_frames_of_one_fold() -> None:
@@ -264,8 +341,8 @@ def test_delta_holds_only_changes() -> None:
 
 
 def test_a_record_the_engine_does_not_make_again_is_refused() -> None:
-    # the summary believes the record; the frames of the hand that holds the changed event,
-    # and of every hand after it (played through it), are refused
+    # the summary believes the record; the frames of the hand that holds the changed event
+    # are refused; a later hand, dealt from its own start, is shown
     record = bots_game("riichi", 2, "east")
     made = replay(record)
     hand = 1
@@ -280,8 +357,9 @@ def test_a_record_the_engine_does_not_make_again_is_refused() -> None:
     }
     made = replay(record)
     assert made.summary()["hands"][hand]["first"] < i <= made.hands[hand]["last"]
-    with pytest.raises(RecordMismatch, match=f"event {i} "):
-        made.hand_frames(len(made.hands) - 1)
+    last = len(made.hands) - 1
+    assert last > hand
+    assert made.hand_frames(last) == replay(bots_game("riichi", 2, "east")).hand_frames(last)
     assert made.hand_frames(0)
     with pytest.raises(RecordMismatch, match=f"event {i} "):
         made.hand_frames(hand)

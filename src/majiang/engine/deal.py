@@ -80,11 +80,16 @@ def new_game(
     round_wind: int = 0,
     honba: int = 0,
     sticks: int = 0,
+    hand_index: int = 0,
+    dealer_streak: int = 0,
 ) -> tuple[GameState, list[Event]]:
     """Return the state of a new game with its first hand dealt, and the events of the deal.
 
     ``walls`` fixes the wall of the first hands (tests, scenarios); ``scores``, ``dealer``,
     ``round_wind``, ``honba`` and ``sticks`` start the game from a given position.
+    ``hand_index`` and ``dealer_streak`` start it at a later hand of a game: with the facts of
+    that hand's ``hand_started`` event, the state is the one the game reached at that hand's
+    start (the seed deals hand i from its own wall), so a replay can begin there.
     """
     rounds_for_length(length)
     opts = MappingProxyType(resolve_options(rules, options))
@@ -95,6 +100,8 @@ def new_game(
         raise InvalidRequest(f"scores must have {n} entries, got {len(scores)}", field="scores")
     if not 0 <= dealer < n:
         raise InvalidRequest(f"dealer must be a seat 0-{n - 1}, got {dealer}", field="dealer")
+    if hand_index < 0:
+        raise InvalidRequest(f"hand_index must be 0 or more, got {hand_index}", field="hand_index")
     state = GameState(
         variant=rules.id,
         options=opts,
@@ -106,6 +113,8 @@ def new_game(
         dealer=dealer,
         honba=honba,
         sticks=sticks,
+        hand_index=hand_index,
+        dealer_streak=dealer_streak,
         walls=tuple(tuple(w) for w in walls),
     )
     events: list[Event] = []
@@ -134,6 +143,7 @@ def start_hand(rules: Ruleset, st: GameState, ev: list[Event]) -> None:
     st.rivers = ((),) * n
     st.bonus = ((),) * n
     st.status = (frozenset(),) * n
+    st.waits = ((),) * n  # set once the deal is done (_begin_play)
     st.liable = (None,) * n
     st.drawn = None
     st.kong_chain = 0

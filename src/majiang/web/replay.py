@@ -12,8 +12,11 @@ tiles of every hand, melds, ponds, flowers, indicators, scores, sticks, the wall
 it what only the state knows (whose turn it is, which tile was just drawn). A difference would
 be a bug of the fold: ``strict=True`` (the tests) raises it, the server takes the engine's word.
 ``replay`` runs no engine; a hand's frames are folded when first asked for
-(``Replay.whole_frames``), from the engine's state at the hand's start, noted when the engine
-first passes it, and kept.
+(``Replay.whole_frames``), from the engine's state at the hand's start, and kept. That state is
+noted when the engine first passes it; a hand asked before the engine passed its start is dealt
+afresh from the record's facts at that start (its ``hand_started`` event: hand, round, dealer,
+scores, honba, sticks, dealer streak) and the seed, as the engine deals every hand
+(``new_game(..., hand_index=...)``), so a far hand costs its own steps, not its game's.
 
 Frames have the shape of the table page's model (``static/model.js``), so ``table_view.js``
 draws them; each seat has its ``hand`` (sorted) and ``drawn`` tile besides. On the wire a hand's
@@ -37,7 +40,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
-from majiang.engine import step
+from majiang.engine import new_game, step
 from majiang.events import (
     BonusDeclared,
     Called,
@@ -62,7 +65,7 @@ from majiang.records.native import GameRecord, RecordMismatch
 from majiang.rules import get_ruleset
 from majiang.rules.base import Ruleset
 from majiang.state import GameState
-from majiang.tiles import Tile, kind, sort_key, tile_name
+from majiang.tiles import Tile, kind, parse_tiles, sort_key, tile_name
 
 __all__ = [
     "HandStart",
@@ -517,9 +520,13 @@ class Replay:
 
     The engine runs only for frames, and checks the record as it goes: playing a hand's
     actions, every event it makes must be the record's own (``RecordMismatch`` otherwise). The
-    state where each hand starts is noted as the engine passes it (``starts``: hands 0 to
-    ``len(starts) - 1``), so a hand is played from its own start when that is known, else from
-    the nearest start noted before it, through the hands between."""
+    state where each hand starts is noted as the engine passes it (``starts``, by hand), so a
+    hand is played from its own start when that is known. Otherwise the hand is dealt afresh
+    from the record's facts at its start (``_own_start``): the engine then checks the hand's
+    own events from there, and whether those facts follow from the hands before is checked
+    when those are shown (``majiang replay --verify`` checks the whole record). Should no
+    fresh deal replay the hand, it is played from the nearest start noted before it, through
+    the hands between (which then says where the record and the engine part)."""
 
     variant: str
     length: str
@@ -529,7 +536,7 @@ class Replay:
     hands: list[dict[str, Any]]
     record: GameRecord = field(repr=False)
     strict: bool = False
-    starts: list[HandStart] = field(default_factory=list, repr=False)
+    starts: dict[int, HandStart] = field(default_factory=dict, repr=False)
     _made: dict[int, list[dict[str, Any]]] = field(default_factory=dict, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
@@ -561,12 +568,81 @@ class Replay:
         from the nearest start noted), the events checked and folded; then kept."""
         with self._lock:
             if k not in self._made:
-                if not self.starts:
-                    self.starts.append(self._first_start())
-                while len(self.starts) <= k:
-                    self._play(len(self.starts) - 1, fold=False)
-                self._made[k] = self._play(k, fold=True)
+                made = None if k in self.starts or k == 0 else self._from_own_start(k)
+                if made is None:
+                    if 0 not in self.starts:
+                        self.starts[0] = self._first_start()
+                    nearest = max(j for j in self.starts if j <= k)
+                    for j in range(nearest, k):
+                        self._play(j, self.starts[j], fold=False)
+                    made = self._play(k, self.starts[k], fold=True)
+                self._made[k] = made
             return self._made[k]
+
+    def _from_own_start(self, k: int) -> list[dict[str, Any]] | None:
+        """Return hand ``k``'s frames played from a fresh deal of its start, or None when no
+        fresh deal makes the record's events (a changed record, or one made before the
+        ``hand_started`` event said the dealer's streak)."""
+        for start in self._own_starts(k):
+            if not self._begins_with(k, start):
+                continue
+            try:
+                return self._play(k, start, fold=True)
+            except RecordMismatch:
+                continue
+        return None
+
+    def _begins_with(self, k: int, start: HandStart) -> bool:
+        """Return whether the action after ``start.action`` is one the engine takes at hand
+        ``k``'s deal, making the record's next events (a quick test of one step, before the
+        hand is played and folded)."""
+        actions = self.record.actions
+        if start.action + 1 >= len(actions):
+            return False
+        seat, taken = actions[start.action + 1]
+        try:
+            _, events = step(get_ruleset(self.variant), start.state, seat, taken)
+        except ValueError:
+            return False
+        seq = self.hands[k]["first"] + len(start.events) - start.offset
+        made = [json.loads(json.dumps(e.to_dict())) for e in events]
+        return made == self.record.events[seq : seq + len(made)]
+
+    def _own_starts(self, k: int) -> list[HandStart]:
+        """Return hand ``k``'s start dealt afresh from its ``hand_started`` event, once for
+        each action the hand may begin after.
+
+        The record does not say which action ended the hand before: passes make no event. But
+        every discard makes one ``discarded`` event, so a hand preceded by d discards begins
+        after the d-th discard action and at the latest with the next one; between them lie
+        only the answers to the last discard of the hand before, its last draw's win or kong,
+        and the first moves of this hand, which the engine tells apart (an answer to a discard
+        is refused at a dealer's turn)."""
+        record, hand = self.record, self.hands[k]
+        e = record.events[hand["first"]]
+        walls = [parse_tiles(w) for w in record.start.get("walls", [])]
+        try:
+            state, events = new_game(
+                get_ruleset(self.variant),
+                record.options,
+                record.seed,
+                record.length,
+                walls=walls,
+                scores=e["scores"],
+                dealer=e["dealer"],
+                round_wind=e["round_wind"],
+                honba=e["honba"],
+                sticks=e["sticks"],
+                hand_index=e["hand"],
+                dealer_streak=e.get("dealer_streak", 0),
+            )
+        except (KeyError, TypeError, ValueError):  # facts the engine refuses: play through
+            return []
+        before = sum(1 for x in record.events[: hand["first"]] if x["type"] == "discarded")
+        discards = [a for a, (_, taken) in enumerate(record.actions) if taken.kind == "discard"]
+        low = discards[before - 1] if 0 < before <= len(discards) else -1
+        high = discards[before] if before < len(discards) else len(record.actions) - 1
+        return [HandStart(a, events, 0, state) for a in range(low, high)]
 
     def _first_start(self) -> HandStart:
         """Deal the game on the engine; check the events before the first hand starts."""
@@ -585,11 +661,11 @@ class Replay:
             want = stored[seq] if seq < len(stored) else "nothing"
             raise RecordMismatch(f"event {seq} ({after}): the record has {want}, the engine {got}")
 
-    def _play(self, k: int, fold: bool) -> list[dict[str, Any]]:
-        """Play hand ``k`` on the engine from its noted start, check its events, note where
-        hand ``k + 1`` starts; with ``fold``, return its frames ([] without)."""
+    def _play(self, k: int, start: HandStart, fold: bool) -> list[dict[str, Any]]:
+        """Play hand ``k`` on the engine from ``start``, check its events, note where hand
+        ``k + 1`` starts; with ``fold``, return its frames ([] without)."""
         rules = get_ruleset(self.variant)
-        start, hand = self.starts[k], self.hands[k]
+        hand = self.hands[k]
         actions = self.record.actions
         table = ReplayTable(
             self.variant, rules.players, next_wall=_wall_at_start(rules, start.state)
@@ -602,8 +678,7 @@ class Replay:
             for i in range(offset, len(events)):
                 self._check(seq, events[i], after)
                 if seq > hand["last"]:  # the action's later events are the next hand's
-                    if len(self.starts) == k + 1:
-                        self.starts.append(HandStart(action, events, i, st))
+                    self.starts.setdefault(k + 1, HandStart(action, events, i, st))
                     return
                 if fold:
                     self._fold_event(table, rules, events, i, st, after)
@@ -685,8 +760,9 @@ def replay(record: GameRecord, strict: bool = False) -> Replay:
     that differs from the engine's state raises ``ReplayMismatch``.
 
     So the summary costs no engine step; showing the hands in order costs one step per action
-    and one frame per event in all, and a hand far ahead first plays the hands before it from
-    the nearest start noted (without frames)."""
+    and one frame per event in all, and a hand asked out of order is dealt afresh from the
+    record's facts at its start and costs its own steps (and a few more where the engine tells
+    apart which action began it)."""
     stored = record.events
     made = Replay(
         variant=record.variant,
