@@ -821,10 +821,10 @@ def test_a_result_shows_the_riichi_stick_fu_rounding_and_names(player: Player) -
         "rs => rs.map(r => [...r.querySelectorAll('td')].map(t => t.textContent))",
     )
     assert rows == [
-        ["25000", "-1000", "+7000", "31000"],
-        ["25000", "", "-2000", "23000"],
-        ["25000", "", "-2000", "23000"],
-        ["25000", "", "-2000", "23000"],
+        ["25,000", "-1,000", "+7,000", "31,000"],
+        ["25,000", "", "-2,000", "23,000"],
+        ["25,000", "", "-2,000", "23,000"],
+        ["25,000", "", "-2,000", "23,000"],
     ]
     heads = page.eval_on_selector_all(
         "#result-test table.score-change thead th", "ts => ts.map(t => t.textContent)"
@@ -840,10 +840,10 @@ def test_a_result_shows_the_riichi_stick_fu_rounding_and_names(player: Player) -
         "rs => rs.map(r => [r.querySelector('th').textContent, r.querySelector('td').textContent])",
     )
     assert payers == [
-        ["Ann (you)", "2000"],
-        ["Bot 3 (normal)", "2000"],
-        ["Bot 4 (normal)", "2000"],
-        ["Riichi sticks on the table", "1000"],
+        ["Ann (you)", "2,000"],
+        ["Bot 3 (normal)", "2,000"],
+        ["Bot 4 (normal)", "2,000"],
+        ["Riichi sticks on the table", "1,000"],
     ]
 
 

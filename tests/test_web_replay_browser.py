@@ -431,7 +431,7 @@ def test_each_variant_s_result_heading(page: Any, lan: Guest, variant: str) -> N
     # every payer of every win is a row with a player's name, and the rows add up to the win
     for win in page.query_selector_all("#rp-result article.win"):
         payers = win.query_selector_all("table.payers tbody tr")
-        amounts = [int(r.query_selector("td").inner_text()) for r in payers]
+        amounts = [int(r.query_selector("td").inner_text().replace(",", "")) for r in payers]
         total = int(win.query_selector("[data-points]").get_attribute("data-points"))
         assert sum(amounts) == total, (amounts, total)
         names = [r.query_selector("th").inner_text() for r in payers]
