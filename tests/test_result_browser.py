@@ -180,10 +180,10 @@ def test_riichi_stick_lost_honba_and_the_fu_line(page: Any) -> None:
         "After",
     ]
     assert rows(page, "table.score-change tbody tr") == [
-        ["E Bot 1 (normal)", "25000", "", "0", "25000"],
-        ["S Ann (you)", "25000", "", "-2900", "22100"],
-        ["W Bot 3 (normal)", "25000", "-1000", "0", "24000"],
-        ["N Bot 4 (normal)", "25000", "", "+3900", "28900"],
+        ["E Bot 1 (normal)", "25,000", "", "0", "25,000"],
+        ["S Ann (you)", "25,000", "", "-2,900", "22,100"],
+        ["W Bot 3 (normal)", "25,000", "-1,000", "0", "24,000"],
+        ["N Bot 4 (normal)", "25,000", "", "+3,900", "28,900"],
     ]
     # the fu: the items by name, then one line with their sum and the rounding
     assert rows(page, "table.fu tbody tr") == [
@@ -197,8 +197,8 @@ def test_riichi_stick_lost_honba_and_the_fu_line(page: Any) -> None:
     ]
     # every payment named; the honba's part of Ann's payment said; the stick collected
     assert rows(page, "table.payers tbody tr") == [
-        ["Ann (you), discarder (300 of it for 1 honba)", "2900"],
-        ["Riichi sticks on the table", "1000"],
+        ["Ann (you), discarder (300 of it for 1 honba)", "2,900"],
+        ["Riichi sticks on the table", "1,000"],
     ]
     assert page.get_attribute("table.payers tr[data-payer='1']", "data-honba") == "300"
 
@@ -241,9 +241,9 @@ def test_a_riichi_self_draw_with_honba_names_each_payer(page: Any) -> None:
     assert texts(page, "#result-h") == ["East 1: Self-drawn win"]
     # in turn after the winner: the dealer's line is East's, the others North then South
     assert rows(page, "table.payers tbody tr") == [
-        ["Bot 1 (normal), dealer (200 of it for 2 honba)", "2200"],
-        ["Bot 4 (normal) (200 of it for 2 honba)", "1200"],
-        ["Ann (you) (200 of it for 2 honba)", "1200"],
+        ["Bot 1 (normal), dealer (200 of it for 2 honba)", "2,200"],
+        ["Bot 4 (normal) (200 of it for 2 honba)", "1,200"],
+        ["Ann (you) (200 of it for 2 honba)", "1,200"],
     ]
     assert "Riichi stick" not in texts(page, "table.score-change thead th")
     assert rows(page, "table.fu tfoot tr")[0] == ["20 + 2 = 22 → 30, rounded up to a ten"]
@@ -263,8 +263,8 @@ def test_a_draw_names_the_ready_and_not_ready_payments(page: Any) -> None:
     render(page, events, "riichi")
     assert texts(page, "#result-h") == ["East 1: Draw: the wall is empty"]
     assert texts(page, "#other-payments li") == [
-        "Payments at the draw (ready / not ready): Bot 1 (normal) +3000, Ann (you) -1000, "
-        "Bot 3 (normal) -1000, Bot 4 (normal) -1000"
+        "Payments at the draw (ready / not ready): Bot 1 (normal) +3,000, Ann (you) -1,000, "
+        "Bot 3 (normal) -1,000, Bot 4 (normal) -1,000"
     ]
     assert page.get_attribute("tr[data-seat='2'] td[data-stick]", "data-stick") == "-1000"
     assert texts(page, "#sticks-left") == ["1 riichi stick stays on the table for the next win."]

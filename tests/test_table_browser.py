@@ -61,7 +61,7 @@ def result_scores(page: Any) -> list[int]:
     cells: list[str] = page.eval_on_selector_all(
         "#result table.score-change tbody tr td:last-child", "tds => tds.map(t => t.textContent)"
     )
-    return [int(c) for c in cells]
+    return [int(c.replace(",", "")) for c in cells]
 
 
 # ---------------------------------------------------------------- a whole hand by clicking
@@ -119,7 +119,8 @@ def test_whole_hand_against_bots_by_clicking(
         "#final table.standings tbody tr", "rs => rs.map(r => Number(r.dataset.seat))"
     )
     points = page.eval_on_selector_all(
-        "#final table.standings tbody td:last-child", "tds => tds.map(t => Number(t.textContent))"
+        "#final table.standings tbody td:last-child",
+        "tds => tds.map(t => Number(t.textContent.replaceAll(',', '')))",
     )
     assert sorted(places) == list(range(seats))
     assert points == sorted(points, reverse=True)
@@ -821,10 +822,10 @@ def test_a_result_shows_the_riichi_stick_fu_rounding_and_names(player: Player) -
         "rs => rs.map(r => [...r.querySelectorAll('td')].map(t => t.textContent))",
     )
     assert rows == [
-        ["25000", "-1000", "+7000", "31000"],
-        ["25000", "", "-2000", "23000"],
-        ["25000", "", "-2000", "23000"],
-        ["25000", "", "-2000", "23000"],
+        ["25,000", "-1,000", "+7,000", "31,000"],
+        ["25,000", "", "-2,000", "23,000"],
+        ["25,000", "", "-2,000", "23,000"],
+        ["25,000", "", "-2,000", "23,000"],
     ]
     heads = page.eval_on_selector_all(
         "#result-test table.score-change thead th", "ts => ts.map(t => t.textContent)"
@@ -840,10 +841,10 @@ def test_a_result_shows_the_riichi_stick_fu_rounding_and_names(player: Player) -
         "rs => rs.map(r => [r.querySelector('th').textContent, r.querySelector('td').textContent])",
     )
     assert payers == [
-        ["Ann (you)", "2000"],
-        ["Bot 3 (normal)", "2000"],
-        ["Bot 4 (normal)", "2000"],
-        ["Riichi sticks on the table", "1000"],
+        ["Ann (you)", "2,000"],
+        ["Bot 3 (normal)", "2,000"],
+        ["Bot 4 (normal)", "2,000"],
+        ["Riichi sticks on the table", "1,000"],
     ]
 
 
@@ -937,8 +938,8 @@ def test_a_result_names_taiwan_s_dealer_tai_and_the_draw_payments(player: Player
     _render(page, draw, "riichi")
     lines = page.eval_on_selector_all("#other-payments li", "ls => ls.map(l => l.textContent)")
     assert lines == [
-        "Payments at the draw (ready / not ready): Bot 1 (normal) +3000, Ann (you) -1000, "
-        "Bot 3 (normal) -1000, Bot 4 (normal) -1000"
+        "Payments at the draw (ready / not ready): Bot 1 (normal) +3,000, Ann (you) -1,000, "
+        "Bot 3 (normal) -1,000, Bot 4 (normal) -1,000"
     ]
 
 

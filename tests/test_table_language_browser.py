@@ -249,7 +249,7 @@ def test_the_table_and_the_replay_speak_the_language(
 
 
 def test_numbers_are_written_as_the_language_writes_them(browser: Any, base_url: str) -> None:
-    """A German table writes 25.000 where an English one writes 25000 (the data stays raw)."""
+    """A German table writes 25.000 where an English one writes 25,000 (the data stays raw)."""
     player = Player(browser, base_url, viewport=(1280, 800))
     page = player.page
     try:
@@ -260,6 +260,6 @@ def test_numbers_are_written_as_the_language_writes_them(browser: Any, base_url:
         assert score.inner_text() == "25.000"
         page.goto(page.url.split("?")[0] + "?lang=en")
         page.wait_for_function(READY_JS)
-        assert page.locator("#table .seat.me .score").inner_text() == "25000"
+        assert page.locator("#table .seat.me .score").inner_text() == "25,000"
     finally:
         player.close()

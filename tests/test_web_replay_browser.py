@@ -141,7 +141,7 @@ def test_history_lists_the_game_and_the_replay_steps_through_it(
     row = page.locator(f'#history-table tr[data-game="{game["game_id"]}"]')
     assert row.count() == 1
     assert row.locator("td.place").inner_text() == f"{game['result']['placements'][0]} of 4"
-    assert row.locator("td[data-score]").inner_text() == str(game["result"]["scores"][0])
+    assert row.locator("td[data-score]").inner_text() == f"{game['result']['scores'][0]:,}"
     shot(page, "history")
     row.locator("a.replay-link").click()
     wait_ready(page)
@@ -211,7 +211,7 @@ def test_history_lists_the_game_and_the_replay_steps_through_it(
     assert board == dict(enumerate(final))
     table = {
         int(tr.get_attribute("data-seat")): int(
-            tr.query_selector("[data-final-score]").inner_text()
+            tr.query_selector("[data-final-score]").inner_text().replace(",", "")
         )
         for tr in page.query_selector_all("#rp-final tbody tr")
     }
@@ -227,7 +227,7 @@ def test_history_lists_the_game_and_the_replay_steps_through_it(
         "#rp-result table.score-change tbody tr",
         "rows => rows.map(r => r.cells[r.cells.length - 1].textContent)",
     )
-    assert [int(x) for x in after] == ended["scores"]
+    assert [int(x.replace(",", "")) for x in after] == ended["scores"]
     assert page.inner_text("#rp-event").startswith("The game is over")
     assert page.is_disabled("#rp-forward") and not page.is_disabled("#rp-back")
     shot(page, "replay_end")
@@ -377,7 +377,7 @@ def test_the_hands_table_labels_each_player_s_column(page: Any, game: dict[str, 
     assert heads[2] == "Lan (you)" and len(heads) == 6
     scores = page.eval_on_selector_all(
         "#rp-hands tbody tr",
-        "rs => rs.map(r => [0, 1, 2, 3].map(i => Number(r.querySelector(`td[data-seat='${i}']`).textContent)))",
+        "rs => rs.map(r => [0, 1, 2, 3].map(i => Number(r.querySelector(`td[data-seat='${i}']`).textContent.replaceAll(',', ''))))",
     )
     assert scores == [e["scores"] for e in game["events"] if e["type"] == "hand_ended"]
 
@@ -431,7 +431,7 @@ def test_each_variant_s_result_heading(page: Any, lan: Guest, variant: str) -> N
     # every payer of every win is a row with a player's name, and the rows add up to the win
     for win in page.query_selector_all("#rp-result article.win"):
         payers = win.query_selector_all("table.payers tbody tr")
-        amounts = [int(r.query_selector("td").inner_text()) for r in payers]
+        amounts = [int(r.query_selector("td").inner_text().replace(",", "")) for r in payers]
         total = int(win.query_selector("[data-points]").get_attribute("data-points"))
         assert sum(amounts) == total, (amounts, total)
         names = [r.query_selector("th").inner_text() for r in payers]

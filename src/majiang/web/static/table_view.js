@@ -95,11 +95,9 @@ const FU_WORDS = {
   concealed_honor_kong: t("Concealed kong of honours"),
 };
 
-/** A number as the page's language writes it (25.000 in German); English keeps plain digits,
- *  as every English page of the site writes them. */
+/** A number as the page's language writes it: 25,000 in English, 25.000 in German. */
 export function num(n) {
-  if (typeof n !== "number" || language === "en") return String(n);
-  return formatNumber(n);
+  return typeof n === "number" ? formatNumber(n) : String(n);
 }
 
 /** A change of points with its sign: +8.000, -2.000. */
