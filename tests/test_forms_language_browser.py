@@ -25,7 +25,7 @@ from majiang.i18n import LANGUAGES, language_name
 from majiang.web import words
 from test_table_support import CHROMIUM
 
-playwright_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")

@@ -121,9 +121,13 @@ class Client(threading.Thread):
     *Next hand*, and reconnects through the instances in ``bases`` order (the first that
     answers) whenever its socket closes, from the last event it saw, until ``game_over``."""
 
-    def __init__(self, token: str, urls: list[str], halfway: int | None = None) -> None:
+    def __init__(
+        self, token: str, urls: list[str], halfway: int | None = None, answers: bool = True
+    ) -> None:
         super().__init__(daemon=True)
         self.token = token
+        #: False: leaves its decisions unanswered, so the game waits for its seat
+        self.answers = answers
         self.urls = urls
         self.lock = threading.Lock()
         self.events: dict[int, dict[str, Any]] = {}
@@ -183,7 +187,7 @@ class Client(threading.Thread):
                 earlier = self.events.setdefault(frame["seq"], frame)
             assert earlier == frame, f"event {frame['seq']} sent twice, differently"
             self.seq = frame["seq"]
-        elif kind == "decision":
+        elif kind == "decision" and self.answers:
             answer = {"decision": frame["decision"], "action": frame["default"]}
             ws.send(json.dumps({"type": "action", **answer}))
         elif kind == "accepted":
@@ -214,6 +218,21 @@ def wait_for(check: Any, what: str) -> None:
     while not check():
         assert time.monotonic() < deadline, f"waited {PATIENCE:.0f} s for {what}"
         time.sleep(0.05)
+
+
+def started_on_a(cluster: Cluster, joiner_name: str) -> tuple[str, str, str, int]:
+    """Return (host, joiner, room code, the joiner's seat) of a room made and started on A and
+    joined through B: the game is A's."""
+    host = guest(cluster.http("A"), "Host")
+    joiner = guest(cluster.http("B"), joiner_name)
+    code = new_room(cluster, "A", host)
+    r = httpx.post(f"{cluster.http('B')}/api/rooms/{code}/join", json={}, headers=auth(joiner))
+    assert r.status_code == 200, r.text
+    seat = int(r.json()["your_seat"])
+    r = httpx.post(f"{cluster.http('A')}/api/rooms/{code}/start", headers=auth(host))
+    assert r.status_code == 200, r.text
+    assert cluster.owner(code) == "A"
+    return host, joiner, code, seat
 
 
 def new_room(cluster: Cluster, on: str, host: str, **options: Any) -> str:
@@ -300,15 +319,7 @@ def test_a_room_made_on_a_is_joined_played_and_watched_through_b(cluster: Cluste
 
 
 def test_a_killed_with_sigkill_mid_game_the_game_goes_on_through_b(cluster: Cluster) -> None:
-    host = guest(cluster.http("A"), "Host")
-    joiner = guest(cluster.http("B"), "Joiner")
-    code = new_room(cluster, "A", host)
-    r = httpx.post(f"{cluster.http('B')}/api/rooms/{code}/join", json={}, headers=auth(joiner))
-    assert r.status_code == 200, r.text
-    seat = r.json()["your_seat"]
-    r = httpx.post(f"{cluster.http('A')}/api/rooms/{code}/start", headers=auth(host))
-    assert r.status_code == 200, r.text
-    assert cluster.owner(code) == "A"
+    host, joiner, code, seat = started_on_a(cluster, "Joiner")
 
     # the host plays on A and falls back to B; the joiner plays on B, relayed to A at first
     hosting = Client(host, [cluster.ws("A", code), cluster.ws("B", code)], halfway=2)
@@ -360,17 +371,11 @@ def test_bots_choose_in_workers_one_killed_and_another_started_mid_game(cluster:
 
 
 def test_a_person_leaving_through_b_leaves_the_game_owned_by_a(cluster: Cluster) -> None:
-    host = guest(cluster.http("A"), "Host")
-    joiner = guest(cluster.http("B"), "Leaver")
-    code = new_room(cluster, "A", host)
-    r = httpx.post(f"{cluster.http('B')}/api/rooms/{code}/join", json={}, headers=auth(joiner))
-    assert r.status_code == 200, r.text
-    seat = r.json()["your_seat"]
-    r = httpx.post(f"{cluster.http('A')}/api/rooms/{code}/start", headers=auth(host))
-    assert r.status_code == 200, r.text
-    assert cluster.owner(code) == "A"
+    host, joiner, code, seat = started_on_a(cluster, "Leaver")
     hosting = Client(host, [cluster.ws("A", code)])
-    leaving = Client(joiner, [cluster.ws("B", code)])  # relayed to A
+    # relayed to A; its seat's decisions stay unanswered, so the hand cannot end before the
+    # leave reaches A (a hand of instant answers can be over by then on a loaded machine)
+    leaving = Client(joiner, [cluster.ws("B", code)], answers=False)
     hosting.start()
     leaving.start()
     wait_for(leaving.welcomed.is_set, "the leaver's socket on B")

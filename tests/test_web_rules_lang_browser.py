@@ -15,7 +15,6 @@ Screenshots of one page in German and in Chinese at a desktop's size and a phone
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,9 +23,9 @@ import pytest
 from majiang.i18n import LANGUAGES
 from majiang.rules import VARIANTS
 from majiang.web.rules import examples, is_translated
-from test_table_support import ARGS, ARTIFACTS, CHROMIUM, serve
+from test_table_support import ARTIFACTS, CHROMIUM
 
-playwright_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("playwright.sync_api")
 pytest.importorskip("uvicorn")
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
 
@@ -54,20 +53,6 @@ TEXTS_JS = """(allowed) => {
     .filter(t => t.length > 0);
 }"""
 SHOTS = Path("/tmp/rules-lang")
-
-
-@pytest.fixture(scope="module")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with serve(tmp_path_factory.mktemp("rules-lang")) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield b
-        b.close()
 
 
 def english_left(texts: list[str]) -> list[str]:
