@@ -364,3 +364,21 @@ def test_the_standings_reach_the_replay_and_the_cli() -> None:
     line = _line(record.events[-1])
     assert line is not None
     assert "seat 0: 4 (-1600, -51.6)" in line and "seat 2: 1 (35600, +45.6)" in line
+
+
+def test_holding_exactly_the_target_after_south_4_ends_the_game() -> None:
+    """The target is reached at 30,000 itself ("30,000 or more", docs/riichi.md)."""
+    _state, events = _south4_ron((25000, 25000, 25000, 25000))
+    won = _won(events)
+    state, events = _south4_ron((25000, 30000 - won, 25000, 20000 + won))
+    assert state.scores[1] == 30000
+    assert of_kind(events, "game_ended")[0].reason == "length"
+
+
+def test_sudden_death_ends_at_exactly_the_target() -> None:
+    _state, events = _west_ron(0, (25000, 25000, 25000, 25000))
+    won = int(next(e for e in of_kind(events, "points_moved") if e.reason == "win").deltas[2])
+    state, events = _west_ron(0, (25000, 25000, 30000 - won, 20000 + won))
+    assert state.scores[2] == 30000
+    (end,) = of_kind(events, "game_ended")
+    assert end.reason == "target"
