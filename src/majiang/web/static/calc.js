@@ -3,6 +3,7 @@
 // restores the same hand. Errors (422 {"error", "field"}) appear next to their field.
 
 import { esc, html } from "./dom.js";
+import { limitWord } from "./limits.js";
 import { formatNumber, language, t } from "./i18n.js";
 import { formatTiles, parseMeld, parseTiles, tilesOrEmpty } from "./notation.js";
 import { handHtml, meldHtml, tileSvg } from "./tiles.js";
@@ -404,21 +405,6 @@ const FU_WORDS = {
 
 function fuLabel(id) {
   return FU_WORDS[id] || id.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
-}
-
-/** A limit of the result (riichi's mangan ... yakuman, the others' cap) in the page's language. */
-function limitWord(limit) {
-  const words = {
-    mangan: t("mangan"),
-    haneman: t("haneman"),
-    baiman: t("baiman"),
-    sanbaiman: t("sanbaiman"),
-    yakuman: t("yakuman"),
-    double_yakuman: t("double yakuman"),
-    triple_yakuman: t("triple yakuman"),
-    limit: t("limit"),
-  };
-  return words[limit] || String(limit).replace(/_/g, " ");
 }
 
 /** A unit of the result (han, fan, tai) in the page's language. */

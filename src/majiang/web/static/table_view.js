@@ -5,6 +5,7 @@ import { meldHtml, tileSvg, handHtml } from "./tiles.js";
 import { parseMeld, sortTiles, tilesOrEmpty } from "./notation.js";
 import { doraOf, kindName, kindOf, readyDiscards, waits } from "./waits.js";
 import { formatNumber, language, t } from "./i18n.js";
+import { limitWord } from "./limits.js";
 
 export const ACTION_KEYS = {
   win: "w",
@@ -896,7 +897,7 @@ function winHtml(ui, m, r, w) {
   const items = (res.items || [])
     .map((it) => `<tr data-item="${esc(it.id)}"><th scope="row">${esc(patternName(m.variant, it))}</th><td class="num">${esc(it.value)} ${esc(unitWord(unit))}</td></tr>`)
     .join("");
-  const limit = res.limit ? ` <span class="limit">${esc(res.limit)}</span>` : "";
+  const limit = res.limit ? ` <span class="limit">${esc(limitWord(res.limit))}</span>` : "";
   const w_ = { patterns: esc(t("Patterns")), total: esc(t("Total")), points: esc(t("Points")), received: esc(t("Received")) };
   const itemsTable = `<table class="items"><caption>${w_.patterns}</caption><tbody>${items}</tbody>
 <tfoot><tr><th scope="row">${w_.total}</th><td class="num" data-total="${esc(res.total)}">${esc(res.total)} ${esc(unitWord(unit))}${limit}</td></tr></tfoot></table>`;
