@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sys
+import typing
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,12 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from majiang.bots import make_bot
+from majiang.bots.play import play_game
+from majiang.events import PointsMoved
 from majiang.i18n import LANGUAGES, _, use
+from majiang.rules import VARIANTS, get_ruleset
+from majiang.rules.sichuan import payments as sichuan_payments
 from majiang.web import words
 from majiang.web.play import pattern_names, table_page_body
 from majiang.web.replay import hand_label
@@ -34,6 +40,7 @@ SAME = {
     "4 fu",
     "2 fu",
     "Standard",
+    "Nagashi mangan",
 }
 
 
@@ -45,6 +52,7 @@ def every_word() -> list[str]:
     for choices in words.CHOICE_WORDS.values():
         out += choices.values()
     out += words.ABORTIVE_WORDS.values()
+    out += words.PAYMENT_WORDS.values()
     out += [label for label, _seconds in words.NEXT_HAND_WORDS] + [words.NEXT_HAND_HELP]
     out += words.LENGTH_WORDS.values()
     for label, help_ in words.BOT_WORDS.values():
@@ -86,6 +94,21 @@ def test_the_words_are_shown_in_the_language_of_the_moment() -> None:
     # English by default, unknown keys made readable as before
     assert words.option_words("kiriage")[0] == "Round up to mangan (kiriage)"
     assert words.choice_label("no_such", "some_choice") == "Some choice"
+
+
+def test_every_payment_a_game_makes_has_words() -> None:
+    """Each reason points move for has words in PAYMENT_WORDS: Sichuan's declared reasons, and
+    every reason of whole games of each variant (a result once showed 'kong passed on')."""
+    assert set(typing.get_args(sichuan_payments.Reason)) <= set(words.PAYMENT_WORDS)
+    seen: set[str] = set()
+    for variant in VARIANTS:
+        rules = get_ruleset(variant)
+        for seed in range(3):
+            bots = [make_bot("normal", seed * 4 + s) for s in range(rules.players)]
+            played = play_game(rules, bots, seed=seed, length="one_hand", record_events=False)
+            seen |= {e.reason for e in played.events if isinstance(e, PointsMoved)}
+    assert {"win", "riichi", "kong"} <= seen
+    assert seen - set(words.PAYMENT_WORDS) == set()
 
 
 def test_hand_labels() -> None:

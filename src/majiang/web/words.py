@@ -271,6 +271,22 @@ ABORTIVE_WORDS = {
     "triple_ron": N_("Three players winning on one discard"),
 }
 
+#: why points moved (the engine's ``points_moved`` reasons), as a result or a replay names it
+PAYMENT_WORDS = {
+    "win": N_("Win"),
+    "riichi": N_("Riichi stick"),
+    "noten": N_("Payments at the draw (ready / not ready)"),
+    "nagashi_mangan": N_("Nagashi mangan"),
+    "heavenly": N_("Heavenly hand"),
+    "earthly": N_("Earthly hand"),
+    "kong": N_("Kong payments"),
+    "kong_passed_on": N_("Kong payment passed on to the winner"),
+    "not_ready": N_("Not ready at the draw"),
+    "kong_returned": N_("Kong payments returned"),
+    "final_sticks": N_("Riichi sticks left at the end, to the first"),
+    "three_suits": N_("Still holding three suits at the draw"),
+}
+
 NEXT_HAND_WORDS = ((N_("1 minute"), 60), (N_("2 minutes"), 120), (N_("Until everyone is ready"), 0))
 NEXT_HAND_HELP = N_(
     "Private rooms: after a hand, how long the next one waits for everyone to press Next hand."
@@ -310,7 +326,7 @@ BOT_NAMES = {
 
 def table_words() -> dict[str, Any]:
     """Return the words the table page needs (variants, lengths, bots, the reasons of an
-    abortive draw) in the language of the moment, ready for JSON.
+    abortive draw and of payments) in the language of the moment, ready for JSON.
 
     >>> table_words()["variants"]["hkos"]
     'Hong Kong Old Style'
@@ -321,6 +337,7 @@ def table_words() -> dict[str, Any]:
         "bots": {level: _(label) for level, (label, _help) in BOT_WORDS.items()},
         "bot_names": {level: _(name) for level, name in BOT_NAMES.items()},
         "abortive": {k: _(label) for k, label in ABORTIVE_WORDS.items()},
+        "payments": {k: _(label) for k, label in PAYMENT_WORDS.items()},
     }
 
 

@@ -22,24 +22,13 @@ export const WIND_NAMES = { E: t("East"), S: t("South"), W: t("West"), N: t("Nor
 // variant, length and bot names as players read them, in the page's language: the page carries
 // them (majiang/web/words.py), and the patterns' names in it (web/play.py pattern_names)
 const wordsEl = typeof document !== "undefined" && document.querySelector("#table-words");
-const WORDS = wordsEl ? JSON.parse(wordsEl.textContent) : { variants: {}, lengths: {}, bots: {}, bot_names: {}, abortive: {} };
+const WORDS = wordsEl ? JSON.parse(wordsEl.textContent) : { variants: {}, lengths: {}, bots: {}, bot_names: {}, abortive: {}, payments: {} };
 const namesEl = typeof document !== "undefined" && document.querySelector("#pattern-names");
 const PATTERN_NAMES = namesEl ? JSON.parse(namesEl.textContent) : {};
 
-// why points moved, as players say it (the engine's points_moved reasons)
-const REASON_WORDS = {
-  noten: t("Payments at the draw (ready / not ready)"),
-  nagashi_mangan: t("Nagashi mangan"),
-  heavenly: t("Heavenly hand"),
-  earthly: t("Earthly hand"),
-  kong: t("Kong payments"),
-  not_ready: t("Not ready at the draw"),
-  kong_returned: t("Kong payments returned"),
-  final_sticks: t("Riichi sticks left at the end, to the first"),
-  three_suits: t("Still holding three suits at the draw"),
-};
+/** Why points moved as players say it (majiang/web/words.py PAYMENT_WORDS). */
 export function reasonWords(reason) {
-  return REASON_WORDS[reason] || String(reason).replace(/_/g, " ");
+  return (WORDS.payments && WORDS.payments[reason]) || String(reason).replace(/_/g, " ");
 }
 
 /** The reason of an abortive draw as players say it (majiang/web/words.py ABORTIVE_WORDS). */
