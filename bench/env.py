@@ -35,12 +35,25 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from majiang.env import env
 from majiang.rules import VARIANTS
+
+
+def timed(play: Callable[[int, int], int], wanted: int) -> tuple[int, float]:
+    """Return (steps, CPU seconds) of ``play(game, limit)`` called game after game until
+    ``wanted`` steps, after one warm-up game (game -1) that is not timed."""
+    play(-1, 10**9)
+    steps = games = 0
+    start = time.process_time()
+    while steps < wanted:
+        steps += play(games, wanted - steps)
+        games += 1
+    return steps, time.process_time() - start
 
 
 def ours(variant: str, wanted: int, seed: int) -> tuple[int, float]:
@@ -50,7 +63,7 @@ def ours(variant: str, wanted: int, seed: int) -> tuple[int, float]:
     wins = [space.index[w] for w in (("tsumo",), ("ron",)) if w in space.index]
     rng = random.Random(seed)
 
-    def play(limit: int) -> int:
+    def play(_game: int, limit: int) -> int:
         steps = 0
         e.reset()
         for _ in e.agent_iter():
@@ -66,12 +79,7 @@ def ours(variant: str, wanted: int, seed: int) -> tuple[int, float]:
                 break
         return steps
 
-    play(10**9)  # the warm-up
-    steps = 0
-    start = time.process_time()
-    while steps < wanted:
-        steps += play(wanted - steps)
-    return steps, time.process_time() - start
+    return timed(play, wanted)
 
 
 def peer(wanted: int, seed: int) -> tuple[int, float] | None:
@@ -104,13 +112,7 @@ def peer(wanted: int, seed: int) -> tuple[int, float] | None:
             obs = game.step(actions)
         return steps
 
-    play(-1, 10**9)  # the warm-up
-    steps = games = 0
-    start = time.process_time()
-    while steps < wanted:
-        steps += play(games, wanted - steps)
-        games += 1
-    return steps, time.process_time() - start
+    return timed(play, wanted)
 
 
 def rlcard_peer(wanted: int, seed: int) -> tuple[int, float] | None:
@@ -123,7 +125,7 @@ def rlcard_peer(wanted: int, seed: int) -> tuple[int, float] | None:
     game = rlcard.make("mahjong", config={"seed": seed})
     rng = random.Random(seed)
 
-    def play(limit: int) -> int:
+    def play(_game: int, limit: int) -> int:
         steps = 0
         state, _ = game.reset()
         while not game.is_over() and steps < limit:
@@ -132,12 +134,7 @@ def rlcard_peer(wanted: int, seed: int) -> tuple[int, float] | None:
             steps += 1
         return steps
 
-    play(10**9)  # the warm-up
-    steps = 0
-    start = time.process_time()
-    while steps < wanted:
-        steps += play(wanted - steps)
-    return steps, time.process_time() - start
+    return timed(play, wanted)
 
 
 def main() -> int:
