@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from test_table_support import ARGS, CHROMIUM, serve
+from test_table_support import ARGS, CHROMIUM, carry_table_words, serve
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
@@ -55,6 +55,7 @@ def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 
 
 def render(page: Any, events: list[dict[str, Any]], variant: str, seat: int = 1) -> None:
+    carry_table_words(page)
     page.evaluate(RENDER_JS, [events, variant, seat])
 
 

@@ -146,8 +146,9 @@ def test_a_client_reading_in_time_is_not_dropped(tmp_path: Path) -> None:
 def test_a_seated_player_that_does_not_read_hands_the_seat_to_the_bot(tmp_path: Path) -> None:
     with stalling_client(tmp_path, resume_grace=0.05) as (client, stalled):
         host, friend = guest(client, "Host"), guest(client, "Friend")
-        # timers, so that the game goes past the decisions the friend does not answer
-        code = _room(client, host, turn_seconds=0.1, claim_seconds=0.1)
+        # timers, so that the game goes past the decisions the friend does not answer, and
+        # past a break between hands should the first hand end before MAX_OUTBOX frames
+        code = _room(client, host, turn_seconds=0.1, claim_seconds=0.1, next_hand_seconds=0.1)
         client.post(f"/api/rooms/{code}/join", json={}, headers=friend.auth)
         client.post(f"/api/rooms/{code}/start", headers=host.auth)
         registry = stalled.app.state.registry  # type: ignore[attr-defined]

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from test_table_support import CHROMIUM, SCREENSHOTS, Player, shot
+from test_table_support import CHROMIUM, SCREENSHOTS, Player, carry_table_words, shot
 
 pytest.importorskip("playwright.sync_api")
 pytest.importorskip("uvicorn")
@@ -849,6 +849,7 @@ def test_a_result_shows_the_riichi_stick_fu_rounding_and_names(player: Player) -
 
 
 def _render(page: Any, events: list[dict[str, Any]], variant: str) -> None:
+    carry_table_words(page)
     page.evaluate(
         RENDER_JS.replace("'riichi'", f"'{variant}'"),
         events,
