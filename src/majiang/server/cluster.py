@@ -37,12 +37,16 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import redis.asyncio as aioredis
+from fastapi import FastAPI, HTTPException, Request
+from fastapi.responses import JSONResponse
+from redis.exceptions import RedisError
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from majiang.server.db import Game
-from majiang.server.live import Conn
+from majiang.server.live import Conn, LiveGame
 from majiang.server.protocol import MOVED, error_frame, frame_ref
+from majiang.server.shares import Shares
 from majiang.server.tables import SPECTATOR
 from majiang.server.trace import ActionMark
 
@@ -57,6 +61,11 @@ EVERYONE = PREFIX + "all"
 #: a game that could not be taken over (its replay failed: a bug) is tried again after this
 #: many seconds, not at every scan
 RETRY_BROKEN = 60.0
+#: how long the address a game was created from is kept for its fair share (the key is
+#: deleted when the game ends; this only bounds what a game never finished leaves)
+CREATED_SECONDS = 7 * 24 * 3600
+#: seconds an instance waits for the answer of a game's owner to a question (``ask``)
+ASK_SECONDS = 10.0
 
 #: renew the key if this instance holds it (a lease taken over is not extended)
 RENEW = """
@@ -87,6 +96,11 @@ def alive_key(instance: str) -> str:
     """Return the key an instance keeps while it runs (its edges' sockets count as gone
     once it expires)."""
     return f"{PREFIX}alive:{instance}"
+
+
+def created_key(code: str) -> str:
+    """Return the key holding the address room ``code``'s game was created from."""
+    return f"{PREFIX}created:{code}"
 
 
 def channel(instance: str) -> str:
@@ -141,6 +155,14 @@ class Cluster:
         self.instance = settings.instance_id or default_instance_id()
         self.lease_ms = int(settings.lease_seconds * 1000)
         self.redis: aioredis.Redis = aioredis.from_url(url, decode_responses=True)
+        #: the fair shares counted across the instances (``limits``, ``shares``), and the
+        #: places the games played here hold in them (by room code)
+        self.shares = Shares(self.redis, self.instance)
+        self.holding: dict[str, list[tuple[str, str]]] = {}
+        #: what this instance answers about the games it plays, by question (``ask``): the
+        #: answer's body, or an ``HTTPException``; and the questions it asked, by id
+        self.answers: dict[str, Callable[[LiveGame | None, dict[str, Any]], Any]] = {}
+        self._asked: dict[str, asyncio.Future[dict[str, Any]]] = {}
         #: the rooms whose game this instance owns (a lease renewed)
         self.held: set[str] = set()
         #: the edge's relayed sockets, and the owner's stand-ins for the sockets of other
@@ -149,7 +171,8 @@ class Cluster:
         self.remote: dict[str, tuple[Conn, str, str]] = {}  # id -> (conn, edge, room)
         self._outgoing: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
-        #: the sender tasks of the stand-ins (kept: a task nobody holds may be collected)
+        #: the sender tasks of the stand-ins, and the places given back (kept: a task nobody
+        #: holds may be collected)
         self._pumps: set[asyncio.Task[None]] = set()
         self._renewed = time.monotonic()
         self._renew: Any = None
@@ -166,6 +189,7 @@ class Cluster:
         watching."""
         self._renew = self.redis.register_script(RENEW)
         self._release = self.redis.register_script(RELEASE)
+        await self.shares.forget_mine()  # a former process of this name did not stop cleanly
         await self.redis.set(alive_key(self.instance), "1", px=self.lease_ms)
         pubsub = self.redis.pubsub()
         await pubsub.subscribe(channel(self.instance), EVERYONE)
@@ -191,6 +215,8 @@ class Cluster:
         with contextlib.suppress(Exception):
             for code in list(self.held):
                 await self._release(keys=[lease_key(code)], args=[self.instance])
+            # the games' places go with their leases, the sockets' with the sockets
+            await self.shares.forget_mine()
             await self.redis.delete(alive_key(self.instance))
         self.held.clear()
         await self.redis.aclose()
@@ -208,6 +234,48 @@ class Cluster:
         self.held.discard(code)
         with contextlib.suppress(Exception):
             await self._release(keys=[lease_key(code)], args=[self.instance])
+
+    async def hold(self, game: LiveGame, created_from: str | None) -> None:
+        """Count ``game``, launched here, in the fair shares of its players and of the address
+        it was ``created_from`` (None: a game taken over, whose address is stored in Redis)
+        until it ends or leaves this instance (``unhold``)."""
+        code = game.room_code
+        try:
+            if created_from is not None:
+                await self.redis.set(created_key(code), created_from, ex=CREATED_SECONDS)
+            else:
+                found = await self.redis.get(created_key(code))
+                created_from = None if found is None else str(found)
+            counts = [
+                ("tables", p) for p in sorted({s.player_id for s in game.seats if s.player_id})
+            ]
+            if created_from is not None:
+                counts.append(("from", created_from))
+            await self.shares.add(counts, 1)
+        except RedisError as error:  # the game plays on, uncounted
+            log.warning("game %s not counted in its players' fair shares: %s", code, error)
+            return
+        self.holding[code] = counts
+        game.on_finish = lambda: self.unhold(code, finished=True)
+
+    def unhold(self, code: str, finished: bool = False) -> None:
+        """Give back the places room ``code``'s game holds (it ended, or left this
+        instance)."""
+        counts = self.holding.pop(code, None)
+        if counts is None:
+            return
+
+        async def give_back() -> None:
+            try:
+                await self.shares.add(counts, -1)
+                if finished:
+                    await self.redis.delete(created_key(code))
+            except RedisError as error:
+                log.warning("game %s's fair-share places not given back: %s", code, error)
+
+        chore = asyncio.get_running_loop().create_task(give_back())
+        self._pumps.add(chore)
+        chore.add_done_callback(self._pumps.discard)
 
     async def owner(self, code: str) -> str | None:
         """Return the instance that owns room ``code``'s game, or None."""
@@ -356,7 +424,13 @@ class Cluster:
 
     def _receive(self, message: dict[str, Any]) -> None:
         op = message["op"]
-        if op == "room":
+        if op == "ask":
+            self._answer(message)
+        elif op == "answer":
+            asked = self._asked.get(message["ask"])
+            if asked is not None and not asked.done():
+                asked.set_result(message)
+        elif op == "room":
             if message["from"] != self.instance:
                 self.registry.room_update(message["code"], message["room"], relayed=True)
         elif op == "started":
@@ -443,6 +517,50 @@ class Cluster:
         self.registry.disconnect(conn)
         conn.close()
 
+    # -- questions about a game, answered by its owner (the HTTP routes that need its table)
+    async def ask(self, code: str, question: str, **details: Any) -> Any:
+        """Return the answer of the instance owning room ``code``'s game to ``question`` (one
+        of its ``answers``, given ``details``), or raise its ``HTTPException``; None when no
+        other instance owns the game (the caller answers from what is here)."""
+        owner = await self.owner(code)
+        if owner is None or owner == self.instance:
+            return None
+        ask_id = secrets.token_hex(8)
+        answered: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._asked[ask_id] = answered
+        message = {"op": "ask", "ask": ask_id, "from": self.instance, "code": code}
+        self.post(channel(owner), {**message, "question": question, "details": details})
+        try:
+            answer = await asyncio.wait_for(answered, ASK_SECONDS)
+        except TimeoutError:
+            raise HTTPException(
+                503, f"the server playing this game did not answer in {ASK_SECONDS:g} s"
+            ) from None
+        finally:
+            self._asked.pop(ask_id, None)
+        if "error" in answer:
+            raise HTTPException(answer["status"], answer["error"])
+        return answer["body"]
+
+    def _answer(self, message: dict[str, Any]) -> None:
+        """Answer another instance's question about a game played here."""
+        question = message["question"]
+        answer = self.answers.get(question)
+        reply: dict[str, Any] = {"op": "answer", "ask": message["ask"]}
+        try:
+            if answer is None:  # an instance of another version
+                raise HTTPException(501, f"the server playing this game cannot answer {question!r}")
+            reply["body"] = answer(self.registry.games.get(message["code"]), message["details"])
+        except HTTPException as exc:
+            reply |= {"status": exc.status_code, "error": exc.detail}
+        except Exception:
+            log.exception("question %r about room %s not answered", question, message["code"])
+            reply |= {
+                "status": 500,
+                "error": f"the server playing this game failed on {question!r}",
+            }
+        self.post(channel(message["from"]), reply)
+
     # -- the edge's side
     async def relay(self, conn: Conn, code: str, last_seq: int | None) -> bool:
         """Relay ``conn`` to the instance owning room ``code``'s game; return False when
@@ -506,3 +624,16 @@ def _now(fn: Callable[[Any], None]) -> Callable[[Any], Any]:
         fn(value)
 
     return call
+
+
+def install(app: FastAPI) -> None:
+    """Answer a request that needs Redis while it is unreachable with a 503 (as the
+    database's outage is answered), and not a 500."""
+
+    @app.exception_handler(RedisError)
+    async def redis_unavailable(_request: Request, exc: RedisError) -> JSONResponse:
+        return JSONResponse(
+            status_code=503,
+            content={"error": f"the cluster's Redis is unavailable: {exc}", "field": None},
+            headers={"Retry-After": "5"},
+        )
