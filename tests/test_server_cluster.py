@@ -15,6 +15,7 @@ import signal
 import subprocess
 import threading
 import time
+from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
@@ -24,6 +25,7 @@ from typing import Any
 import httpx2 as httpx
 import pytest
 import redis
+from sqlalchemy import create_engine, text
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -41,6 +43,9 @@ PATIENCE = 90.0
 #: at, websockets a player has open (the tests' other players hold one of each at a time)
 MAX_LIVE_TABLES = 3
 MAX_SOCKETS_PER_PLAYER = 3
+#: a new game stays on the instance it is made on unless that one plays more than this many
+#: games more than the other (the other tests' games never make that difference)
+BALANCE_SLACK = 3
 
 
 class Cluster:
@@ -48,6 +53,7 @@ class Cluster:
 
     def __init__(self, database: str, redis_url: str, tmp: Path) -> None:
         self.redis = redis.Redis.from_url(redis_url, decode_responses=True)
+        self.db = create_engine(database)
         self.database, self.redis_url, self.tmp = database, redis_url, tmp
         self.ports = {"A": free_port(), "B": free_port()}
         self.procs: dict[str, subprocess.Popen[bytes]] = {}
@@ -67,6 +73,7 @@ class Cluster:
             MAJIANG_BOT_RETRY_SECONDS="3",
             MAJIANG_MAX_LIVE_TABLES=str(MAX_LIVE_TABLES),
             MAJIANG_MAX_SOCKETS_PER_PLAYER=str(MAX_SOCKETS_PER_PLAYER),
+            MAJIANG_BALANCE_SLACK=str(BALANCE_SLACK),
             # a practice table nobody connects to stays in play (its bots wait for the person)
             MAJIANG_RESUME_GRACE="600",
         )
@@ -93,6 +100,16 @@ class Cluster:
         found = self.redis.get(f"majiang:lease:{code}")
         return None if found is None else str(found)
 
+    def in_play(self) -> Counter[str]:
+        """Return how many games in play (in the database) each instance owns (its leases)."""
+        with self.db.connect() as db:
+            codes = db.execute(text("SELECT room_code FROM games WHERE status = 'playing'"))
+            return Counter(owner for (code,) in codes if (owner := self.owner(code)))
+
+    def loads(self) -> Counter[str]:
+        """Return the games in play each instance last published (``majiang:load``)."""
+        return Counter({k: int(v) for k, v in self.redis.hgetall("majiang:load").items()})
+
     def kill(self, name: str) -> None:
         os.kill(self.procs[name].pid, signal.SIGKILL)
         self.procs[name].wait()
@@ -102,6 +119,7 @@ class Cluster:
             proc.kill()
             proc.wait()
         self.redis.close()
+        self.db.dispose()
 
 
 @pytest.fixture(scope="module")
@@ -433,6 +451,7 @@ def test_a_players_games_in_play_are_counted_across_both_instances(cluster: Clus
         time.sleep(0.2)
     assert r.status_code == 201, r.text
     assert practice_on(cluster, "A", token).status_code == 429  # full again
+    leave_all(cluster, [(token, code) for code in [*codes[1:], r.json()["code"]]])
 
 
 def greet(sockets: ExitStack, url: str, token: str) -> tuple[Any, dict[str, Any]]:
@@ -515,3 +534,47 @@ def test_the_hint_answers_through_the_instance_not_playing_the_game(cluster: Clu
     assert r.status_code == 200, r.text  # its bot plays on: the game ends
     over = hosting.finish()
     assert waiting.finish() == over
+
+
+def leave_all(cluster: Cluster, tables: list[tuple[str, str]]) -> None:
+    """Leave each ``(token, room code)``'s game, and wait until its bots have ended it."""
+    for token, code in tables:
+        r = httpx.post(f"{cluster.http('B')}/api/rooms/{code}/leave", headers=auth(token))
+        assert r.status_code == 200, r.text
+    codes = {code for _token, code in tables}
+
+    def over() -> bool:
+        with cluster.db.connect() as db:
+            rows = db.execute(text("SELECT room_code FROM games WHERE status = 'playing'"))
+            return not codes & {code for (code,) in rows}
+
+    wait_for(over, "the games left to end")
+
+
+def test_a_new_game_goes_to_the_least_loaded_instance(cluster: Cluster) -> None:
+    wait_for(lambda: +cluster.loads() == cluster.in_play(), "the instances' loads published")
+    start = cluster.in_play()
+    # A keeps what is made on it while it plays at most BALANCE_SLACK games more than B
+    kept = max(0, start["B"] + BALANCE_SLACK - start["A"] + 1)
+    made: list[tuple[str, str]] = []
+    try:
+        for n in range(kept + 1):
+            token = guest(cluster.http("A"), f"Balanced {n}")
+            r = practice_on(cluster, "A", token)  # nobody connects: each stays in play
+            assert r.status_code == 201, r.text
+            made.append((token, r.json()["code"]))
+        assert [cluster.owner(code) for _token, code in made] == ["A"] * kept + ["B"]
+        # B plays fewer than A: what is made on B stays there
+        wait_for(lambda: cluster.loads()["A"] == cluster.in_play()["A"], "A's load published")
+        token = guest(cluster.http("B"), "Balanced on B")
+        r = practice_on(cluster, "B", token)
+        assert r.status_code == 201, r.text
+        made.append((token, r.json()["code"]))
+        assert cluster.owner(made[-1][1]) == "B"
+        # the game placed on B is played through A as any other
+        playing = Client(token, [cluster.ws("A", made[-1][1])])
+        playing.start()
+        assert playing.finish()["type"] == "game_over"
+        made.pop()
+    finally:
+        leave_all(cluster, made)

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime as dt
 import json
 import logging
 import os
@@ -43,7 +44,7 @@ from redis.exceptions import RedisError
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from majiang.server.db import Game
+from majiang.server.db import Game, utcnow
 from majiang.server.live import Conn, LiveGame
 from majiang.server.protocol import MOVED, error_frame, frame_ref
 from majiang.server.shares import Shares
@@ -64,8 +65,11 @@ RETRY_BROKEN = 60.0
 #: how long the address a game was created from is kept for its fair share (the key is
 #: deleted when the game ends; this only bounds what a game never finished leaves)
 CREATED_SECONDS = 7 * 24 * 3600
-#: seconds an instance waits for the answer of a game's owner to a question (``ask``)
+#: seconds an instance waits for another's answer (a question about a game, a launch)
 ASK_SECONDS = 10.0
+#: every instance's games in play, by instance name, published every third of a lease: new
+#: games go to the least loaded (``place``)
+LOAD = PREFIX + "load"
 
 #: renew the key if this instance holds it (a lease taken over is not extended)
 RENEW = """
@@ -113,9 +117,31 @@ def default_instance_id() -> str:
     return f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
 
 
-def playing_rooms(session: Session) -> list[tuple[str, str]]:
-    """Return ``(room code, game id)`` of every game being played."""
-    rows = session.execute(select(Game.room_code, Game.id).where(Game.status == "playing"))
+def least_loaded(loads: dict[str, int], me: str, slack: int) -> str:
+    """Return the instance that should play a new game made on ``me``, given every
+    instance's games in play: ``me`` unless it plays more than ``slack`` games more than
+    the least loaded (the first name of those on a tie), which then gets it.
+
+    >>> least_loaded({"a": 7, "b": 4, "c": 5}, "a", 2)
+    'b'
+    >>> least_loaded({"a": 6, "b": 4, "c": 4}, "a", 2)
+    'a'
+    >>> least_loaded({"a": 1, "b": 0}, "a", 0)
+    'b'
+    """
+    least = min(sorted(loads), key=lambda name: loads[name])
+    return least if loads[me] > loads[least] + slack else me
+
+
+def playing_rooms(session: Session, started_before: dt.datetime) -> list[tuple[str, str]]:
+    """Return ``(room code, game id)`` of every game being played that was started before
+    ``started_before`` (a game just started is being launched by the instance starting it,
+    which may first ask another to: ``Cluster.place``)."""
+    rows = session.execute(
+        select(Game.room_code, Game.id).where(
+            Game.status == "playing", Game.created_at < started_before
+        )
+    )
     return [(code, game_id) for code, game_id in rows]
 
 
@@ -191,6 +217,7 @@ class Cluster:
         self._release = self.redis.register_script(RELEASE)
         await self.shares.forget_mine()  # a former process of this name did not stop cleanly
         await self.redis.set(alive_key(self.instance), "1", px=self.lease_ms)
+        await self.redis.hset(LOAD, self.instance, "0")
         pubsub = self.redis.pubsub()
         await pubsub.subscribe(channel(self.instance), EVERYONE)
         loop = asyncio.get_running_loop()
@@ -217,6 +244,7 @@ class Cluster:
                 await self._release(keys=[lease_key(code)], args=[self.instance])
             # the games' places go with their leases, the sockets' with the sockets
             await self.shares.forget_mine()
+            await self.redis.hdel(LOAD, self.instance)
             await self.redis.delete(alive_key(self.instance))
         self.held.clear()
         await self.redis.aclose()
@@ -305,13 +333,14 @@ class Cluster:
         codes = sorted(self.held)
         async with self.redis.pipeline(transaction=False) as pipe:
             pipe.set(alive_key(self.instance), "1", px=self.lease_ms)
+            pipe.hset(LOAD, self.instance, str(self.in_play()))
             for code in codes:
                 await self._renew(
                     keys=[lease_key(code)], args=[self.instance, self.lease_ms], client=pipe
                 )
             answers = await pipe.execute()
         self._renewed = time.monotonic()
-        for code, kept in zip(codes, answers[1:], strict=True):
+        for code, kept in zip(codes, answers[2:], strict=True):
             if not kept and code in self.held:
                 log.warning("lease on %s lost: its game is played elsewhere now", code)
                 self.registry.drop(code, "the game moved to another server")
@@ -352,7 +381,10 @@ class Cluster:
     async def scan(self) -> list[str]:
         """Launch here every game being played that has no owner; return their room codes."""
         registry = self.registry
-        rows = await asyncio.to_thread(registry.read, playing_rooms)
+        # a game started less than a lease ago is its starter's to launch (if the starter died
+        # meanwhile, the game is taken over a lease later)
+        started_before = utcnow() - dt.timedelta(milliseconds=self.lease_ms)
+        rows = await asyncio.to_thread(registry.read, playing_rooms, started_before)
         rows = [(c, g) for c, g in rows if c not in registry.games and c not in registry.starting]
         if not rows:
             return []
@@ -426,6 +458,10 @@ class Cluster:
         op = message["op"]
         if op == "ask":
             self._answer(message)
+        elif op == "launch":
+            chore = asyncio.get_running_loop().create_task(self._launch_for(message))
+            self._pumps.add(chore)
+            chore.add_done_callback(self._pumps.discard)
         elif op == "answer":
             asked = self._asked.get(message["ask"])
             if asked is not None and not asked.done():
@@ -525,22 +561,28 @@ class Cluster:
         owner = await self.owner(code)
         if owner is None or owner == self.instance:
             return None
-        ask_id = secrets.token_hex(8)
-        answered: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self._asked[ask_id] = answered
-        message = {"op": "ask", "ask": ask_id, "from": self.instance, "code": code}
-        self.post(channel(owner), {**message, "question": question, "details": details})
+        message = {"op": "ask", "code": code, "question": question, "details": details}
         try:
-            answer = await asyncio.wait_for(answered, ASK_SECONDS)
+            answer = await self._request(owner, message)
         except TimeoutError:
             raise HTTPException(
                 503, f"the server playing this game did not answer in {ASK_SECONDS:g} s"
             ) from None
-        finally:
-            self._asked.pop(ask_id, None)
         if "error" in answer:
             raise HTTPException(answer["status"], answer["error"])
         return answer["body"]
+
+    async def _request(self, to: str, message: dict[str, Any]) -> dict[str, Any]:
+        """Send ``message`` to instance ``to`` and return its answer (raise ``TimeoutError``
+        after ``ASK_SECONDS``)."""
+        ask_id = secrets.token_hex(8)
+        answered: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._asked[ask_id] = answered
+        self.post(channel(to), {**message, "ask": ask_id, "from": self.instance})
+        try:
+            return await asyncio.wait_for(answered, ASK_SECONDS)
+        finally:
+            self._asked.pop(ask_id, None)
 
     def _answer(self, message: dict[str, Any]) -> None:
         """Answer another instance's question about a game played here."""
@@ -560,6 +602,56 @@ class Cluster:
                 "error": f"the server playing this game failed on {question!r}",
             }
         self.post(channel(message["from"]), reply)
+
+    # -- where a new game is played
+    async def place(self) -> str:
+        """Return the instance that should play a new game: the one with the fewest games in
+        play (``LOAD``), if this one plays more than ``balance_slack`` more; else this one."""
+        mine = self.in_play()
+        loads = await self.loads()
+        loads[self.instance] = mine
+        return least_loaded(loads, self.instance, self.registry.settings.balance_slack)
+
+    async def loads(self) -> dict[str, int]:
+        """Return the games in play of every instance alive, as they last published them."""
+        published = {str(k): int(v) for k, v in (await self.redis.hgetall(LOAD)).items()}
+        names = sorted(published)
+        if not names:
+            return {}
+        alive = await self.redis.mget([alive_key(name) for name in names])
+        return {
+            name: published[name]
+            for name, mark in zip(names, alive, strict=True)
+            if mark is not None
+        }
+
+    def in_play(self) -> int:
+        """Return how many games this instance plays that are not over."""
+        return sum(1 for game in self.registry.games.values() if game.finished_at is None)
+
+    async def launch_on(self, instance: str, game_id: str, created_from: str | None) -> bool:
+        """Ask ``instance`` to launch the new game ``game_id``; return whether it did (False:
+        it refused, failed or did not answer in time)."""
+        message = {"op": "launch", "game": game_id, "created_from": created_from}
+        try:
+            answer = await self._request(instance, message)
+        except TimeoutError:
+            log.warning("instance %s did not launch game %s in time", instance, game_id)
+            return False
+        return bool(answer.get("body", {}).get("launched"))
+
+    async def _launch_for(self, message: dict[str, Any]) -> None:
+        """Launch a new game another instance placed here, and tell it whether it is."""
+        try:
+            game = await self.registry.launch(message["game"], message["created_from"])
+            launched = game is not None
+        except Exception:
+            log.exception("could not launch game %s placed here", message["game"])
+            launched = False
+        self.post(
+            channel(message["from"]),
+            {"op": "answer", "ask": message["ask"], "body": {"launched": launched}},
+        )
 
     # -- the edge's side
     async def relay(self, conn: Conn, code: str, last_seq: int | None) -> bool:

@@ -144,6 +144,18 @@ class Registry:
             cluster.started(stored.room_code)
         return game
 
+    async def start_game(self, game_id: str, created_from: str) -> None:
+        """Launch a game just stored as started (``launch``); in a cluster, on the least
+        loaded instance (``cluster.Cluster.place``), or here if it does not launch it."""
+        cluster = self.cluster
+        if cluster is not None:
+            target = await cluster.place()
+            if target != cluster.instance and await cluster.launch_on(
+                target, game_id, created_from
+            ):
+                return
+        await self.launch(game_id, created_from)
+
     def drop(self, code: str, reason: str) -> None:
         """Stop playing room ``code``'s game here (its lease is another's, or may be): its
         sockets are closed with 1012 and reconnect to whichever instance plays it now."""

@@ -268,7 +268,7 @@ def make_router(app: FastAPI) -> APIRouter:
 
         async with limits.new_game(request, me.id) as launched:
             out, game_id = await in_writer(work)
-            await registry().launch(game_id, created_from=limits.address(request))
+            await registry().start_game(game_id, limits.address(request))
             launched.add(out.code)
         return out
 
@@ -411,7 +411,7 @@ def make_router(app: FastAPI) -> APIRouter:
             registry().starting.add(code)
             try:
                 out, game_id = await in_writer(work)
-                await registry().launch(game_id, created_from=limits.address(request))
+                await registry().start_game(game_id, limits.address(request))
             finally:
                 registry().starting.discard(code)
             launched.add(code)
