@@ -154,7 +154,7 @@ class Registry:
                 target, game_id, created_from
             ):
                 return
-        await self.launch(game_id, created_from)
+        await self.launch(game_id, created_from=created_from)
 
     def drop(self, code: str, reason: str) -> None:
         """Stop playing room ``code``'s game here (its lease is another's, or may be): its
