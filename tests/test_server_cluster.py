@@ -9,6 +9,7 @@ PostgreSQL, redis-server and both instances are started here as processes of the
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
@@ -25,11 +26,13 @@ from typing import Any
 import httpx2 as httpx
 import pytest
 import redis
+import redis.asyncio as aioredis
 from sqlalchemy import create_engine, text
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from majiang.records import GameRecord, verify
+from majiang.server.shares import Shares, share_key
 from test_server_process import MAJIANG, start_server
 from test_server_support import free_port, hello, postgres_server, redis_server
 
@@ -578,3 +581,29 @@ def test_a_new_game_goes_to_the_least_loaded_instance(cluster: Cluster) -> None:
         made.pop()
     finally:
         leave_all(cluster, made)
+
+
+def test_a_dead_instances_places_stop_counting_and_a_bucket_is_shared(cluster: Cluster) -> None:
+    async def check() -> None:
+        r = aioredis.from_url(cluster.redis_url, decode_responses=True)
+        try:
+            for name in ("live-x", "ghost-x"):
+                await r.set(f"majiang:alive:{name}", "1", px=60_000)
+            live, ghost = Shares(r, "live-x"), Shares(r, "ghost-x")
+            assert await ghost.claim("test", "k", 2) is None
+            assert await live.claim("test", "k", 2) is None
+            assert await live.claim("test", "k", 2) == 2  # full: 1 + 1
+            await r.delete("majiang:alive:ghost-x")  # the ghost dies
+            assert await live.claim("test", "k", 2) is None  # its place went with it
+            assert await r.hgetall(share_key("test", "k")) == {"live-x": "2"}
+            await live.give_back([("test", "k"), ("test", "k")])
+            assert await r.exists(share_key("test", "k")) == 0
+            # 2 at once, then 1 a minute, whichever instance takes
+            assert await live.take("test", "addr", 2, 1 / 60) == 0.0
+            assert await ghost.take("test", "addr", 2, 1 / 60) == 0.0
+            wait = await live.take("test", "addr", 2, 1 / 60)
+            assert 50.0 < wait <= 60.0
+        finally:
+            await r.aclose()
+
+    asyncio.run(check())

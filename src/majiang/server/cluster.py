@@ -294,12 +294,10 @@ class Cluster:
             return
 
         async def give_back() -> None:
-            try:
-                await self.shares.add(counts, -1)
-                if finished:
+            await self.shares.give_back(counts)
+            if finished:
+                with contextlib.suppress(RedisError):  # it expires (``CREATED_SECONDS``)
                     await self.redis.delete(created_key(code))
-            except RedisError as error:
-                log.warning("game %s's fair-share places not given back: %s", code, error)
 
         chore = asyncio.get_running_loop().create_task(give_back())
         self._pumps.add(chore)

@@ -285,7 +285,7 @@ class Limits:
             await self.creations.spend(address)
             yield set()
         finally:
-            await self.shared.add(claimed, -1)
+            await self.shared.give_back(claimed)
 
     def _check_live(self, live: int | None, live_from: int | None) -> None:
         """Raise ``TooMany`` when ``player_id``'s games in play (``live``) or the address's
@@ -338,7 +338,7 @@ class Limits:
     async def close_socket(self, address: str) -> None:
         """Forget a websocket counted by ``open_socket``."""
         if self.shared is not None:
-            await self.shared.add([("sockets", address)], -1)
+            await self.shared.give_back([("sockets", address)])
             return
         _count_out(self.sockets, address)
 
@@ -352,7 +352,7 @@ class Limits:
     async def close_player_socket(self, player_id: str) -> None:
         """Forget a websocket counted by ``open_player_socket``."""
         if self.shared is not None:
-            await self.shared.add([("player-sockets", player_id)], -1)
+            await self.shared.give_back([("player-sockets", player_id)])
             return
         _count_out(self.player_sockets, player_id)
 

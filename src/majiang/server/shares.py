@@ -16,9 +16,13 @@ Two kinds of share:
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import redis.asyncio as aioredis
+from redis.exceptions import RedisError
+
+log = logging.getLogger("majiang.server")
 
 PREFIX = "majiang:"
 
@@ -122,6 +126,14 @@ class Shares:
                     keys=[share_key(what, key)], args=[self.instance, delta], client=pipe
                 )
             await pipe.execute()
+
+    async def give_back(self, counts: list[tuple[str, str]]) -> None:
+        """Count one fewer of each ``(what, key)`` here; never raises (Redis unreachable: the
+        places stay taken until this instance's fields are dropped, and it is logged)."""
+        try:
+            await self.add(counts, -1)
+        except RedisError as error:
+            log.warning("fair-share places %s not given back: %s", counts, error)
 
     async def take(self, what: str, key: str, burst: int, per_second: float) -> float:
         """Take a token from ``key``'s bucket of ``what``; return 0.0, or the seconds until
