@@ -9,24 +9,30 @@ PostgreSQL, redis-server and both instances are started here as processes of the
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
 import subprocess
 import threading
 import time
+from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
 import pytest
 import redis
+import redis.asyncio as aioredis
+from sqlalchemy import create_engine, text
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from majiang.records import GameRecord, verify
+from majiang.server.shares import Shares, share_key
 from test_server_process import MAJIANG, start_server
 from test_server_support import free_port, hello, postgres_server, redis_server
 
@@ -36,6 +42,13 @@ pytestmark = pytest.mark.timeout(240)
 LEASE = "3"
 #: a generous wait for anything a test waits on (never a bound the test asserts)
 PATIENCE = 90.0
+#: small fair shares, to fill them across both instances: games in play a player has a seat
+#: at, websockets a player has open (the tests' other players hold one of each at a time)
+MAX_LIVE_TABLES = 3
+MAX_SOCKETS_PER_PLAYER = 3
+#: a new game stays on the instance it is made on unless that one plays more than this many
+#: games more than the other (the other tests' games never make that difference)
+BALANCE_SLACK = 3
 
 
 class Cluster:
@@ -43,6 +56,7 @@ class Cluster:
 
     def __init__(self, database: str, redis_url: str, tmp: Path) -> None:
         self.redis = redis.Redis.from_url(redis_url, decode_responses=True)
+        self.db = create_engine(database)
         self.database, self.redis_url, self.tmp = database, redis_url, tmp
         self.ports = {"A": free_port(), "B": free_port()}
         self.procs: dict[str, subprocess.Popen[bytes]] = {}
@@ -60,6 +74,11 @@ class Cluster:
             MAJIANG_LEASE_SECONDS=LEASE,
             MAJIANG_BOT_WORKERS="1",  # the levels' bots (the instant ones play at home)
             MAJIANG_BOT_RETRY_SECONDS="3",
+            MAJIANG_MAX_LIVE_TABLES=str(MAX_LIVE_TABLES),
+            MAJIANG_MAX_SOCKETS_PER_PLAYER=str(MAX_SOCKETS_PER_PLAYER),
+            MAJIANG_BALANCE_SLACK=str(BALANCE_SLACK),
+            # a practice table nobody connects to stays in play (its bots wait for the person)
+            MAJIANG_RESUME_GRACE="600",
         )
 
     def worker(self) -> subprocess.Popen[bytes]:
@@ -84,6 +103,16 @@ class Cluster:
         found = self.redis.get(f"majiang:lease:{code}")
         return None if found is None else str(found)
 
+    def in_play(self) -> Counter[str]:
+        """Return how many games in play (in the database) each instance owns (its leases)."""
+        with self.db.connect() as db:
+            codes = db.execute(text("SELECT room_code FROM games WHERE status = 'playing'"))
+            return Counter(owner for (code,) in codes if (owner := self.owner(code)))
+
+    def loads(self) -> Counter[str]:
+        """Return the games in play each instance last published (``majiang:load``)."""
+        return Counter({k: int(v) for k, v in self.redis.hgetall("majiang:load").items()})
+
     def kill(self, name: str) -> None:
         os.kill(self.procs[name].pid, signal.SIGKILL)
         self.procs[name].wait()
@@ -93,6 +122,7 @@ class Cluster:
             proc.kill()
             proc.wait()
         self.redis.close()
+        self.db.dispose()
 
 
 @pytest.fixture(scope="module")
@@ -391,3 +421,189 @@ def test_a_person_leaving_through_b_leaves_the_game_owned_by_a(cluster: Cluster)
     welcomes = [f for f in leaving.frames if f["type"] == "welcome"]
     assert welcomes[-1]["seat"] is None
     check_record(cluster, over, host, {0: hosting, None: leaving})
+
+
+def practice_on(cluster: Cluster, on: str, token: str) -> httpx.Response:
+    body = {"length": "one_hand", "bot_level": "simple", "turn_seconds": 0, "claim_seconds": 0}
+    return httpx.post(f"{cluster.http(on)}/api/tables", json=body, headers=auth(token))
+
+
+def test_a_players_games_in_play_are_counted_across_both_instances(cluster: Cluster) -> None:
+    token = guest(cluster.http("A"), "Busy")
+    codes = []
+    for on in ("A", "A", "B"):  # 2 + 1: the share is full, though neither holds it alone
+        r = practice_on(cluster, on, token)
+        assert r.status_code == 201, r.text
+        codes.append(r.json()["code"])
+    assert [cluster.owner(code) for code in codes] == ["A", "A", "B"]
+    for on in ("A", "B"):
+        r = practice_on(cluster, on, token)
+        assert r.status_code == 429, r.text
+        assert r.json() == {
+            "error": f"you have 3 games in play (at most {MAX_LIVE_TABLES}): finish or wait "
+            "for one",
+            "field": "tables",
+        }
+    # one of A's games played to its end through B: its place is free on B
+    playing = Client(token, [cluster.ws("B", codes[0])])
+    playing.start()
+    assert playing.finish()["type"] == "game_over"
+    deadline = time.monotonic() + PATIENCE
+    while (r := practice_on(cluster, "B", token)).status_code == 429:
+        assert time.monotonic() < deadline, "the finished game's place never came free"
+        time.sleep(0.2)
+    assert r.status_code == 201, r.text
+    assert practice_on(cluster, "A", token).status_code == 429  # full again
+    leave_all(cluster, [(token, code) for code in [*codes[1:], r.json()["code"]]])
+
+
+def greet(sockets: ExitStack, url: str, token: str) -> tuple[Any, dict[str, Any]]:
+    """Open a websocket (closed with ``sockets``), send ``hello``; return it and the first
+    frame it is sent."""
+    ws = sockets.enter_context(connect(url, open_timeout=PATIENCE))
+    ws.send(json.dumps(hello(token)))
+    return ws, json.loads(ws.recv(timeout=PATIENCE))
+
+
+def test_a_players_websockets_are_counted_across_both_instances(cluster: Cluster) -> None:
+    token = guest(cluster.http("A"), "Tabs")
+    code = new_room(cluster, "A", token)
+    with ExitStack() as sockets:
+        opened = []
+        for on in ("A", "B", "A"):  # 2 + 1: the share is full, though neither holds it alone
+            ws, first = greet(sockets, cluster.ws(on, code), token)
+            opened.append(ws)
+            assert first["type"] == "welcome", first
+        for on in ("B", "A"):
+            ws, first = greet(sockets, cluster.ws(on, code), token)
+            assert first["type"] == "error" and first["code"] == "too_many_sockets", first
+            with pytest.raises(ConnectionClosed):
+                ws.recv(timeout=PATIENCE)
+        opened[0].close()  # one closed on A: a place free on B
+        deadline = time.monotonic() + PATIENCE
+        while True:
+            ws, first = greet(sockets, cluster.ws("B", code), token)
+            if first["type"] == "welcome":
+                break
+            assert first["code"] == "too_many_sockets", first
+            assert time.monotonic() < deadline, "the socket closed on A never freed its place"
+            ws.close()
+            time.sleep(0.2)
+
+
+def test_an_addresss_reports_are_counted_in_one_bucket_for_both_instances(
+    cluster: Cluster,
+) -> None:
+    # 5 at once, then 2 a minute, from one address (reports.py): 3 through A, 2 through B
+    for on in ("A", "A", "A", "B", "B"):
+        r = httpx.post(f"{cluster.http(on)}/api/reports", json={"text": "a tile looks odd"})
+        assert r.status_code == 201, r.text
+    for on in ("A", "B"):
+        r = httpx.post(f"{cluster.http(on)}/api/reports", json={"text": "a tile looks odd"})
+        assert r.status_code == 429, r.text
+        assert r.json()["field"] == "text"
+        assert 1 <= int(r.headers["retry-after"]) <= 30  # a token every 30 s
+
+
+def test_the_hint_answers_through_the_instance_not_playing_the_game(cluster: Cluster) -> None:
+    host, joiner, code, seat = started_on_a(cluster, "Hinted")
+    hosting = Client(host, [cluster.ws("A", code)])
+    # relayed to A; its decisions stay unanswered, so the game waits on one of them
+    waiting = Client(joiner, [cluster.ws("B", code)], answers=False)
+    hosting.start()
+    waiting.start()
+    wait_for(
+        lambda: any(f["type"] == "decision" for f in list(waiting.frames)),
+        "a decision for the seat relayed through B",
+    )
+    decision = next(f for f in list(waiting.frames) if f["type"] == "decision")
+    hints = {}
+    for on in ("B", "A"):
+        r = httpx.get(f"{cluster.http(on)}/api/rooms/{code}/hint", headers=auth(joiner))
+        assert r.status_code == 200, r.text
+        hints[on] = r.json()
+    assert hints["B"]["seat"] == seat
+    assert hints["B"]["action"] in decision["actions"]
+    assert hints["B"] == hints["A"]  # the same table, the same open decision, the same bot
+    stranger = guest(cluster.http("B"), "Stranger")
+    refused = [
+        httpx.get(f"{cluster.http(on)}/api/rooms/{code}/hint", headers=auth(stranger))
+        for on in ("B", "A")
+    ]
+    assert [r.status_code for r in refused] == [403, 403]  # the owner's refusal, relayed
+    assert refused[0].json() == refused[1].json()
+
+    r = httpx.post(f"{cluster.http('B')}/api/rooms/{code}/leave", headers=auth(joiner))
+    assert r.status_code == 200, r.text  # its bot plays on: the game ends
+    over = hosting.finish()
+    assert waiting.finish() == over
+
+
+def leave_all(cluster: Cluster, tables: list[tuple[str, str]]) -> None:
+    """Leave each ``(token, room code)``'s game, and wait until its bots have ended it."""
+    for token, code in tables:
+        r = httpx.post(f"{cluster.http('B')}/api/rooms/{code}/leave", headers=auth(token))
+        assert r.status_code == 200, r.text
+    codes = {code for _token, code in tables}
+
+    def over() -> bool:
+        with cluster.db.connect() as db:
+            rows = db.execute(text("SELECT room_code FROM games WHERE status = 'playing'"))
+            return not codes & {code for (code,) in rows}
+
+    wait_for(over, "the games left to end")
+
+
+def test_a_new_game_goes_to_the_least_loaded_instance(cluster: Cluster) -> None:
+    wait_for(lambda: +cluster.loads() == cluster.in_play(), "the instances' loads published")
+    start = cluster.in_play()
+    # A keeps what is made on it while it plays at most BALANCE_SLACK games more than B
+    kept = max(0, start["B"] + BALANCE_SLACK - start["A"] + 1)
+    made: list[tuple[str, str]] = []
+    try:
+        for n in range(kept + 1):
+            token = guest(cluster.http("A"), f"Balanced {n}")
+            r = practice_on(cluster, "A", token)  # nobody connects: each stays in play
+            assert r.status_code == 201, r.text
+            made.append((token, r.json()["code"]))
+        assert [cluster.owner(code) for _token, code in made] == ["A"] * kept + ["B"]
+        # B plays fewer than A: what is made on B stays there
+        wait_for(lambda: cluster.loads()["A"] == cluster.in_play()["A"], "A's load published")
+        token = guest(cluster.http("B"), "Balanced on B")
+        r = practice_on(cluster, "B", token)
+        assert r.status_code == 201, r.text
+        made.append((token, r.json()["code"]))
+        assert cluster.owner(made[-1][1]) == "B"
+        # the game placed on B is played through A as any other
+        playing = Client(token, [cluster.ws("A", made[-1][1])])
+        playing.start()
+        assert playing.finish()["type"] == "game_over"
+        made.pop()
+    finally:
+        leave_all(cluster, made)
+
+
+def test_a_dead_instances_places_stop_counting_and_a_bucket_is_shared(cluster: Cluster) -> None:
+    async def check() -> None:
+        r = aioredis.from_url(cluster.redis_url, decode_responses=True)
+        try:
+            for name in ("live-x", "ghost-x"):
+                await r.set(f"majiang:alive:{name}", "1", px=60_000)
+            live, ghost = Shares(r, "live-x"), Shares(r, "ghost-x")
+            assert await ghost.claim("test", "k", 2) is None
+            assert await live.claim("test", "k", 2) is None
+            assert await live.claim("test", "k", 2) == 2  # full: 1 + 1
+            await r.delete("majiang:alive:ghost-x")  # the ghost dies
+            assert await live.claim("test", "k", 2) is None  # its place went with it
+            assert await r.hgetall(share_key("test", "k")) == {"live-x": "2"}
+            await live.give_back([("test", "k"), ("test", "k")])
+            assert await r.exists(share_key("test", "k")) == 0
+            # 2 at once, then 1 a minute, whichever instance takes
+            assert await live.take("test", "addr", 2, 1 / 60) == 0.0
+            assert await ghost.take("test", "addr", 2, 1 / 60) == 0.0
+            wait = await live.take("test", "addr", 2, 1 / 60)
+            assert 50.0 < wait <= 60.0
+        finally:
+            await r.aclose()
+
+    asyncio.run(check())

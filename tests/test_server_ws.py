@@ -402,9 +402,9 @@ def test_a_socket_arriving_while_the_room_starts_joins_its_game(
 
     real_launch = Registry.launch
 
-    async def slow_launch(self: Registry, game_id: str) -> Any:
+    async def slow_launch(self: Registry, game_id: str, **more: Any) -> Any:
         await anyio.sleep(1.0)
-        return await real_launch(self, game_id)
+        return await real_launch(self, game_id, **more)
 
     monkeypatch.setattr(Registry, "launch", slow_launch)
     with client_for(sqlite_url(tmp_path)) as c:

@@ -39,7 +39,7 @@ from majiang.server.db import (
     player_by_token,
     utcnow,
 )
-from majiang.server.limits import Buckets, Limits
+from majiang.server.limits import Limits
 from majiang.server.mail import send_mail
 from majiang.server.settings import Settings
 
@@ -290,10 +290,11 @@ def make_router(app: FastAPI) -> APIRouter:
     limits: Limits = app.state.limits
     current_player = app.state.current_player
     Me = Annotated[Player, Depends(current_player)]
-    by_address = Buckets(
-        settings.signin_burst, settings.signin_per_minute, "sign-in attempts", "password"
+    by_address = limits.buckets(
+        "signin", settings.signin_burst, settings.signin_per_minute, "sign-in attempts", "password"
     )
-    by_account = Buckets(
+    by_account = limits.buckets(
+        "signin-account",
         settings.signin_burst,
         settings.signin_per_minute,
         "sign-in attempts",
@@ -408,8 +409,8 @@ def make_router(app: FastAPI) -> APIRouter:
     async def signin(body: Credentials, request: Request, response: Response) -> Account:
         """Sign this browser in to an account (a cookie); 401 on a wrong name or password,
         429 after too many attempts from your address or on the account."""
-        by_address.take(limits.address(request))
-        by_account.take(body.name.strip().casefold())
+        await by_address.spend(limits.address(request))
+        await by_account.spend(body.name.strip().casefold())
         player = read(lambda s: _by_name(s, body.name))
         stored = player.password_hash if player is not None else None
         ok = stored is not None and await asyncio.to_thread(password_matches, stored, body.password)
@@ -507,7 +508,7 @@ def make_router(app: FastAPI) -> APIRouter:
     async def request_reset(body: ResetRequest, request: Request) -> dict[str, str]:
         """Mail a password-reset link to the account's confirmed address. The answer is the
         same whether or not there is one (it does not tell who has an address)."""
-        by_address.take(limits.address(request))
+        await by_address.spend(limits.address(request))
         player = read(lambda s: _by_name(s, body.name))
         if player is not None and player.email and player.email_confirmed:
             await mail_link(

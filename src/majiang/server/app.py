@@ -139,8 +139,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.sessions = sessions
     app.state.registry = registry
-    app.state.limits = limits = Limits(settings, registry.games)
+    shared = registry.cluster.shares if registry.cluster is not None else None
+    app.state.limits = limits = Limits(settings, registry.games, shared)
     install_limits(app)  # a request over a fair share: 429 with Retry-After
+    if registry.cluster is not None:  # Redis down: a 503, as the database's
+        from majiang.server.cluster import install as install_cluster
+
+        install_cluster(app)
 
     @app.exception_handler(MajiangError)
     async def majiang_error(_request: Request, exc: MajiangError) -> JSONResponse:
@@ -217,7 +222,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/players", status_code=201)
     async def new_player(body: NewPlayer, request: Request) -> PlayerOut:
         """Create a guest identity; the token in the answer is the player's secret."""
-        limits.new_player(request)
+        await limits.new_player(request)
         token = secrets.token_urlsafe(32)
         player = Player(id=secrets.token_hex(16), name=body.name, token_hash=hash_token(token))
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime as dt
 import json
 import logging
 import os
@@ -37,12 +38,16 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import redis.asyncio as aioredis
+from fastapi import FastAPI, HTTPException, Request
+from fastapi.responses import JSONResponse
+from redis.exceptions import RedisError
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from majiang.server.db import Game
-from majiang.server.live import Conn
+from majiang.server.db import Game, utcnow
+from majiang.server.live import Conn, LiveGame
 from majiang.server.protocol import MOVED, error_frame, frame_ref
+from majiang.server.shares import Shares
 from majiang.server.tables import SPECTATOR
 from majiang.server.trace import ActionMark
 
@@ -57,6 +62,14 @@ EVERYONE = PREFIX + "all"
 #: a game that could not be taken over (its replay failed: a bug) is tried again after this
 #: many seconds, not at every scan
 RETRY_BROKEN = 60.0
+#: how long the address a game was created from is kept for its fair share (the key is
+#: deleted when the game ends; this only bounds what a game never finished leaves)
+CREATED_SECONDS = 7 * 24 * 3600
+#: seconds an instance waits for another's answer (a question about a game, a launch)
+ASK_SECONDS = 10.0
+#: every instance's games in play, by instance name, published every third of a lease: new
+#: games go to the least loaded (``place``)
+LOAD = PREFIX + "load"
 
 #: renew the key if this instance holds it (a lease taken over is not extended)
 RENEW = """
@@ -89,6 +102,11 @@ def alive_key(instance: str) -> str:
     return f"{PREFIX}alive:{instance}"
 
 
+def created_key(code: str) -> str:
+    """Return the key holding the address room ``code``'s game was created from."""
+    return f"{PREFIX}created:{code}"
+
+
 def channel(instance: str) -> str:
     """Return the channel an instance reads its relayed messages from."""
     return f"{PREFIX}to:{instance}"
@@ -99,9 +117,31 @@ def default_instance_id() -> str:
     return f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
 
 
-def playing_rooms(session: Session) -> list[tuple[str, str]]:
-    """Return ``(room code, game id)`` of every game being played."""
-    rows = session.execute(select(Game.room_code, Game.id).where(Game.status == "playing"))
+def least_loaded(loads: dict[str, int], me: str, slack: int) -> str:
+    """Return the instance that should play a new game made on ``me``, given every
+    instance's games in play: ``me`` unless it plays more than ``slack`` games more than
+    the least loaded (the first name of those on a tie), which then gets it.
+
+    >>> least_loaded({"a": 7, "b": 4, "c": 5}, "a", 2)
+    'b'
+    >>> least_loaded({"a": 6, "b": 4, "c": 4}, "a", 2)
+    'a'
+    >>> least_loaded({"a": 1, "b": 0}, "a", 0)
+    'b'
+    """
+    least = min(sorted(loads), key=lambda name: loads[name])
+    return least if loads[me] > loads[least] + slack else me
+
+
+def playing_rooms(session: Session, started_before: dt.datetime) -> list[tuple[str, str]]:
+    """Return ``(room code, game id)`` of every game being played that was started before
+    ``started_before`` (a game just started is being launched by the instance starting it,
+    which may first ask another to: ``Cluster.place``)."""
+    rows = session.execute(
+        select(Game.room_code, Game.id).where(
+            Game.status == "playing", Game.created_at < started_before
+        )
+    )
     return [(code, game_id) for code, game_id in rows]
 
 
@@ -141,6 +181,14 @@ class Cluster:
         self.instance = settings.instance_id or default_instance_id()
         self.lease_ms = int(settings.lease_seconds * 1000)
         self.redis: aioredis.Redis = aioredis.from_url(url, decode_responses=True)
+        #: the fair shares counted across the instances (``limits``, ``shares``), and the
+        #: places the games played here hold in them (by room code)
+        self.shares = Shares(self.redis, self.instance)
+        self.holding: dict[str, list[tuple[str, str]]] = {}
+        #: what this instance answers about the games it plays, by question (``ask``): the
+        #: answer's body, or an ``HTTPException``; and the questions it asked, by id
+        self.answers: dict[str, Callable[[LiveGame | None, dict[str, Any]], Any]] = {}
+        self._asked: dict[str, asyncio.Future[dict[str, Any]]] = {}
         #: the rooms whose game this instance owns (a lease renewed)
         self.held: set[str] = set()
         #: the edge's relayed sockets, and the owner's stand-ins for the sockets of other
@@ -149,7 +197,8 @@ class Cluster:
         self.remote: dict[str, tuple[Conn, str, str]] = {}  # id -> (conn, edge, room)
         self._outgoing: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
-        #: the sender tasks of the stand-ins (kept: a task nobody holds may be collected)
+        #: the sender tasks of the stand-ins, and the places given back (kept: a task nobody
+        #: holds may be collected)
         self._pumps: set[asyncio.Task[None]] = set()
         self._renewed = time.monotonic()
         self._renew: Any = None
@@ -166,7 +215,9 @@ class Cluster:
         watching."""
         self._renew = self.redis.register_script(RENEW)
         self._release = self.redis.register_script(RELEASE)
+        await self.shares.forget_mine()  # a former process of this name did not stop cleanly
         await self.redis.set(alive_key(self.instance), "1", px=self.lease_ms)
+        await self.redis.hset(LOAD, self.instance, "0")
         pubsub = self.redis.pubsub()
         await pubsub.subscribe(channel(self.instance), EVERYONE)
         loop = asyncio.get_running_loop()
@@ -191,6 +242,9 @@ class Cluster:
         with contextlib.suppress(Exception):
             for code in list(self.held):
                 await self._release(keys=[lease_key(code)], args=[self.instance])
+            # the games' places go with their leases, the sockets' with the sockets
+            await self.shares.forget_mine()
+            await self.redis.hdel(LOAD, self.instance)
             await self.redis.delete(alive_key(self.instance))
         self.held.clear()
         await self.redis.aclose()
@@ -208,6 +262,46 @@ class Cluster:
         self.held.discard(code)
         with contextlib.suppress(Exception):
             await self._release(keys=[lease_key(code)], args=[self.instance])
+
+    async def hold(self, game: LiveGame, created_from: str | None) -> None:
+        """Count ``game``, launched here, in the fair shares of its players and of the address
+        it was ``created_from`` (None: a game taken over, whose address is stored in Redis)
+        until it ends or leaves this instance (``unhold``)."""
+        code = game.room_code
+        try:
+            if created_from is not None:
+                await self.redis.set(created_key(code), created_from, ex=CREATED_SECONDS)
+            else:
+                found = await self.redis.get(created_key(code))
+                created_from = None if found is None else str(found)
+            counts = [
+                ("tables", p) for p in sorted({s.player_id for s in game.seats if s.player_id})
+            ]
+            if created_from is not None:
+                counts.append(("from", created_from))
+            await self.shares.add(counts, 1)
+        except RedisError as error:  # the game plays on, uncounted
+            log.warning("game %s not counted in its players' fair shares: %s", code, error)
+            return
+        self.holding[code] = counts
+        game.on_finish = lambda: self.unhold(code, finished=True)
+
+    def unhold(self, code: str, finished: bool = False) -> None:
+        """Give back the places room ``code``'s game holds (it ended, or left this
+        instance)."""
+        counts = self.holding.pop(code, None)
+        if counts is None:
+            return
+
+        async def give_back() -> None:
+            await self.shares.give_back(counts)
+            if finished:
+                with contextlib.suppress(RedisError):  # it expires (``CREATED_SECONDS``)
+                    await self.redis.delete(created_key(code))
+
+        chore = asyncio.get_running_loop().create_task(give_back())
+        self._pumps.add(chore)
+        chore.add_done_callback(self._pumps.discard)
 
     async def owner(self, code: str) -> str | None:
         """Return the instance that owns room ``code``'s game, or None."""
@@ -237,13 +331,14 @@ class Cluster:
         codes = sorted(self.held)
         async with self.redis.pipeline(transaction=False) as pipe:
             pipe.set(alive_key(self.instance), "1", px=self.lease_ms)
+            pipe.hset(LOAD, self.instance, str(self.in_play()))
             for code in codes:
                 await self._renew(
                     keys=[lease_key(code)], args=[self.instance, self.lease_ms], client=pipe
                 )
             answers = await pipe.execute()
         self._renewed = time.monotonic()
-        for code, kept in zip(codes, answers[1:], strict=True):
+        for code, kept in zip(codes, answers[2:], strict=True):
             if not kept and code in self.held:
                 log.warning("lease on %s lost: its game is played elsewhere now", code)
                 self.registry.drop(code, "the game moved to another server")
@@ -284,7 +379,10 @@ class Cluster:
     async def scan(self) -> list[str]:
         """Launch here every game being played that has no owner; return their room codes."""
         registry = self.registry
-        rows = await asyncio.to_thread(registry.read, playing_rooms)
+        # a game started less than a lease ago is its starter's to launch (if the starter died
+        # meanwhile, the game is taken over a lease later)
+        started_before = utcnow() - dt.timedelta(milliseconds=self.lease_ms)
+        rows = await asyncio.to_thread(registry.read, playing_rooms, started_before)
         rows = [(c, g) for c, g in rows if c not in registry.games and c not in registry.starting]
         if not rows:
             return []
@@ -356,7 +454,17 @@ class Cluster:
 
     def _receive(self, message: dict[str, Any]) -> None:
         op = message["op"]
-        if op == "room":
+        if op == "ask":
+            self._answer(message)
+        elif op == "launch":
+            chore = asyncio.get_running_loop().create_task(self._launch_for(message))
+            self._pumps.add(chore)
+            chore.add_done_callback(self._pumps.discard)
+        elif op == "answer":
+            asked = self._asked.get(message["ask"])
+            if asked is not None and not asked.done():
+                asked.set_result(message)
+        elif op == "room":
             if message["from"] != self.instance:
                 self.registry.room_update(message["code"], message["room"], relayed=True)
         elif op == "started":
@@ -443,6 +551,106 @@ class Cluster:
         self.registry.disconnect(conn)
         conn.close()
 
+    # -- questions about a game, answered by its owner (the HTTP routes that need its table)
+    async def ask(self, code: str, question: str, **details: Any) -> Any:
+        """Return the answer of the instance owning room ``code``'s game to ``question`` (one
+        of its ``answers``, given ``details``), or raise its ``HTTPException``; None when no
+        other instance owns the game (the caller answers from what is here)."""
+        owner = await self.owner(code)
+        if owner is None or owner == self.instance:
+            return None
+        message = {"op": "ask", "code": code, "question": question, "details": details}
+        try:
+            answer = await self._request(owner, message)
+        except TimeoutError:
+            raise HTTPException(
+                503, f"the server playing this game did not answer in {ASK_SECONDS:g} s"
+            ) from None
+        if "error" in answer:
+            raise HTTPException(answer["status"], answer["error"])
+        return answer["body"]
+
+    async def _request(self, to: str, message: dict[str, Any]) -> dict[str, Any]:
+        """Send ``message`` to instance ``to`` and return its answer (raise ``TimeoutError``
+        after ``ASK_SECONDS``)."""
+        ask_id = secrets.token_hex(8)
+        answered: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._asked[ask_id] = answered
+        self.post(channel(to), {**message, "ask": ask_id, "from": self.instance})
+        try:
+            return await asyncio.wait_for(answered, ASK_SECONDS)
+        finally:
+            self._asked.pop(ask_id, None)
+
+    def _answer(self, message: dict[str, Any]) -> None:
+        """Answer another instance's question about a game played here."""
+        question = message["question"]
+        answer = self.answers.get(question)
+        reply: dict[str, Any] = {"op": "answer", "ask": message["ask"]}
+        try:
+            if answer is None:  # an instance of another version
+                raise HTTPException(501, f"the server playing this game cannot answer {question!r}")
+            reply["body"] = answer(self.registry.games.get(message["code"]), message["details"])
+        except HTTPException as exc:
+            reply |= {"status": exc.status_code, "error": exc.detail}
+        except Exception:
+            log.exception("question %r about room %s not answered", question, message["code"])
+            reply |= {
+                "status": 500,
+                "error": f"the server playing this game failed on {question!r}",
+            }
+        self.post(channel(message["from"]), reply)
+
+    # -- where a new game is played
+    async def place(self) -> str:
+        """Return the instance that should play a new game: the one with the fewest games in
+        play (``LOAD``), if this one plays more than ``balance_slack`` more; else this one."""
+        mine = self.in_play()
+        loads = await self.loads()
+        loads[self.instance] = mine
+        return least_loaded(loads, self.instance, self.registry.settings.balance_slack)
+
+    async def loads(self) -> dict[str, int]:
+        """Return the games in play of every instance alive, as they last published them."""
+        published = {str(k): int(v) for k, v in (await self.redis.hgetall(LOAD)).items()}
+        names = sorted(published)
+        if not names:
+            return {}
+        alive = await self.redis.mget([alive_key(name) for name in names])
+        return {
+            name: published[name]
+            for name, mark in zip(names, alive, strict=True)
+            if mark is not None
+        }
+
+    def in_play(self) -> int:
+        """Return how many games this instance plays that are not over."""
+        return sum(1 for game in self.registry.games.values() if game.finished_at is None)
+
+    async def launch_on(self, instance: str, game_id: str, created_from: str | None) -> bool:
+        """Ask ``instance`` to launch the new game ``game_id``; return whether it did (False:
+        it refused, failed or did not answer in time)."""
+        message = {"op": "launch", "game": game_id, "created_from": created_from}
+        try:
+            answer = await self._request(instance, message)
+        except TimeoutError:
+            log.warning("instance %s did not launch game %s in time", instance, game_id)
+            return False
+        return bool(answer.get("body", {}).get("launched"))
+
+    async def _launch_for(self, message: dict[str, Any]) -> None:
+        """Launch a new game another instance placed here, and tell it whether it is."""
+        try:
+            game = await self.registry.launch(message["game"], message["created_from"])
+            launched = game is not None
+        except Exception:
+            log.exception("could not launch game %s placed here", message["game"])
+            launched = False
+        self.post(
+            channel(message["from"]),
+            {"op": "answer", "ask": message["ask"], "body": {"launched": launched}},
+        )
+
     # -- the edge's side
     async def relay(self, conn: Conn, code: str, last_seq: int | None) -> bool:
         """Relay ``conn`` to the instance owning room ``code``'s game; return False when
@@ -506,3 +714,16 @@ def _now(fn: Callable[[Any], None]) -> Callable[[Any], Any]:
         fn(value)
 
     return call
+
+
+def install(app: FastAPI) -> None:
+    """Answer a request that needs Redis while it is unreachable with a 503 (as the
+    database's outage is answered), and not a 500."""
+
+    @app.exception_handler(RedisError)
+    async def redis_unavailable(_request: Request, exc: RedisError) -> JSONResponse:
+        return JSONResponse(
+            status_code=503,
+            content={"error": f"the cluster's Redis is unavailable: {exc}", "field": None},
+            headers={"Retry-After": "5"},
+        )

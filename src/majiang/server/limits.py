@@ -11,6 +11,10 @@ answers a request over it (docs/server.md, "Fair shares").
 
 A request over a share gets 429, the contract's ``{"error", "field"}`` and a ``Retry-After``
 (seconds): when the bucket has a token again, or ``RETRY_WHEN_FULL`` when a game must end first.
+
+One process counts in its memory. In a cluster (``MAJIANG_REDIS_URL``) every share is counted
+in Redis (``shares.Shares``) across the instances: a player's games in play, wherever they are
+played, an address's websockets on every instance, one bucket per address for all of them.
 """
 
 from __future__ import annotations
@@ -19,8 +23,9 @@ import ipaddress
 import math
 import time
 from collections import Counter
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
@@ -32,6 +37,9 @@ from majiang.server.db import Room, RoomSeat
 from majiang.server.live import LiveGame
 from majiang.server.protocol import RateLimit
 from majiang.server.settings import Settings
+
+if TYPE_CHECKING:  # imported when used: one process needs no Redis client
+    from majiang.server.shares import Shares
 
 #: ``Retry-After`` when a share is full of games in play: one of them must end first
 RETRY_WHEN_FULL = 60
@@ -91,7 +99,8 @@ def client_address(peer: str | None, forwarded: str | None, trusted: frozenset[s
 
 
 class Buckets:
-    """A token bucket (``RateLimit``) per address: ``burst`` at once, then ``per_minute``."""
+    """A token bucket (``RateLimit``) per address: ``burst`` at once, then ``per_minute``;
+    with ``shared`` (a cluster) one bucket in Redis, named ``name``, for every instance."""
 
     def __init__(
         self,
@@ -100,16 +109,21 @@ class Buckets:
         what: str,
         field: str,
         whence: str = "from your address",
+        name: str = "",
+        shared: Shares | None = None,
     ) -> None:
         self.whence = whence
         self.burst = burst
         self.rate = per_minute / 60.0
         self.what = what
         self.field = field
+        self.name = name or what
+        self.shared = shared
         self.buckets: dict[str, RateLimit] = {}
 
     def take(self, address: str, now: float | None = None) -> None:
-        """Count one creation from ``address``, or raise ``TooMany`` when its bucket is empty.
+        """Count one creation from ``address`` in this process's buckets, or raise
+        ``TooMany`` when its bucket is empty.
 
         >>> b = Buckets(2, 60.0, "players", "name")
         >>> b.take("a", now=0.0); b.take("a", now=0.0); b.take("b", now=0.0)
@@ -126,12 +140,25 @@ class Buckets:
                 self._forget_full(now)
             bucket = self.buckets[address] = RateLimit(self.rate, self.burst)
         if not bucket.allow(now):
-            raise TooMany(
-                f"too many {self.what} {self.whence}: {self.burst} at once, "
-                f"then {self.rate * 60:g} a minute",
-                self.field,
-                bucket.wait(now),
-            )
+            raise self._refused(bucket.wait(now))
+
+    async def spend(self, address: str) -> None:
+        """Count one creation from ``address`` (in the cluster's bucket when shared, else
+        with ``take``), or raise ``TooMany``."""
+        if self.shared is None:
+            self.take(address)
+            return
+        wait = await self.shared.take(self.name, address, self.burst, self.rate)
+        if wait > 0:
+            raise self._refused(wait)
+
+    def _refused(self, wait: float) -> TooMany:
+        return TooMany(
+            f"too many {self.what} {self.whence}: {self.burst} at once, "
+            f"then {self.rate * 60:g} a minute",
+            self.field,
+            wait,
+        )
 
     def _forget_full(self, now: float) -> None:
         """Drop the buckets refilled to the full burst: a new one is the same."""
@@ -142,19 +169,26 @@ class Buckets:
 
 class Limits:
     """The fair shares of one server: its settings, its live games (by room code) and what
-    each address holds."""
+    each address holds; with ``shared``, the cluster's (counted in Redis)."""
 
-    def __init__(self, settings: Settings, games: Mapping[str, LiveGame]) -> None:
+    def __init__(
+        self, settings: Settings, games: Mapping[str, LiveGame], shared: Shares | None = None
+    ) -> None:
         self.settings = settings
         self.games = games
+        self.shared = shared
         self.trusted = frozenset(
             p.strip() for p in settings.trusted_proxies.split(",") if p.strip()
         )
-        self.players = Buckets(
-            settings.players_burst, settings.players_per_minute, "new players", "name"
+        self.players = self.buckets(
+            "players", settings.players_burst, settings.players_per_minute, "new players", "name"
         )
-        self.creations = Buckets(
-            settings.tables_burst, settings.tables_per_minute, "new tables and rooms", "tables"
+        self.creations = self.buckets(
+            "tables",
+            settings.tables_burst,
+            settings.tables_per_minute,
+            "new tables and rooms",
+            "tables",
         )
         #: games being created (by player, by address) and games in play created (by address)
         self.starting: Counter[str] = Counter()
@@ -164,23 +198,35 @@ class Limits:
         self.sockets: Counter[str] = Counter()
         self.player_sockets: Counter[str] = Counter()
 
+    def buckets(
+        self,
+        name: str,
+        burst: int,
+        per_minute: float,
+        what: str,
+        field: str,
+        whence: str = "from your address",
+    ) -> Buckets:
+        """Return token buckets named ``name`` (``Buckets``), the cluster's when shared."""
+        return Buckets(burst, per_minute, what, field, whence, name=name, shared=self.shared)
+
     def address(self, conn: HTTPConnection) -> str:
         """Return the address a request or websocket counts against (``client_address``)."""
         peer = conn.client.host if conn.client is not None else None
         return client_address(peer, conn.headers.get("x-forwarded-for"), self.trusted)
 
     # -- HTTP
-    def new_player(self, request: Request) -> None:
+    async def new_player(self, request: Request) -> None:
         """Count a guest identity made from the request's address (or raise ``TooMany``)."""
-        self.players.take(self.address(request))
+        await self.players.spend(self.address(request))
 
-    def new_room(self, request: Request) -> None:
+    async def new_room(self, request: Request) -> None:
         """Count a room made from the request's address (or raise ``TooMany``); the rooms a
         player may host are checked by ``check_waiting_rooms``, in the writer."""
-        self.creations.take(self.address(request))
+        await self.creations.spend(self.address(request))
 
     def live_tables(self, player_id: str) -> int:
-        """Return the games in play at which ``player_id`` has a seat (left or not)."""
+        """Return the games in play here at which ``player_id`` has a seat (left or not)."""
         return sum(
             1
             for game in self.games.values()
@@ -197,29 +243,20 @@ class Limits:
             self.created.pop(address, None)
         return len(codes)
 
-    @contextmanager
-    def new_game(self, request: Request, player_id: str) -> Iterator[set[str]]:
+    @asynccontextmanager
+    async def new_game(self, request: Request, player_id: str) -> AsyncIterator[set[str]]:
         """Hold a place for a game ``player_id`` starts (a practice table, a room started),
         or raise ``TooMany``. Add the room's code to the set yielded once the game is
-        launched: it then counts against the address until it ends."""
+        launched: it then counts against the address until it ends (in a cluster: the
+        instance playing it counts it, ``cluster.Cluster.hold``)."""
         address = self.address(request)
-        most = self.settings.max_live_tables
-        live = self.live_tables(player_id) + self.starting[player_id]
-        if live >= most:
-            raise TooMany(
-                f"you have {live} games in play (at most {most}): finish or wait for one",
-                "tables",
-                RETRY_WHEN_FULL,
-            )
-        most = self.settings.max_live_tables_per_address
-        live = self._live_from(address) + self.starting_from[address]
-        if live >= most:
-            raise TooMany(
-                f"{live} games in play were created from your address (at most {most})",
-                "tables",
-                RETRY_WHEN_FULL,
-            )
-        self.creations.take(address)
+        if self.shared is not None:
+            async with self._shared_new_game(address, player_id) as counted:
+                yield counted
+            return
+        self._check_live(self.live_tables(player_id) + self.starting[player_id], None)
+        self._check_live(None, self._live_from(address) + self.starting_from[address])
+        await self.creations.spend(address)
         launched: set[str] = set()
         self.starting[player_id] += 1
         self.starting_from[address] += 1
@@ -227,15 +264,51 @@ class Limits:
             yield launched
         finally:
             for counter, key in ((self.starting, player_id), (self.starting_from, address)):
-                counter[key] -= 1
-                if counter[key] <= 0:
-                    del counter[key]
+                _count_out(counter, key)
             if launched:
                 self.created.setdefault(address, set()).update(launched)
 
+    @asynccontextmanager
+    async def _shared_new_game(self, address: str, player_id: str) -> AsyncIterator[set[str]]:
+        """``new_game`` in a cluster: the places are claimed in Redis while the game starts,
+        then the instance that plays it holds them."""
+        assert self.shared is not None
+        held = await self.shared.claim("tables", player_id, self.settings.max_live_tables)
+        self._check_live(held, None)
+        claimed = [("tables", player_id)]
+        try:
+            held = await self.shared.claim(
+                "from", address, self.settings.max_live_tables_per_address
+            )
+            self._check_live(None, held)
+            claimed.append(("from", address))
+            await self.creations.spend(address)
+            yield set()
+        finally:
+            await self.shared.give_back(claimed)
+
+    def _check_live(self, live: int | None, live_from: int | None) -> None:
+        """Raise ``TooMany`` when ``player_id``'s games in play (``live``) or the address's
+        (``live_from``) are at their most (None: not counted)."""
+        most = self.settings.max_live_tables
+        if live is not None and live >= most:
+            raise TooMany(
+                f"you have {live} games in play (at most {most}): finish or wait for one",
+                "tables",
+                RETRY_WHEN_FULL,
+            )
+        most = self.settings.max_live_tables_per_address
+        if live_from is not None and live_from >= most:
+            raise TooMany(
+                f"{live_from} games in play were created from your address (at most {most})",
+                "tables",
+                RETRY_WHEN_FULL,
+            )
+
     def check_waiting_rooms(self, session: Session, player_id: str) -> None:
         """Raise ``TooMany`` if ``player_id`` already hosts ``max_waiting_rooms`` rooms not
-        started (run in the writer, so two requests cannot both pass)."""
+        started (run in the writer, so two requests cannot both pass; the database is the
+        cluster's one)."""
         hosted = session.scalar(
             select(func.count())
             .select_from(RoomSeat)
@@ -255,20 +328,32 @@ class Limits:
             )
 
     # -- websockets
-    def open_socket(self, address: str) -> bool:
+    async def open_socket(self, address: str) -> bool:
         """Count a websocket opened from ``address``; False (not counted) if over the cap."""
-        return _count_in(self.sockets, address, self.settings.max_sockets_per_address)
+        most = self.settings.max_sockets_per_address
+        if self.shared is not None:
+            return await self.shared.claim("sockets", address, most) is None
+        return _count_in(self.sockets, address, most)
 
-    def close_socket(self, address: str) -> None:
+    async def close_socket(self, address: str) -> None:
         """Forget a websocket counted by ``open_socket``."""
+        if self.shared is not None:
+            await self.shared.give_back([("sockets", address)])
+            return
         _count_out(self.sockets, address)
 
-    def open_player_socket(self, player_id: str) -> bool:
+    async def open_player_socket(self, player_id: str) -> bool:
         """Count a websocket greeted with ``player_id``'s token; False if over the cap."""
-        return _count_in(self.player_sockets, player_id, self.settings.max_sockets_per_player)
+        most = self.settings.max_sockets_per_player
+        if self.shared is not None:
+            return await self.shared.claim("player-sockets", player_id, most) is None
+        return _count_in(self.player_sockets, player_id, most)
 
-    def close_player_socket(self, player_id: str) -> None:
+    async def close_player_socket(self, player_id: str) -> None:
         """Forget a websocket counted by ``open_player_socket``."""
+        if self.shared is not None:
+            await self.shared.give_back([("player-sockets", player_id)])
+            return
         _count_out(self.player_sockets, player_id)
 
 

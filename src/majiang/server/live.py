@@ -263,6 +263,8 @@ class LiveGame:
         self.rng = random.Random(secrets.randbits(64))
         self.task: asyncio.Task[None] | None = None
         self.finished_at: float | None = None
+        #: called once the game is over and stored (a cluster gives its players' places back)
+        self.on_finish: Callable[[], None] | None = None
         self.failed: str | None = None
         #: why the game is paused (a write failed), None while it plays
         self.paused: str | None = None
@@ -929,6 +931,8 @@ class LiveGame:
         except Exception as error:
             raise WriteFailed(error) from error
         self.finished_at = time.monotonic()
+        if self.on_finish is not None:
+            self.on_finish()
         frame = self.game_over_frame()
         for conn in self.connections():
             conn.send(frame)

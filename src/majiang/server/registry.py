@@ -109,10 +109,12 @@ class Registry:
         with self.sessions() as session:
             return fn(session, *args)
 
-    async def launch(self, game_id: str) -> LiveGame | None:
+    async def launch(self, game_id: str, created_from: str | None = None) -> LiveGame | None:
         """Rebuild a stored game by replay and start its task; connections waiting in its room
         join it. In a cluster, only once this instance took its lease: None when another
-        instance holds it (it plays the game; the sockets here follow it)."""
+        instance holds it (it plays the game; the sockets here follow it); the game then
+        counts in its players' fair shares, and in those of the address it was
+        ``created_from`` (a new game; a game taken over keeps the one stored with it)."""
         stored: StoredGame = await asyncio.to_thread(self._with_session, load_game, game_id)
         cluster = self.cluster
         if cluster is not None and not await cluster.acquire(stored.room_code):
@@ -135,10 +137,24 @@ class Registry:
                 conn.close(1008)
                 continue
             game.connect(conn, -1 if seat is None else seat, conn.last_seq)
+        if cluster is not None:
+            await cluster.hold(game, created_from)
         game.start()
         if cluster is not None:
             cluster.started(stored.room_code)
         return game
+
+    async def start_game(self, game_id: str, created_from: str) -> None:
+        """Launch a game just stored as started (``launch``); in a cluster, on the least
+        loaded instance (``cluster.Cluster.place``), or here if it does not launch it."""
+        cluster = self.cluster
+        if cluster is not None:
+            target = await cluster.place()
+            if target != cluster.instance and await cluster.launch_on(
+                target, game_id, created_from
+            ):
+                return
+        await self.launch(game_id, created_from=created_from)
 
     def drop(self, code: str, reason: str) -> None:
         """Stop playing room ``code``'s game here (its lease is another's, or may be): its
@@ -146,6 +162,7 @@ class Registry:
         game = self.games.pop(code, None)
         if self.cluster is not None:
             self.cluster.held.discard(code)
+            self.cluster.unhold(code)
         if game is None:
             return
         if game.task is not None:

@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from majiang.server.accounts import player_from
 from majiang.server.db import Player, ProblemReport
-from majiang.server.limits import Buckets, Limits
+from majiang.server.limits import Limits
 
 #: what a report is about
 KINDS = ("rule", "translation", "other")
@@ -93,7 +93,7 @@ def make_router(app: FastAPI) -> APIRouter:
     router = APIRouter(tags=["reports"])
     sessions: sessionmaker[Session] = app.state.sessions
     limits: Limits = app.state.limits
-    per_address = Buckets(5, 2.0, "problem reports", "text")
+    per_address = limits.buckets("reports", 5, 2.0, "problem reports", "text")
 
     @router.post("/api/reports", status_code=201)
     async def report(
@@ -103,7 +103,7 @@ def make_router(app: FastAPI) -> APIRouter:
         majiang_signin: Annotated[str | None, Cookie()] = None,
     ) -> dict[str, int]:
         """Report a problem (signed in or not: the reporter is kept when known)."""
-        per_address.take(limits.address(request))
+        await per_address.spend(limits.address(request))
         with sessions() as session:
             player = player_from(session, authorization, majiang_signin)
         stored = ProblemReport(

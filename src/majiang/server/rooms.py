@@ -266,9 +266,9 @@ def make_router(app: FastAPI) -> APIRouter:
             game_id = _start(session, room, seed)
             return _room_out(session, room, me.id), game_id
 
-        with limits.new_game(request, me.id) as launched:
+        async with limits.new_game(request, me.id) as launched:
             out, game_id = await in_writer(work)
-            await registry().launch(game_id)
+            await registry().start_game(game_id, limits.address(request))
             launched.add(out.code)
         return out
 
@@ -302,7 +302,7 @@ def make_router(app: FastAPI) -> APIRouter:
     async def private_room(body: RoomOptions, me: Me, request: Request) -> RoomOut:
         """Create a private room; you are its host at seat 0. Share its code to invite."""
         _check_options(body)
-        limits.new_room(request)
+        await limits.new_room(request)
 
         def work(session: Session) -> RoomOut:
             limits.check_waiting_rooms(session, me.id)
@@ -405,13 +405,13 @@ def make_router(app: FastAPI) -> APIRouter:
             game_id = _start(session, room)
             return _room_out(session, room, me.id), game_id
 
-        with limits.new_game(request, me.id) as launched:
+        async with limits.new_game(request, me.id) as launched:
             # a socket that arrives between the commit (the room playing) and the launch waits
             # in the room's lobby, which the launch joins to the game (ws.py)
             registry().starting.add(code)
             try:
                 out, game_id = await in_writer(work)
-                await registry().launch(game_id)
+                await registry().start_game(game_id, limits.address(request))
             finally:
                 registry().starting.discard(code)
             launched.add(code)

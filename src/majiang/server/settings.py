@@ -107,6 +107,9 @@ class Settings:
     redis_url: str = ""
     instance_id: str = ""
     lease_seconds: float = 5.0
+    #: a new game is played by the instance it is made on unless that one plays more than
+    #: this many games more than the least loaded instance, which then plays it
+    balance_slack: int = 2
     #: with ``redis_url``: the bots that think choose in ``majiang worker`` processes
     #: (``workers``), and a choice not answered in ``bot_retry_seconds`` is asked again
     bot_workers: bool = False

@@ -119,7 +119,7 @@ def make_router(app: FastAPI) -> APIRouter:
     @router.post("/api/sheets", status_code=201, tags=["sheets"])
     async def new_sheet(body: NewSheet, request: Request) -> dict[str, Any]:
         """Start a sheet. Keep the ``key`` of the answer: every change needs it."""
-        limits.new_room(request)  # counted with the rooms made from the same address
+        await limits.new_room(request)  # counted with the rooms made from the same address
         sheet = Sheet.new(body.variant, body.players, body.rules, body.length)
         key = secrets.token_urlsafe(16)
         row = StoredSheet(

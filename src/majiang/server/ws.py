@@ -76,7 +76,7 @@ def mount(app: FastAPI) -> None:
         limits: Limits = app.state.limits
         address = limits.address(ws)
         await ws.accept()
-        if not limits.open_socket(address):
+        if not await limits.open_socket(address):
             most = settings.max_sockets_per_address
             reason = f"{most} websockets are open from your address (at most {most})"
             with contextlib.suppress(Exception):
@@ -86,7 +86,7 @@ def mount(app: FastAPI) -> None:
         try:
             await _serve(app, ws, code)
         finally:
-            limits.close_socket(address)
+            await limits.close_socket(address)
 
 
 async def _serve(app: FastAPI, ws: WebSocket, code: str) -> None:
@@ -166,7 +166,7 @@ async def _serve(app: FastAPI, ws: WebSocket, code: str) -> None:
         if watchdog is not None:
             watchdog.cancel()
         if conn.player_id is not None:
-            app.state.limits.close_player_socket(conn.player_id)
+            await app.state.limits.close_player_socket(conn.player_id)
         registry.disconnect(conn)
         conn.close()
         try:
@@ -225,7 +225,7 @@ async def _enter(
         conn.send(error_frame("not_found", "no such room"))
         conn.close(1008)
         return False
-    if player is not None and not limits.open_player_socket(player.id):
+    if player is not None and not await limits.open_player_socket(player.id):
         most = settings.max_sockets_per_player
         conn.send(error_frame("too_many_sockets", f"you have {most} websockets open (at most)"))
         conn.close(1013)

@@ -5,6 +5,9 @@ and this route for the bot's choice. The bot sees exactly what the player sees (
 of the asking seat) and picks among the same legal actions the server offered, so a hint tells
 nothing a player could not work out. The handler runs on the event loop, where the game's task
 runs too, so it reads the table between two actions, never in the middle of one.
+
+In a cluster (docs/deploy.md) the request may reach an instance that does not play the game:
+it asks the instance that does (``cluster.Cluster.ask``), which answers from its table.
 """
 
 from typing import Annotated, Any
@@ -40,19 +43,31 @@ def hint_bot(variant: str, options: dict[str, Any]) -> Bot:
 def mount_hint(app: FastAPI) -> None:
     """Add the hint route to ``app`` (it needs the server's registry and player lookup)."""
     current_player = app.state.current_player
+    registry: Registry = app.state.registry
+    if registry.cluster is not None:  # the question other instances ask this one
+        registry.cluster.answers["hint"] = lambda game, asked: hint_answer(game, asked["player"])
 
     @app.get("/api/rooms/{code}/hint", tags=["play"])
     async def hint(code: str, me: Annotated[Player, Depends(current_player)]) -> dict[str, Any]:
         """Return the normal bot's choice for your seat at the decision open now."""
-        registry: Registry = app.state.registry
         game = registry.games.get(code)
-        if game is None:
-            raise HTTPException(404, "no game is being played in this room")
-        seat = game_seat(game, me.id)
-        if seat is None:
-            raise HTTPException(403, "you have no seat at this table")
-        bot, action = hint_for(game, seat)
-        return {"seat": seat, "level": bot.name, "action": action.to_dict(), "text": str(action)}
+        if game is None and registry.cluster is not None:
+            relayed = await registry.cluster.ask(code, "hint", player=me.id)
+            if relayed is not None:
+                return dict(relayed)
+        return hint_answer(game, me.id)
+
+
+def hint_answer(game: LiveGame | None, player_id: str) -> dict[str, Any]:
+    """Return the route's answer: ``player_id``'s seat at ``game`` and the hint bot's choice
+    there; raise ``HTTPException`` 404 (no game played here), 403 (no seat) or 409."""
+    if game is None:
+        raise HTTPException(404, "no game is being played in this room")
+    seat = game_seat(game, player_id)
+    if seat is None:
+        raise HTTPException(403, "you have no seat at this table")
+    bot, action = hint_for(game, seat)
+    return {"seat": seat, "level": bot.name, "action": action.to_dict(), "text": str(action)}
 
 
 def hint_for(game: LiveGame, seat: int) -> tuple[Bot, Action]:
