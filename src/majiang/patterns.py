@@ -31,7 +31,7 @@ from majiang.decompose import (
 )
 from majiang.hand import Hand
 from majiang.melds import Meld
-from majiang.scoring import Item
+from majiang.scoring import Item, ScoreRequest
 from majiang.tiles import DRAGONS, EAST, WINDS, Tile, format_tiles, kind
 
 SetKind = Literal["chow", "pung", "kong"]
@@ -241,6 +241,38 @@ class Win(NamedTuple, Generic[Opts]):
     round: int = 0
     situation: frozenset[str] = frozenset()
     waits: tuple[int, ...] = ()
+
+    @classmethod
+    def of_request(
+        cls,
+        req: ScoreRequest,
+        options: Opts,
+        *,
+        read_wait: bool = True,
+        waits: tuple[int, ...] = (),
+    ) -> Win[Opts]:
+        """Return the win a scoring request describes, with the family's ``options``.
+
+        ``read_wait`` false leaves the winning tile out (``win_tile`` ``None``): a family whose
+        patterns never ask which set it completed reads each split of the hand once.
+
+        >>> from majiang.scoring import ScoreRequest
+        >>> req = ScoreRequest.from_dict({"variant": "hk", "hand": "111222333m55p789s",
+        ...                               "win_tile": "3m", "seat_wind": "S"})
+        >>> win = Win.of_request(req, None)
+        >>> win.win_tile, win.tsumo, win.seat, Win.of_request(req, None, read_wait=False).win_tile
+        (2, False, 1, None)
+        """
+        return Win(
+            req.hand,
+            kind(req.win_tile) if read_wait else None,
+            req.tsumo,
+            options,
+            seat=req.seat_wind,
+            round=req.round_wind,
+            situation=req.situation,
+            waits=waits,
+        )
 
 
 @dataclass
