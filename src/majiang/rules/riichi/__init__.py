@@ -26,7 +26,7 @@ from majiang.rules.base import Option, Ruleset
 from majiang.rules.riichi.calculate import score_win
 from majiang.rules.riichi.game import RiichiGame
 from majiang.rules.riichi.options import OPTIONS, RiichiOptions, contradiction
-from majiang.rules.riichi.payments import base_points, payments
+from majiang.rules.riichi.payments import base_points, request_points
 from majiang.scoring import ScoreRequest, ScoreResult, WinValue
 from majiang.tiles import kind, tile_name
 
@@ -149,15 +149,7 @@ class Riichi(RiichiGame, Ruleset):
             total=han,
             fu=fu if limit is None or limit == "mangan" else None,
             limit=limit,
-            points=payments(
-                base,
-                req.is_dealer,
-                req.tsumo,
-                req.honba,
-                req.riichi_sticks,
-                liable,
-                req.liable == req.discarder,
-            ),
+            points=request_points(req, base, liable),
         )
 
 
