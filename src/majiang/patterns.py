@@ -41,10 +41,12 @@ Form = Literal["standard", "seven_pairs", "thirteen_orphans", "lik_gu"]
 #: (penchan), ``single`` (tanki: the pair), ``dual_pung`` (shanpon: a pung)
 Wait = Literal["two_sided", "closed", "edge", "single", "dual_pung"]
 
-#: the terminals (1 and 9 of each suit), the honors and the simples, as kinds
+#: the terminals (1 and 9 of each suit), the honors, the simples and the orphans (terminals
+#: and honors), as kinds
 TERMINALS = frozenset(k for k in range(27) if k % 9 in (0, 8))
 HONORS = frozenset(range(27, 34))
 SIMPLES = frozenset(range(27)) - TERMINALS
+ORPHANS = TERMINALS | HONORS
 
 
 class HandSet(NamedTuple):
@@ -504,6 +506,11 @@ def all_honors(ctx: WinContext[Any]) -> bool:
 def all_terminals(ctx: WinContext[Any]) -> bool:
     """1s and 9s only."""
     return not ctx.has_simples and not ctx.has_honors
+
+
+def outside_hand(ctx: WinContext[Any]) -> bool:
+    """Every set and the pair of a standard reading hold a terminal or an honor."""
+    return ctx.pair in ORPHANS and all(not ORPHANS.isdisjoint(s.tiles) for s in ctx.sets)
 
 
 def small_three_dragons(ctx: WinContext[Any]) -> bool:

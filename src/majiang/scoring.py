@@ -12,7 +12,7 @@ The request and result shapes are those of ``shared/rules/README.md``; see docs/
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -73,6 +73,32 @@ KNOWN_FIELDS = frozenset(
 )
 
 Win = Literal["ron", "tsumo"]
+
+#: the way of winning a situation of the vocabulary needs (the others go with either): every
+#: variant's request check refuses, say, a ``last_tile`` (haitei) won by ron
+SITUATION_WIN: Mapping[str, Win] = {
+    "last_tile": "tsumo",
+    "kong_replacement": "tsumo",
+    "consecutive_kongs": "tsumo",
+    "heavenly": "tsumo",
+    "earthly": "tsumo",
+    "last_discard": "ron",
+    "kong_discard": "ron",
+    "robbing_kong": "ron",
+    "human": "ron",
+}
+
+
+def wrong_way_of_winning(
+    situation: Iterable[str], win: Win, needs: Mapping[str, Win] = SITUATION_WIN
+) -> str | None:
+    """Return the first situation (in alphabetical order) that the way of winning ``win``
+    cannot have, or ``None``; ``needs``: a variant's own situations added to ``SITUATION_WIN``.
+
+    >>> wrong_way_of_winning({"riichi", "last_tile"}, "ron"), wrong_way_of_winning({"human"}, "ron")
+    ('last_tile', None)
+    """
+    return next((s for s in sorted(situation) if needs.get(s, win) != win), None)
 
 
 def parse_wind(value: object, field_name: str) -> int:
