@@ -21,19 +21,6 @@ from majiang.scoring import WIND_LETTERS, ScoreRequest, wrong_way_of_winning
 from majiang.tiles import DRAGONS, counts34, kind, tile_name
 
 
-def check_hand_size(req: ScoreRequest) -> None:
-    """Raise unless the hand has 14 tiles, a kong counting as three."""
-    size = len(req.hand.concealed) + 3 * len(req.hand.melds)
-    if len(req.hand.melds) > 4 or size != 14:
-        raise InvalidRequest(
-            _(
-                "a winning hand has 14 tiles (a kong counts 3); this one has {size} "
-                "({concealed} concealed and {melds} melds)"
-            ).format(size=size, concealed=len(req.hand.concealed), melds=len(req.hand.melds)),
-            field="hand",
-        )
-
-
 def check_seats(req: ScoreRequest, players: int) -> None:
     """Raise when a seat is not at the table (the 2-player table seats East and South)."""
     seats = WIND_LETTERS[:players]
