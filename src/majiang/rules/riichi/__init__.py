@@ -23,13 +23,11 @@ from majiang.errors import InvalidRequest
 from majiang.rules.base import Option, Ruleset, check_hand_size
 from majiang.rules.riichi.calculate import score_win
 from majiang.rules.riichi.dora import check_indicators
+from majiang.rules.riichi.fu import FU_VALUES
 from majiang.rules.riichi.game import RiichiGame
 from majiang.rules.riichi.options import OPTIONS, RiichiOptions, contradiction
 from majiang.rules.riichi.payments import base_points, request_points
 from majiang.scoring import ScoreRequest, ScoreResult, WinValue
-
-#: the fu a hand may count: 20 (pinfu tsumo), 25 (seven pairs), then 30 to 110 in tens
-FU_VALUES = (20, 25, *range(30, 120, 10))
 
 __all__ = ["RULESETS", "Riichi"]
 
