@@ -127,9 +127,44 @@ def test_env_imports_only_its_extra() -> None:
     assert {k: v for k, v in offenders.items() if v} == {}
 
 
-#: the longest a function of the rules packages and the pattern core may be, in lines (def to
-#: its last line, docstring included): STYLE.md's small rooms, the issue's "no function over 60"
+#: the longest a function of the package may be, in lines (def to its last line, docstring
+#: included): STYLE.md's small rooms, the issue's "no function over 60"
 MAX_FUNCTION_LINES = 60
+
+#: the functions of the edge still over the limit, each with what makes it long; the core (rules,
+#: the pattern core, scoring, the engine, the hand and meld vocabulary, the score sheet) has none
+LONG_FUNCTIONS = {
+    "bots/arena.py": {
+        "run_arena": "a duplicate match: deals, rotations and the report in one loop"
+    },
+    "bots/policy.py": {"score_discards": "the discard score's terms summed in one pass"},
+    "bots/sampling.py": {"sample_world": "a hidden world rebuilt field by field from a view"},
+    "commands/simulate.py": {"run": "a CLI command: games played, statistics printed"},
+    "records/mjai.py": {
+        "export_mjai": "one branch per native event, written as its mjai event",
+        "read_mjai": "one branch per mjai event kind",
+    },
+    "records/tenhou.py": {"_play_on": "one branch per tenhou log tag"},
+    "render/svg.py": {"svg_hand": "the hand's groups laid out in one pass of x positions"},
+    "server/accounts.py": {"make_router": "a router factory: 24 short routes nested in it"},
+    "server/app.py": {"create_app": "the application factory: 11 short handlers nested in it"},
+    "server/ratings.py": {"player_page": "one account page's queries in order"},
+    "server/rooms.py": {"make_router": "a router factory: 21 short routes nested in it"},
+    "server/sheets.py": {"make_router": "a router factory: 12 short routes nested in it"},
+    "server/store.py": {"_apply": "the write journal's commit, runs of writes batched"},
+    "server/ws.py": {
+        "_serve": "a websocket's life: greeting, seat, frame loop",
+        "_enter": "a connection seated at a game, a spectator seat or a lobby",
+    },
+    "web/__init__.py": {"mount": "the pages' routes (11, nested) added to the app"},
+    "web/history.py": {"replay_body": "one page's HTML written top to bottom"},
+    "web/keep.py": {"keep_body": "one page's HTML written top to bottom"},
+    "web/pages.py": {"calc_page": "one page's HTML written top to bottom"},
+    "web/play.py": {"table_page_body": "one page's HTML written top to bottom"},
+    "web/ranking.py": {"player_body": "one page's HTML written top to bottom"},
+    "web/replay.py": {"apply": "one branch per event kind on the replayed table"},
+    "web/summaries.py": {"summary": "a variant's short rules, one sentence per item"},
+}
 
 
 def _long_functions(path: Path, text: str | None = None) -> list[str]:
@@ -144,11 +179,15 @@ def _long_functions(path: Path, text: str | None = None) -> list[str]:
     ]
 
 
-def test_rules_and_the_pattern_core_have_no_function_over_60_lines() -> None:
-    files = [*sorted((SRC / "rules").rglob("*.py")), SRC / "patterns.py"]
-    assert any(p.parent.name == "riichi" for p in files)
-    offenders = {str(p.relative_to(SRC)): _long_functions(p) for p in files}
-    assert {k: v for k, v in offenders.items() if v} == {}
+def test_no_function_over_60_lines_but_the_listed_ones() -> None:
+    """Every module of the package: none over the limit outside ``LONG_FUNCTIONS``, and every
+    function listed there still over it (a split one leaves the list)."""
+    files = sorted(SRC.rglob("*.py"))
+    assert any(p.parent.name == "riichi" for p in files) and SRC / "scoring.py" in files
+    found = {f"{p.relative_to(SRC)}::{f.split(' (')[0]}" for p in files for f in _long_functions(p)}
+    listed = {f"{path}::{name}" for path, names in LONG_FUNCTIONS.items() for name in names}
+    assert sorted(found - listed) == []  # a new long function: split it
+    assert sorted(listed - found) == []  # split already: drop it from the list
 
 
 def test_the_length_check_counts_a_function_from_def_to_its_last_line() -> None:

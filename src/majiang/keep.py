@@ -372,6 +372,24 @@ class Sheet:
             scores=(self.rules.starting_score(self.resolved),) * n,
         )
 
+    def _play_hand(
+        self, st: GameState, where: str, steps: list[dict[str, Any]], moves: Moves, texts: list[str]
+    ) -> Outcome | None:
+        """Return how the hand's steps end it (``None``: it goes on), its payments added to
+        ``moves`` and its words to ``texts``; no step may follow the end."""
+        outcome: Outcome | None = None
+        for i, step in enumerate(steps):
+            if outcome is not None:
+                raise InvalidEntry(
+                    f"{where}: step {i + 1} ({step['type']}) comes after the hand ended",
+                    field="steps",
+                )
+            try:
+                outcome = self._apply(st, step, moves, texts)
+            except MajiangError as exc:
+                raise InvalidEntry(f"{where}: {exc}", field=exc.field) from exc
+        return outcome
+
     def standing(self) -> Standing:
         """Return the sheet worked out from its first hand; raise ``InvalidEntry`` where an
         entry cannot be."""
@@ -392,17 +410,7 @@ class Sheet:
             before = st.scores
             moves: Moves = []
             texts: list[str] = []
-            outcome: Outcome | None = None
-            for i, step in enumerate(steps):
-                if outcome is not None:
-                    raise InvalidEntry(
-                        f"{where}: step {i + 1} ({step['type']}) comes after the hand ended",
-                        field="steps",
-                    )
-                try:
-                    outcome = self._apply(st, step, moves, texts)
-                except MajiangError as exc:
-                    raise InvalidEntry(f"{where}: {exc}", field=exc.field) from exc
+            outcome = self._play_hand(st, where, steps, moves, texts)
             hand_open = outcome is None
             if hand_open and index < len(self.hands) - 1:
                 raise InvalidEntry(f"{where} has not ended (no win or draw)", field="steps")
@@ -506,12 +514,12 @@ class Sheet:
         paid, st.variant_state = self.rules.on_kong(self.resolved, st, seat, step["kind"])
         _pay(st, paid, moves)
 
-    def _win(
-        self, st: GameState, step: Mapping[str, Any], moves: Moves, texts: list[str]
-    ) -> Outcome | None:
-        rules, n = self.rules, st.players
-        source: int | None = step["from"]
-        wins = step["wins"]
+    def _winners_in_turn(
+        self, st: GameState, source: int | None, wins: list[dict[str, Any]]
+    ) -> list[dict[str, Any]]:
+        """Return the wins of one step in turn order from the discarder, each winner once and
+        in play, as many as the variant lets win on one discard."""
+        n = st.players
         seats = [w["player"] for w in wins]
         if len(set(seats)) != len(seats):
             raise InvalidEntry("a player is listed twice among the winners", field="wins")
@@ -530,7 +538,7 @@ class Sheet:
                 )
             wins = sorted(wins, key=lambda w: (w["player"] - source) % n)
             claimants = tuple(w["player"] for w in wins)
-            allowed = rules.ron_winners(self.resolved, claimants)
+            allowed = self.rules.ron_winners(self.resolved, claimants)
             if allowed is None:
                 raise InvalidEntry(
                     f"{len(wins)} players winning on one discard abort the hand in "
@@ -544,6 +552,14 @@ class Sheet:
                     f"{', '.join(self.players[s] for s in claimants)} were entered",
                     field="wins",
                 )
+        return wins
+
+    def _win(
+        self, st: GameState, step: Mapping[str, Any], moves: Moves, texts: list[str]
+    ) -> Outcome | None:
+        rules = self.rules
+        source: int | None = step["from"]
+        wins = self._winners_in_turn(st, source, step["wins"])
         winners = tuple(w["player"] for w in wins)
         for i, win in enumerate(wins):
             seat = win["player"]

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -75,6 +76,15 @@ def make_meld(
             ),
             token=kind_name,
         )
+    _check_tiles(kind_name, tiles)
+    _check_source(kind_name, tiles, source)
+    ordered = tuple(sorted(tiles, key=sort_key))
+    return Meld(kind_name, ordered, source)  # type: ignore[arg-type]
+
+
+def _check_tiles(kind_name: str, tiles: Sequence[Tile]) -> None:
+    """Raise ``InvalidNotation`` unless the tiles make a meld of this kind: their number, no
+    bonus tile, a run for a chi, the same tile for the others."""
     size = _SIZES[kind_name]
     if len(tiles) != size:
         text = format_tiles(tiles)
@@ -108,6 +118,11 @@ def make_meld(
             ),
             token=text,
         )
+
+
+def _check_source(kind_name: str, tiles: Sequence[Tile], source: int | None) -> None:
+    """Raise ``InvalidNotation`` unless ``source`` is another seat (1-3), the previous one
+    (1) for a chi."""
     if source is not None and source not in (1, 2, 3):
         raise InvalidNotation(
             _("from={source} must be 1, 2 or 3").format(source=source), token=f"from={source}"
@@ -118,8 +133,6 @@ def make_meld(
             _("chi {tiles!r} can only come from the previous player (from=1)").format(tiles=text),
             token=text,
         )
-    ordered = tuple(sorted(tiles, key=sort_key))
-    return Meld(kind_name, ordered, source)  # type: ignore[arg-type]
 
 
 def parse_meld(text: str) -> Meld:

@@ -31,7 +31,7 @@ from majiang.decompose import (
 )
 from majiang.hand import Hand
 from majiang.melds import Meld
-from majiang.scoring import Item
+from majiang.scoring import Item, ScoreRequest
 from majiang.tiles import DRAGONS, EAST, WINDS, Tile, format_tiles, kind
 
 SetKind = Literal["chow", "pung", "kong"]
@@ -41,10 +41,12 @@ Form = Literal["standard", "seven_pairs", "thirteen_orphans", "lik_gu"]
 #: (penchan), ``single`` (tanki: the pair), ``dual_pung`` (shanpon: a pung)
 Wait = Literal["two_sided", "closed", "edge", "single", "dual_pung"]
 
-#: the terminals (1 and 9 of each suit), the honors and the simples, as kinds
+#: the terminals (1 and 9 of each suit), the honors, the simples and the orphans (terminals
+#: and honors), as kinds
 TERMINALS = frozenset(k for k in range(27) if k % 9 in (0, 8))
 HONORS = frozenset(range(27, 34))
 SIMPLES = frozenset(range(27)) - TERMINALS
+ORPHANS = TERMINALS | HONORS
 
 
 class HandSet(NamedTuple):
@@ -241,6 +243,38 @@ class Win(NamedTuple, Generic[Opts]):
     round: int = 0
     situation: frozenset[str] = frozenset()
     waits: tuple[int, ...] = ()
+
+    @classmethod
+    def of_request(
+        cls,
+        req: ScoreRequest,
+        options: Opts,
+        *,
+        read_wait: bool = True,
+        waits: tuple[int, ...] = (),
+    ) -> Win[Opts]:
+        """Return the win a scoring request describes, with the family's ``options``.
+
+        ``read_wait`` false leaves the winning tile out (``win_tile`` ``None``): a family whose
+        patterns never ask which set it completed reads each split of the hand once.
+
+        >>> from majiang.scoring import ScoreRequest
+        >>> req = ScoreRequest.from_dict({"variant": "hk", "hand": "111222333m55p789s",
+        ...                               "win_tile": "3m", "seat_wind": "S"})
+        >>> win = Win.of_request(req, None)
+        >>> win.win_tile, win.tsumo, win.seat, Win.of_request(req, None, read_wait=False).win_tile
+        (2, False, 1, None)
+        """
+        return Win(
+            req.hand,
+            kind(req.win_tile) if read_wait else None,
+            req.tsumo,
+            options,
+            seat=req.seat_wind,
+            round=req.round_wind,
+            situation=req.situation,
+            waits=waits,
+        )
 
 
 @dataclass
@@ -472,6 +506,11 @@ def all_honors(ctx: WinContext[Any]) -> bool:
 def all_terminals(ctx: WinContext[Any]) -> bool:
     """1s and 9s only."""
     return not ctx.has_simples and not ctx.has_honors
+
+
+def outside_hand(ctx: WinContext[Any]) -> bool:
+    """Every set and the pair of a standard reading hold a terminal or an honor."""
+    return ctx.pair in ORPHANS and all(not ORPHANS.isdisjoint(s.tiles) for s in ctx.sets)
 
 
 def small_three_dragons(ctx: WinContext[Any]) -> bool:

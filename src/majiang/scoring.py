@@ -12,9 +12,9 @@ The request and result shapes are those of ``shared/rules/README.md``; see docs/
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from majiang.errors import InvalidNotation, InvalidRequest, MajiangError
 from majiang.hand import Hand
@@ -22,7 +22,10 @@ from majiang.i18n import LANGUAGES, _, current, match, use
 from majiang.i18n.patterns import localized_item
 from majiang.melds import Meld, parse_meld
 from majiang.rules import VARIANTS, get_ruleset
-from majiang.tiles import Tile, is_bonus, kind, parse_tiles, tile_name, tile_set
+from majiang.tiles import Tile, TileSet, is_bonus, kind, parse_tiles, tile_name, tile_set
+
+if TYPE_CHECKING:
+    from majiang.rules.base import Ruleset
 
 WIND_LETTERS = "ESWN"
 
@@ -71,7 +74,31 @@ KNOWN_FIELDS = frozenset(
 
 Win = Literal["ron", "tsumo"]
 
-_BONUS_IDS = frozenset(t for t in range(64) if is_bonus(t))
+#: the way of winning a situation of the vocabulary needs (the others go with either): every
+#: variant's request check refuses, say, a ``last_tile`` (haitei) won by ron
+SITUATION_WIN: Mapping[str, Win] = {
+    "last_tile": "tsumo",
+    "kong_replacement": "tsumo",
+    "consecutive_kongs": "tsumo",
+    "heavenly": "tsumo",
+    "earthly": "tsumo",
+    "last_discard": "ron",
+    "kong_discard": "ron",
+    "robbing_kong": "ron",
+    "human": "ron",
+}
+
+
+def wrong_way_of_winning(
+    situation: Iterable[str], win: Win, needs: Mapping[str, Win] = SITUATION_WIN
+) -> str | None:
+    """Return the first situation (in alphabetical order) that the way of winning ``win``
+    cannot have, or ``None``; ``needs``: a variant's own situations added to ``SITUATION_WIN``.
+
+    >>> wrong_way_of_winning({"riichi", "last_tile"}, "ron"), wrong_way_of_winning({"human"}, "ron")
+    ('last_tile', None)
+    """
+    return next((s for s in sorted(situation) if needs.get(s, win) != win), None)
 
 
 def parse_wind(value: object, field_name: str) -> int:
@@ -144,139 +171,30 @@ class ScoreRequest:
         >>> r.seat_wind, r.win, len(r.hand.concealed)
         (1, 'ron', 14)
         """
-        if not isinstance(data, Mapping):
-            raise InvalidRequest(
-                _("a request must be a JSON object, got {type}").format(type=type(data).__name__),
-                field=None,
-            )
-        if not KNOWN_FIELDS.issuperset(data):
-            unknown = sorted(set(data) - KNOWN_FIELDS)
-            raise InvalidRequest(
-                _("unknown field {field!r}").format(field=unknown[0]), field=unknown[0]
-            )
-        variant = data.get("variant")
-        if not isinstance(variant, str):
-            raise InvalidRequest(
-                _("variant is required ({variants})").format(variants=", ".join(VARIANTS)),
-                field="variant",
-            )
-        try:
-            ruleset = get_ruleset(variant)
-        except MajiangError as exc:
-            raise InvalidRequest(str(exc), field="variant") from exc
-        raw_rules = data.get("rules") or {}
-        if not isinstance(raw_rules, Mapping):
-            raise InvalidRequest(_("rules must be an object of option names"), field="rules")
-        rules = ruleset.resolve_options(raw_rules)
-        tiles = tile_set(variant, rules)
-
-        concealed = _read_tiles(data, "hand", required=True)
-        if _BONUS_IDS.isdisjoint(concealed):
-            flowers_in_hand: list[Tile] = []
-        else:
-            flowers_in_hand = [t for t in concealed if is_bonus(t)]
-            concealed = [t for t in concealed if not is_bonus(t)]
-        flowers = flowers_in_hand + _read_tiles(data, "flowers")
-        if flowers and any(not is_bonus(t) for t in flowers):
-            bad = next(t for t in flowers if not is_bonus(t))
-            raise InvalidRequest(
-                _("flowers: {tile!r} is not a flower or season").format(tile=tile_name(bad)),
-                field="flowers",
-            )
-
-        melds_raw = data.get("melds") or []
-        if isinstance(melds_raw, str):
-            melds_raw = [m for m in (s.strip() for s in melds_raw.split(",")) if m]
-        if not isinstance(melds_raw, Sequence):
-            raise InvalidRequest(
-                _("melds must be a list of strings like 'pon 777z'"), field="melds"
-            )
-        melds: list[Meld] = []
-        for m in melds_raw:
-            try:
-                melds.append(parse_meld(m))
-            except InvalidNotation as exc:
-                raise InvalidRequest(in_field("melds", exc), field="melds") from exc
-
-        hand = Hand(tuple(concealed), tuple(melds), tuple(flowers))
-        try:
-            tiles.check([*hand.all_tiles(), *hand.bonus])
-        except InvalidNotation as whole:
-            # a tile the variant does not use is reported in the field where it was written
-            for where, part in (
-                ("hand", [*concealed, *flowers_in_hand]),
-                ("melds", [t for m in melds for t in m.tiles]),
-                ("flowers", flowers[len(flowers_in_hand) :]),
-            ):
-                try:
-                    tiles.check(part)
-                except InvalidNotation as exc:
-                    raise InvalidRequest(in_field(where, exc), field=where) from exc
-            raise InvalidRequest(in_field("hand", whole), field="hand") from whole
-
-        win_tiles = _read_tiles(data, "win_tile", required=True)
-        if len(win_tiles) != 1:
-            raise InvalidRequest(_("win_tile must be exactly one tile"), field="win_tile")
-        win_tile = win_tiles[0]
-        if win_tile not in concealed and not any(kind(t) == kind(win_tile) for t in concealed):
-            raise InvalidRequest(
-                _(
-                    "win_tile {tile!r} is not among the hand's concealed tiles "
-                    "(the hand includes the winning tile)"
-                ).format(tile=tile_name(win_tile)),
-                field="win_tile",
-            )
-
-        win = data.get("win", "ron")
-        if win not in ("ron", "tsumo"):
-            raise InvalidRequest(
-                _("win must be 'ron' or 'tsumo', got {value!r}").format(value=win), field="win"
-            )
-
+        _check_fields(data)
+        ruleset = _read_ruleset(data)
+        rules = _read_rules(data, ruleset)
+        hand = _read_hand(data, tile_set(ruleset.id, rules))
+        win_tile = _read_win_tile(data, hand.concealed)
+        win = _read_win(data)
         seat = parse_wind(data.get("seat_wind", "E"), "seat_wind")
-        round_wind = parse_wind(data.get("round_wind", "E"), "round_wind")
-        discarder = None
-        if data.get("discarder") is not None:
-            discarder = parse_wind(data["discarder"], "discarder")
-            if discarder == seat:
-                raise InvalidRequest(
-                    _("discarder cannot be the winner's own seat"), field="discarder"
-                )
-        liable = None
-        if data.get("liable") is not None:
-            liable = parse_wind(data["liable"], "liable")
-            if liable == seat:
-                raise InvalidRequest(_("liable cannot be the winner's own seat"), field="liable")
-
-        situation_raw = data.get("situation") or []
-        if isinstance(situation_raw, str):
-            situation_raw = [s for s in situation_raw.replace(",", " ").split() if s]
-        if not isinstance(situation_raw, Sequence) or not all(
-            isinstance(s, str) for s in situation_raw
-        ):
-            raise InvalidRequest(_("situation must be a list of names"), field="situation")
-        for s in situation_raw:
-            if s not in SITUATIONS and s not in ruleset.extra_situations:
-                raise InvalidRequest(
-                    _("unknown situation {name!r}").format(name=s), field="situation"
-                )
-
+        # the fields are read in the order of these arguments: the first wrong one is named
         req = cls(
-            variant=variant,
+            variant=ruleset.id,
             rules=rules,
             hand=hand,
             win_tile=win_tile,
             win=win,
             seat_wind=seat,
-            round_wind=round_wind,
-            discarder=discarder,
-            situation=frozenset(situation_raw),
+            round_wind=parse_wind(data.get("round_wind", "E"), "round_wind"),
+            discarder=_read_other_seat(data, "discarder", seat),
+            liable=_read_other_seat(data, "liable", seat),
+            situation=_read_situation(data, ruleset),
             dora_indicators=tuple(_read_tiles(data, "dora_indicators")),
             ura_indicators=tuple(_read_tiles(data, "ura_indicators")),
             honba=_read_int(data, "honba", 0),
             riichi_sticks=_read_int(data, "riichi_sticks", 0),
             dealer_streak=_read_int(data, "dealer_streak", 0),
-            liable=liable,
             players_in_hand=_read_int(data, "players_in_hand", 3, 1, 3),
             lang=_read_lang(data),
         )
@@ -391,6 +309,158 @@ def in_field(name: str, error: Exception) -> str:
     "hand: no tile '8z'"
     """
     return _("{field}: {error}").format(field=name, error=error)
+
+
+# -- the request's fields, read one by one (``ScoreRequest.from_dict`` calls them in order) --
+
+
+def _check_fields(data: object) -> None:
+    """Raise ``InvalidRequest`` unless the request is an object of known fields only."""
+    if not isinstance(data, Mapping):
+        raise InvalidRequest(
+            _("a request must be a JSON object, got {type}").format(type=type(data).__name__),
+            field=None,
+        )
+    if not KNOWN_FIELDS.issuperset(data):
+        unknown = sorted(set(data) - KNOWN_FIELDS)
+        raise InvalidRequest(
+            _("unknown field {field!r}").format(field=unknown[0]), field=unknown[0]
+        )
+
+
+def _read_ruleset(data: Mapping[str, Any]) -> Ruleset:
+    """Return the ruleset of the request's ``variant``."""
+    variant = data.get("variant")
+    if not isinstance(variant, str):
+        raise InvalidRequest(
+            _("variant is required ({variants})").format(variants=", ".join(VARIANTS)),
+            field="variant",
+        )
+    try:
+        return get_ruleset(variant)
+    except MajiangError as exc:
+        raise InvalidRequest(str(exc), field="variant") from exc
+
+
+def _read_rules(data: Mapping[str, Any], ruleset: Ruleset) -> dict[str, Any]:
+    """Return every option of the table: the request's ``rules``, the defaults for the rest."""
+    raw_rules = data.get("rules") or {}
+    if not isinstance(raw_rules, Mapping):
+        raise InvalidRequest(_("rules must be an object of option names"), field="rules")
+    return ruleset.resolve_options(raw_rules)
+
+
+def _read_hand(data: Mapping[str, Any], tiles: TileSet) -> Hand:
+    """Return the hand of ``hand``, ``melds`` and ``flowers`` (a flower written in ``hand``
+    joins the flowers), every tile one the variant plays with."""
+    written = _read_tiles(data, "hand", required=True)
+    concealed = [t for t in written if not is_bonus(t)]
+    flowers_in_hand = [t for t in written if is_bonus(t)]
+    flowers = _read_flowers(data)
+    melds = _read_melds(data)
+    hand = Hand(tuple(concealed), tuple(melds), (*flowers_in_hand, *flowers))
+    try:
+        tiles.check([*hand.all_tiles(), *hand.bonus])
+    except InvalidNotation as whole:
+        # a tile the variant does not use is reported in the field where it was written
+        for where, part in (
+            ("hand", [*concealed, *flowers_in_hand]),
+            ("melds", [t for m in melds for t in m.tiles]),
+            ("flowers", flowers),
+        ):
+            try:
+                tiles.check(part)
+            except InvalidNotation as exc:
+                raise InvalidRequest(in_field(where, exc), field=where) from exc
+        raise InvalidRequest(in_field("hand", whole), field="hand") from whole
+    return hand
+
+
+def _read_flowers(data: Mapping[str, Any]) -> list[Tile]:
+    """Return the tiles of ``flowers``, each a flower or a season."""
+    flowers = _read_tiles(data, "flowers")
+    bad = next((t for t in flowers if not is_bonus(t)), None)
+    if bad is not None:
+        raise InvalidRequest(
+            _("flowers: {tile!r} is not a flower or season").format(tile=tile_name(bad)),
+            field="flowers",
+        )
+    return flowers
+
+
+def _read_melds(data: Mapping[str, Any]) -> list[Meld]:
+    """Return the melds of ``melds``: a list of strings like ``"pon 777z"``, or one string of
+    them separated by commas."""
+    melds_raw = data.get("melds") or []
+    if isinstance(melds_raw, str):
+        melds_raw = [m for m in (s.strip() for s in melds_raw.split(",")) if m]
+    if not isinstance(melds_raw, Sequence):
+        raise InvalidRequest(_("melds must be a list of strings like 'pon 777z'"), field="melds")
+    melds: list[Meld] = []
+    for m in melds_raw:
+        try:
+            melds.append(parse_meld(m))
+        except InvalidNotation as exc:
+            raise InvalidRequest(in_field("melds", exc), field="melds") from exc
+    return melds
+
+
+def _read_win_tile(data: Mapping[str, Any], concealed: Sequence[Tile]) -> Tile:
+    """Return ``win_tile``: one tile, of a kind among the hand's concealed tiles."""
+    win_tiles = _read_tiles(data, "win_tile", required=True)
+    if len(win_tiles) != 1:
+        raise InvalidRequest(_("win_tile must be exactly one tile"), field="win_tile")
+    win_tile = win_tiles[0]
+    if win_tile not in concealed and not any(kind(t) == kind(win_tile) for t in concealed):
+        raise InvalidRequest(
+            _(
+                "win_tile {tile!r} is not among the hand's concealed tiles "
+                "(the hand includes the winning tile)"
+            ).format(tile=tile_name(win_tile)),
+            field="win_tile",
+        )
+    return win_tile
+
+
+def _read_win(data: Mapping[str, Any]) -> Win:
+    """Return ``win``: ``ron`` (the default) or ``tsumo``."""
+    win = data.get("win", "ron")
+    if win not in ("ron", "tsumo"):
+        raise InvalidRequest(
+            _("win must be 'ron' or 'tsumo', got {value!r}").format(value=win), field="win"
+        )
+    return "tsumo" if win == "tsumo" else "ron"
+
+
+def _read_other_seat(data: Mapping[str, Any], name: str, winner: int) -> int | None:
+    """Return the seat wind of ``discarder`` or ``liable`` (``None`` when absent), never the
+    winner's own."""
+    if data.get(name) is None:
+        return None
+    seat = parse_wind(data[name], name)
+    if seat == winner:
+        message = {
+            "discarder": _("discarder cannot be the winner's own seat"),
+            "liable": _("liable cannot be the winner's own seat"),
+        }[name]
+        raise InvalidRequest(message, field=name)
+    return seat
+
+
+def _read_situation(data: Mapping[str, Any], ruleset: Ruleset) -> frozenset[str]:
+    """Return the names of ``situation`` (a list, or one string separated by spaces or
+    commas), each of the shared vocabulary or the variant's own."""
+    situation_raw = data.get("situation") or []
+    if isinstance(situation_raw, str):
+        situation_raw = [s for s in situation_raw.replace(",", " ").split() if s]
+    if not isinstance(situation_raw, Sequence) or not all(
+        isinstance(s, str) for s in situation_raw
+    ):
+        raise InvalidRequest(_("situation must be a list of names"), field="situation")
+    for s in situation_raw:
+        if s not in SITUATIONS and s not in ruleset.extra_situations:
+            raise InvalidRequest(_("unknown situation {name!r}").format(name=s), field="situation")
+    return frozenset(situation_raw)
 
 
 def _read_tiles(data: Mapping[str, Any], name: str, required: bool = False) -> list[Tile]:

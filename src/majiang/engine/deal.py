@@ -131,6 +131,34 @@ def start_hand(rules: Ruleset, st: GameState, ev: list[Event]) -> None:
     else:
         tiles = tile_set(st.variant, st.options).tiles()
         wall, dice = rules.build_wall(st.options, tiles, hand_rng(st.seed, st.hand_index))
+    _clear_table(st, wall, dice)
+    ev.append(
+        HandStarted(
+            st.hand_index,
+            st.round_wind,
+            st.dealer,
+            st.honba,
+            st.sticks,
+            st.scores,
+            st.dealer_streak,
+        )
+    )
+    if dice:
+        ev.append(DiceRolled(dice))
+    hands: list[tuple[Tile, ...]] = [()] * n
+    for seat, count in rules.deal_order(st.options, n, st.dealer):
+        hands[seat] = (*hands[seat], *wall[st.draw_pos : st.draw_pos + count])
+        st.draw_pos += count
+    for i in range(n):
+        seat = (st.dealer + i) % n
+        ev.append(Dealt(seat, hands[seat], len(hands[seat])))
+    st.concealed = tuple(hands)
+    replace_dealt_bonus(rules, st, ev)
+
+
+def _clear_table(st: GameState, wall: tuple[Tile, ...], dice: tuple[int, ...]) -> None:
+    """Set every per-hand field of the state to its value before the deal, on this wall."""
+    n = st.players
     st.phase = "turn"
     st.wall = wall
     st.draw_pos = 0
@@ -161,28 +189,6 @@ def start_hand(rules: Ruleset, st: GameState, ev: list[Event]) -> None:
     st.dice = dice
     st.variant_state = None
     st.bonus_replaced = False
-    ev.append(
-        HandStarted(
-            st.hand_index,
-            st.round_wind,
-            st.dealer,
-            st.honba,
-            st.sticks,
-            st.scores,
-            st.dealer_streak,
-        )
-    )
-    if dice:
-        ev.append(DiceRolled(dice))
-    hands: list[tuple[Tile, ...]] = [()] * n
-    for seat, count in rules.deal_order(st.options, n, st.dealer):
-        hands[seat] = (*hands[seat], *wall[st.draw_pos : st.draw_pos + count])
-        st.draw_pos += count
-    for i in range(n):
-        seat = (st.dealer + i) % n
-        ev.append(Dealt(seat, hands[seat], len(hands[seat])))
-    st.concealed = tuple(hands)
-    replace_dealt_bonus(rules, st, ev)
 
 
 def replace_dealt_bonus(rules: Ruleset, st: GameState, ev: list[Event]) -> None:

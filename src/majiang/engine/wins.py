@@ -94,6 +94,26 @@ def win_request(
             frozenset() if offer is None else offer.situation,
         )
     concealed = st.concealed[seat] if source is None else (*st.concealed[seat], tile)
+    sit = _situation(rules, st, seat, source, robbed)
+    in_riichi = "riichi" in sit
+    return _request(
+        rules,
+        st,
+        seat,
+        Hand(tuple(concealed), st.melds[seat], st.bonus[seat]),
+        tile,
+        source,
+        rules.win_situation(st.options, st, seat, source, frozenset(sit)),
+        ura=indicator_tiles(rules, st, True) if in_riichi else (),
+        counters=counters,
+    )
+
+
+def _situation(
+    rules: Ruleset, st: GameState, seat: int, source: int | None, robbed: bool
+) -> set[str]:
+    """Return the situation names of a win now, as the state shows them (before the variant's
+    ``win_situation`` hook)."""
     status = st.status[seat]
     sit: set[str] = set()
     if "double_riichi" in status:
@@ -122,18 +142,7 @@ def win_request(
             sit.add("kong_discard")
         if first_turn and seat != st.dealer:
             sit = {"human"}
-    in_riichi = "riichi" in sit
-    return _request(
-        rules,
-        st,
-        seat,
-        Hand(tuple(concealed), st.melds[seat], st.bonus[seat]),
-        tile,
-        source,
-        rules.win_situation(st.options, st, seat, source, frozenset(sit)),
-        ura=indicator_tiles(rules, st, True) if in_riichi else (),
-        counters=counters,
-    )
+    return sit
 
 
 def _request(

@@ -106,24 +106,23 @@ def read_po(text: str, name: str = "<po>") -> list[Entry]:
         keyword, _, rest = line.partition(" ")
         if keyword in ("msgctxt", "msgid") and started and last and last[0] == "msgstr":
             finish()
-        if keyword == "msgctxt":
-            entry.msgctxt = _string(rest, where)
-            last = ("msgctxt", 0)
-        elif keyword == "msgid":
-            entry.msgid = _string(rest, where)
-            started = True
-            last = ("msgid", 0)
-        elif keyword == "msgid_plural":
-            entry.msgid_plural = _string(rest, where)
-            last = ("msgid_plural", 0)
-        elif keyword == "msgstr" or keyword.startswith("msgstr["):
-            index = int(keyword[7:-1]) if keyword != "msgstr" else 0
-            entry.msgstr[index] = _string(rest, where)
-            last = ("msgstr", index)
-        else:
-            raise CatalogError(f"{where}: unknown keyword {keyword!r}")
+        last = _set_field(entry, keyword, rest, where)
+        started = started or keyword == "msgid"
     finish()
     return entries
+
+
+def _set_field(entry: Entry, keyword: str, rest: str, where: str) -> tuple[str, int]:
+    """Set the field of ``entry`` a keyword line (``msgid "..."``) gives; return that field and
+    its plural index (what a continuation line adds to)."""
+    if keyword in ("msgctxt", "msgid", "msgid_plural"):
+        setattr(entry, keyword, _string(rest, where))
+        return keyword, 0
+    if keyword == "msgstr" or keyword.startswith("msgstr["):
+        index = int(keyword[7:-1]) if keyword != "msgstr" else 0
+        entry.msgstr[index] = _string(rest, where)
+        return "msgstr", index
+    raise CatalogError(f"{where}: unknown keyword {keyword!r}")
 
 
 def compile_mo(entries: list[Entry]) -> bytes:

@@ -198,6 +198,21 @@ def quote_value(value: Any) -> str:
     return shown if len(shown) <= 80 else shown[:80] + "…"
 
 
+def check_hand_size(req: ScoreRequest) -> None:
+    """Raise ``InvalidRequest`` (field ``hand``) unless the hand has 14 tiles, a kong counting
+    as three, in at most four melds (riichi's and Hong Kong's winning hand)."""
+    hand = req.hand
+    size = len(hand.concealed) + 3 * len(hand.melds)
+    if len(hand.melds) > 4 or size != 14:
+        raise InvalidRequest(
+            _(
+                "a winning hand has 14 tiles (a kong counts 3); this one has {size} "
+                "({concealed} concealed and {melds} melds)"
+            ).format(size=size, concealed=len(hand.concealed), melds=len(hand.melds)),
+            field="hand",
+        )
+
+
 class Ruleset(GameRules):
     """A rule family's data and hooks. Subclasses set the class attributes and override hooks;
     the game hooks and their neutral defaults come from ``GameRules`` (rules/game.py)."""

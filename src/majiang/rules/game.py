@@ -74,6 +74,17 @@ class NextHand:
     honba: int
     dealer_streak: int
 
+    @classmethod
+    def kept(cls, state: GameState, honba: int) -> NextHand:
+        """Return the dealer dealing again, its streak one longer."""
+        return cls(state.dealer, state.round_wind, honba, state.dealer_streak + 1)
+
+    @classmethod
+    def passed(cls, state: GameState, honba: int = 0) -> NextHand:
+        """Return the deal passed to the next seat; back at the first dealer, the next round."""
+        dealer = (state.dealer + 1) % state.players
+        return cls(dealer, state.round_wind + (1 if dealer == 0 else 0), honba, 0)
+
 
 @dataclass(frozen=True)
 class DrawFacts:
@@ -231,11 +242,7 @@ class GameRules:
     def next_hand(self, options: Options, state: GameState, outcome: Outcome) -> NextHand:
         """Return who deals next: the dealer keeps the seat after a dealer win or a draw."""
         keeps = outcome.kind != "win" or state.dealer in outcome.winners
-        if keeps:
-            return NextHand(state.dealer, state.round_wind, state.honba, state.dealer_streak + 1)
-        dealer = (state.dealer + 1) % state.players
-        round_wind = state.round_wind + (1 if dealer == 0 else 0)
-        return NextHand(dealer, round_wind, 0, 0)
+        return NextHand.kept(state, state.honba) if keeps else NextHand.passed(state)
 
     def game_end(self, options: Options, state: GameState, nxt: NextHand) -> str | None:
         """Return why the game ends after this hand (``length``), or None to play on."""

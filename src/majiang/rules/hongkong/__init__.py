@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from majiang.errors import InvalidRequest
-from majiang.rules.base import Option, Ruleset
+from majiang.rules.base import Option, Ruleset, check_hand_size
 from majiang.rules.hongkong import checks, payments
 from majiang.rules.hongkong.fan import HK_PATTERNS, HKOS_PATTERNS, Pattern
 from majiang.rules.hongkong.game import HongKongGame, OldStyleGame
@@ -49,7 +49,7 @@ class HongKong(HongKongGame, Ruleset):
 
     def check_request(self, req: ScoreRequest) -> None:
         """Raise ``InvalidRequest`` for a request this table cannot have seen."""
-        checks.check_hand_size(req)
+        check_hand_size(req)
         checks.check_seats(req, self.players)
         checks.check_situation(req)
         checks.check_liable(req, bool(req.rules.get("pao", False)))
@@ -98,7 +98,7 @@ class HongKongTwoPlayer(HongKong):
     def check_request(self, req: ScoreRequest) -> None:
         """Raise for a request the 2-player table cannot have seen; ``liable`` is ignored
         (the only possible liable player is the opponent, who pays anyway)."""
-        checks.check_hand_size(req)
+        check_hand_size(req)
         checks.check_seats(req, self.players)
         checks.check_situation(req)
 

@@ -17,25 +17,8 @@ from __future__ import annotations
 from majiang.errors import InvalidRequest
 from majiang.i18n import _
 from majiang.melds import Meld
-from majiang.scoring import WIND_LETTERS, ScoreRequest
+from majiang.scoring import WIND_LETTERS, ScoreRequest, wrong_way_of_winning
 from majiang.tiles import DRAGONS, counts34, kind, tile_name
-
-#: situations that only happen on a self-drawn win, and those only on a discard win
-SELF_DRAWN_ONLY = ("kong_replacement", "last_tile", "consecutive_kongs", "heavenly", "earthly")
-DISCARD_ONLY = ("robbing_kong", "last_discard", "kong_discard", "human")
-
-
-def check_hand_size(req: ScoreRequest) -> None:
-    """Raise unless the hand has 14 tiles, a kong counting as three."""
-    size = len(req.hand.concealed) + 3 * len(req.hand.melds)
-    if len(req.hand.melds) > 4 or size != 14:
-        raise InvalidRequest(
-            _(
-                "a winning hand has 14 tiles (a kong counts 3); this one has {size} "
-                "({concealed} concealed and {melds} melds)"
-            ).format(size=size, concealed=len(req.hand.concealed), melds=len(req.hand.melds)),
-            field="hand",
-        )
 
 
 def check_seats(req: ScoreRequest, players: int) -> None:
@@ -61,17 +44,14 @@ def check_seats(req: ScoreRequest, players: int) -> None:
 
 def check_situation(req: ScoreRequest) -> None:
     """Raise for a situation that cannot happen with this win and these melds."""
-    for name in sorted(req.situation):
-        if req.tsumo and name in DISCARD_ONLY:
-            raise InvalidRequest(
-                _("situation {name!r} is a win on a discard, but win is 'tsumo'").format(name=name),
-                field="situation",
-            )
-        if not req.tsumo and name in SELF_DRAWN_ONLY:
-            raise InvalidRequest(
-                _("situation {name!r} is a self-drawn win, but win is 'ron'").format(name=name),
-                field="situation",
-            )
+    wrong = wrong_way_of_winning(req.situation, req.win)
+    if wrong is not None:
+        message = (
+            _("situation {name!r} is a win on a discard, but win is 'tsumo'")
+            if req.tsumo
+            else _("situation {name!r} is a self-drawn win, but win is 'ron'")
+        )
+        raise InvalidRequest(message.format(name=wrong), field="situation")
     kongs = sum(1 for m in req.hand.melds if m.is_kong)
     if "kong_replacement" in req.situation and kongs == 0:
         raise InvalidRequest(

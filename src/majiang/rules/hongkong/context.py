@@ -22,7 +22,7 @@ from typing import Any
 from majiang.patterns import Win, WinContext
 from majiang.patterns import win_contexts as core_win_contexts
 from majiang.scoring import ScoreRequest
-from majiang.tiles import format_tiles, kind
+from majiang.tiles import format_tiles
 
 #: what a Hong Kong pattern reads: one reading and the win, with the table's resolved options
 HongKongContext = WinContext[Mapping[str, Any]]
@@ -34,16 +34,7 @@ def win_contexts(
     """Return every reading of the win: four sets and a pair, then thirteen orphans (empty
     when the hand is not complete). ``rules`` default to the request's."""
     options = req.rules if rules is None else rules
-    win_tile = None if req.tsumo else kind(req.win_tile)
-    win = Win(
-        req.hand,
-        win_tile,
-        req.tsumo,
-        options,
-        seat=req.seat_wind,
-        round=req.round_wind,
-        situation=req.situation,
-    )
+    win = Win.of_request(req, options, read_wait=not req.tsumo)
     return core_win_contexts(win, sets=4, forms=("standard", "thirteen_orphans"))
 
 

@@ -16,22 +16,18 @@ options and checks a request's situation against the hand.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from typing import ClassVar
 
 from majiang.errors import InvalidRequest
-from majiang.i18n import _
-from majiang.rules.base import Option, Ruleset
+from majiang.rules.base import Option, Ruleset, check_hand_size
 from majiang.rules.riichi.calculate import score_win
+from majiang.rules.riichi.dora import check_indicators
+from majiang.rules.riichi.fu import FU_VALUES
 from majiang.rules.riichi.game import RiichiGame
 from majiang.rules.riichi.options import OPTIONS, RiichiOptions, contradiction
-from majiang.rules.riichi.payments import base_points, payments
+from majiang.rules.riichi.payments import base_points, request_points
 from majiang.scoring import ScoreRequest, ScoreResult, WinValue
-from majiang.tiles import kind, tile_name
-
-#: the fu a hand may count: 20 (pinfu tsumo), 25 (seven pairs), then 30 to 110 in tens
-FU_VALUES = (20, 25, *range(30, 120, 10))
 
 __all__ = ["RULESETS", "Riichi"]
 
@@ -48,9 +44,9 @@ class Riichi(RiichiGame, Ruleset):
     options: ClassVar[Mapping[str, Option]] = OPTIONS
 
     def check_request(self, req: ScoreRequest) -> None:
-        """Raise ``InvalidRequest`` for a hand that is not 14 tiles (a kong counting 3; field
-        ``hand``), for indicators that cannot be (more than five dora or ura indicators, a fifth
-        copy of a tile with the hand: field ``dora_indicators`` or ``ura_indicators``), and when the situation contradicts the hand (field ``situation``).
+        """Raise ``InvalidRequest`` for a hand that is not 14 tiles (``check_hand_size``), for
+        indicators that cannot be (``dora.check_indicators``) and when the situation
+        contradicts the hand (``options.contradiction``, field ``situation``).
 
         >>> from majiang.scoring import score
         >>> score({"variant": "riichi", "hand": "234567m234p55p777z", "win_tile": "5p",
@@ -60,41 +56,9 @@ class Riichi(RiichiGame, Ruleset):
         majiang.errors.InvalidRequest: dora_indicators: a fifth copy of '5p' (2 in the hand and melds, 3 among the indicators)
         """
         hand = req.hand
-        size = len(hand.concealed) + 3 * len(hand.melds)
-        if "nagashi_mangan" not in req.situation and (len(hand.melds) > 4 or size != 14):
-            raise InvalidRequest(
-                _(
-                    "a winning hand has 14 tiles (a kong counts 3); this one has {size} "
-                    "({concealed} concealed and {melds} melds)"
-                ).format(size=size, concealed=len(hand.concealed), melds=len(hand.melds)),
-                field="hand",
-            )
-        counts = Counter(kind(t) for t in hand.all_tiles())
-        held = dict(counts)
-        for field, given in (
-            ("dora_indicators", req.dora_indicators),
-            ("ura_indicators", req.ura_indicators),
-        ):
-            if len(given) > 5:
-                raise InvalidRequest(
-                    _("{field}: at most 5 indicators (one and four kong dora), got {count}").format(
-                        field=field, count=len(given)
-                    ),
-                    field=field,
-                )
-            counts.update(kind(t) for t in given)
-            over = next((k for k, n in counts.items() if n > 4), None)
-            if over is not None:
-                shown = counts[over] - held.get(over, 0)
-                raise InvalidRequest(
-                    _(
-                        "{field}: a fifth copy of {tile!r} ({held} in the hand and melds, "
-                        "{shown} among the indicators)"
-                    ).format(
-                        field=field, tile=tile_name(over), held=held.get(over, 0), shown=shown
-                    ),
-                    field=field,
-                )
+        if "nagashi_mangan" not in req.situation:
+            check_hand_size(req)
+        check_indicators(req)
         if not req.situation:
             return
         why = contradiction(
@@ -149,15 +113,7 @@ class Riichi(RiichiGame, Ruleset):
             total=han,
             fu=fu if limit is None or limit == "mangan" else None,
             limit=limit,
-            points=payments(
-                base,
-                req.is_dealer,
-                req.tsumo,
-                req.honba,
-                req.riichi_sticks,
-                liable,
-                req.liable == req.discarder,
-            ),
+            points=request_points(req, base, liable),
         )
 
 

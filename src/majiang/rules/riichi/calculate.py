@@ -22,7 +22,13 @@ from majiang.rules.riichi.context import RiichiContext, win_contexts
 from majiang.rules.riichi.dora import count_dora, dora_items
 from majiang.rules.riichi.fu import fu_items
 from majiang.rules.riichi.options import RiichiOptions
-from majiang.rules.riichi.payments import MANGAN, base_points, hand_value, payments
+from majiang.rules.riichi.payments import (
+    MANGAN,
+    base_points,
+    hand_value,
+    payments,
+    request_points,
+)
 from majiang.rules.riichi.yaku import YAKUMAN_HAN, count_yaku, count_yakuman
 from majiang.scoring import FuItem, Item, ScoreRequest, ScoreResult
 from majiang.tiles import RED_BASE
@@ -144,13 +150,5 @@ def score_win(req: ScoreRequest) -> ScoreResult:
         fu=best.fu,
         fu_items=best.fu_items,
         limit=best.limit,
-        points=payments(
-            best.base,
-            req.is_dealer,
-            req.tsumo,
-            req.honba,
-            req.riichi_sticks,
-            liable,
-            liable_is_discarder=req.discarder == req.liable,
-        ),
+        points=request_points(req, best.base, liable),
     )

@@ -20,7 +20,6 @@ from majiang.patterns import Form, Win, WinContext
 from majiang.patterns import win_contexts as core_win_contexts
 from majiang.rules.riichi.options import RiichiOptions
 from majiang.scoring import ScoreRequest
-from majiang.tiles import kind
 
 #: what a yaku reads: one reading and the win, with the table's options read once
 RiichiContext = WinContext[RiichiOptions]
@@ -30,14 +29,4 @@ FORMS: tuple[Form, ...] = ("thirteen_orphans", "seven_pairs", "standard")
 
 def win_contexts(req: ScoreRequest, options: RiichiOptions) -> list[RiichiContext]:
     """Return every reading of a win (empty when the hand is not complete)."""
-    win_tile = kind(req.win_tile)
-    win = Win(
-        req.hand,
-        win_tile,
-        req.tsumo,
-        options,
-        seat=req.seat_wind,
-        round=req.round_wind,
-        situation=req.situation,
-    )
-    return core_win_contexts(win, sets=4, forms=FORMS)
+    return core_win_contexts(Win.of_request(req, options), sets=4, forms=FORMS)

@@ -13,10 +13,13 @@ hand valid on their own.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
-from majiang.scoring import Item
-from majiang.tiles import dora_from_indicator
+from majiang.errors import InvalidRequest
+from majiang.i18n import _
+from majiang.scoring import Item, ScoreRequest
+from majiang.tiles import dora_from_indicator, kind, tile_name
 
 
 def count_dora(counts: Sequence[int], indicators: Sequence[int]) -> int:
@@ -34,3 +37,33 @@ def dora_items(dora: int, ura: int, red: int) -> list[Item]:
     """
     named = (("dora", "Dora", dora), ("ura_dora", "Ura dora", ura), ("aka_dora", "Red fives", red))
     return [Item(item_id, name, han) for item_id, name, han in named if han]
+
+
+def check_indicators(req: ScoreRequest) -> None:
+    """Raise ``InvalidRequest`` for indicators that cannot be: more than five dora or ura
+    indicators (one and four kong dora), or a fifth copy of a kind with the hand's tiles (field
+    ``dora_indicators`` or ``ura_indicators``)."""
+    counts = Counter(kind(t) for t in req.hand.all_tiles())
+    held = dict(counts)
+    for field, given in (
+        ("dora_indicators", req.dora_indicators),
+        ("ura_indicators", req.ura_indicators),
+    ):
+        if len(given) > 5:
+            raise InvalidRequest(
+                _("{field}: at most 5 indicators (one and four kong dora), got {count}").format(
+                    field=field, count=len(given)
+                ),
+                field=field,
+            )
+        counts.update(kind(t) for t in given)
+        over = next((k for k, n in counts.items() if n > 4), None)
+        if over is not None:
+            shown = counts[over] - held.get(over, 0)
+            raise InvalidRequest(
+                _(
+                    "{field}: a fifth copy of {tile!r} ({held} in the hand and melds, "
+                    "{shown} among the indicators)"
+                ).format(field=field, tile=tile_name(over), held=held.get(over, 0), shown=shown),
+                field=field,
+            )

@@ -23,6 +23,8 @@ from majiang.scoring import FuItem
 from majiang.tiles import DRAGONS
 
 SEVEN_PAIRS_FU = 25
+#: the fu a hand may count: 20 (pinfu tsumo), 25 (seven pairs), then 30 to 110 in tens
+FU_VALUES = (20, SEVEN_PAIRS_FU, *range(30, 120, 10))
 #: the waits worth 2 fu, by their fu item's id
 WAIT_FU = {"edge": "edge_wait", "closed": "closed_wait", "single": "single_wait"}
 

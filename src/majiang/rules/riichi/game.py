@@ -26,7 +26,7 @@ from majiang.rules.game import (
     placements,
     rounds_for_length,
 )
-from majiang.rules.riichi.payments import MANGAN, up100
+from majiang.rules.riichi.payments import MANGAN, tsumo_share
 from majiang.rules.riichi.presets import PRESETS
 from majiang.tiles import DRAGONS, WINDS, is_orphan, kind
 
@@ -36,8 +36,6 @@ if TYPE_CHECKING:
     from majiang.state import GameState
 
 __all__ = ["RiichiGame"]
-
-ABORTIVE_DRAWS = ("nine_terminals", "four_winds", "four_riichi", "four_kongs", "triple_ron")
 
 
 class RiichiGame(GameRules):
@@ -275,7 +273,7 @@ class RiichiGame(GameRules):
         deltas = [0] * state.players
         for payer in range(state.players):
             if payer != seat:
-                deltas[payer] = -up100((2 if state.dealer in (seat, payer) else 1) * MANGAN)
+                deltas[payer] = -tsumo_share(MANGAN, state.dealer in (seat, payer))
         deltas[seat] = -sum(deltas)
         return tuple(deltas)
 
@@ -305,10 +303,7 @@ class RiichiGame(GameRules):
         else:
             keeps = True
             honba = state.honba + 1
-        if keeps:
-            return NextHand(state.dealer, state.round_wind, honba, state.dealer_streak + 1)
-        dealer = (state.dealer + 1) % state.players
-        return NextHand(dealer, state.round_wind + (dealer == 0), honba, 0)
+        return NextHand.kept(state, honba) if keeps else NextHand.passed(state, honba)
 
     def game_end(self, options: Options, state: GameState, nxt: NextHand) -> str | None:
         """Return why the game ends before the hand ``nxt``: ``bust`` (option ``bust``),
@@ -355,9 +350,7 @@ class RiichiGame(GameRules):
             allowed = False
         if not allowed or placements(state.scores)[state.dealer] != 1:
             return False
-        dealer = (state.dealer + 1) % state.players
-        passed = NextHand(dealer, state.round_wind + (dealer == 0), 0, 0)
-        return self.game_end(options, state, passed) is not None
+        return self.game_end(options, state, NextHand.passed(state)) is not None
 
     def final_settlement(self, options: Options, state: GameState) -> tuple[int, ...]:
         """Return the sticks left on the table to the first place, or nothing when

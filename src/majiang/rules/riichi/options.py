@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from majiang.rules.base import Option
+from majiang.scoring import SITUATION_WIN, Win, wrong_way_of_winning
 
 OPTIONS: Mapping[str, Option] = {
     "kiriage": Option(False, "4 han 30 fu and 3 han 60 fu count as mangan"),
@@ -73,6 +74,26 @@ _NOT_ON_FIRST_TURN = (
 )
 
 
+#: why a situation cannot have the other way of winning (``SITUATION_WIN``), by its name
+_WAY_OF_WINNING = {
+    "robbing_kong": "robbing_kong (chankan) is a win on another player's kong, not a tsumo",
+    "last_discard": "last_discard (houtei) is a ron on the last discard, not a tsumo",
+    "human": "human (renhou) is a win on a discard, not a tsumo",
+    "kong_replacement": "kong_replacement (rinshan) is a self-drawn win, not a ron",
+    "last_tile": "last_tile (haitei) is a self-drawn win, not a ron",
+    "heavenly": "heavenly (tenhou) is a self-drawn win, not a ron",
+    "earthly": "earthly (chiihou) is a self-drawn win, not a ron",
+    "nagashi_mangan": "nagashi_mangan is paid like a tsumo: give win 'tsumo'",
+}
+_NEEDS_WIN: Mapping[str, Win] = {**SITUATION_WIN, "nagashi_mangan": "tsumo"}
+#: the situations that exclude each other, and why (when it needs saying)
+_EXCLUSIVE = (
+    ("kong_replacement", "last_tile", " (a replacement tile is not the last wall tile)"),
+    ("ippatsu", "kong_replacement", " (any kong ends ippatsu)"),
+    ("robbing_kong", "last_discard", ""),
+)
+
+
 def contradiction(
     sit: frozenset[str],
     closed: bool,
@@ -87,36 +108,14 @@ def contradiction(
         return f"{name} needs a concealed hand, but the hand has an open meld"
     if "ippatsu" in sit and not ("riichi" in sit or "double_riichi" in sit):
         return "ippatsu needs riichi (or double_riichi)"
-    if tsumo:
-        for name, why in (
-            (
-                "robbing_kong",
-                "robbing_kong (chankan) is a win on another player's kong, not a tsumo",
-            ),
-            ("last_discard", "last_discard (houtei) is a ron on the last discard, not a tsumo"),
-            ("human", "human (renhou) is a win on a discard, not a tsumo"),
-            ("nagashi_mangan", None),
-        ):
-            if name in sit and why:
-                return why
-    else:
-        for name, why in (
-            ("kong_replacement", "kong_replacement (rinshan) is a self-drawn win, not a ron"),
-            ("last_tile", "last_tile (haitei) is a self-drawn win, not a ron"),
-            ("heavenly", "heavenly (tenhou) is a self-drawn win, not a ron"),
-            ("earthly", "earthly (chiihou) is a self-drawn win, not a ron"),
-            ("nagashi_mangan", "nagashi_mangan is paid like a tsumo: give win 'tsumo'"),
-        ):
-            if name in sit:
-                return why
+    wrong = wrong_way_of_winning(sit, "tsumo" if tsumo else "ron", _NEEDS_WIN)
+    if wrong is not None:
+        return _WAY_OF_WINNING.get(wrong, f"{wrong} needs win {_NEEDS_WIN[wrong]!r}")
     if "kong_replacement" in sit and not has_kong:
         return "kong_replacement (rinshan) needs a kong among the melds"
-    if "kong_replacement" in sit and "last_tile" in sit:
-        return "kong_replacement and last_tile exclude each other (a replacement tile is not the last wall tile)"
-    if "ippatsu" in sit and "kong_replacement" in sit:
-        return "ippatsu and kong_replacement exclude each other (any kong ends ippatsu)"
-    if "robbing_kong" in sit and "last_discard" in sit:
-        return "robbing_kong and last_discard exclude each other"
+    for one, other, why in _EXCLUSIVE:
+        if one in sit and other in sit:
+            return f"{one} and {other} exclude each other{why}"
     return _first_turn_contradiction(sit, has_melds, dealer)
 
 

@@ -18,7 +18,7 @@ ron by a third player (the discarder pays the other half and the honba).
 from __future__ import annotations
 
 from majiang.rules.riichi.options import RiichiOptions
-from majiang.scoring import Payment, Points
+from majiang.scoring import Payment, Points, ScoreRequest
 
 MANGAN = 2000
 #: the limits from 6 han up: (least han, base points, name)
@@ -72,6 +72,16 @@ def up100(x: int) -> int:
     return -(-x // 100) * 100
 
 
+def tsumo_share(base: int, dealer_involved: bool) -> int:
+    """Return what one player pays on a self-drawn win: twice the base when the dealer pays
+    or wins, once the base otherwise, rounded up to the next 100.
+
+    >>> tsumo_share(960, True), tsumo_share(960, False)
+    (2000, 1000)
+    """
+    return up100((2 if dealer_involved else 1) * base)
+
+
 def hand_value(base: int, dealer: bool, tsumo: bool) -> int:
     """Return what the winner receives for the hand alone (no honba, no sticks).
 
@@ -81,8 +91,8 @@ def hand_value(base: int, dealer: bool, tsumo: bool) -> int:
     if not tsumo:
         return up100((6 if dealer else 4) * base)
     if dealer:
-        return 3 * up100(2 * base)
-    return up100(2 * base) + 2 * up100(base)
+        return 3 * tsumo_share(base, True)
+    return tsumo_share(base, True) + 2 * tsumo_share(base, False)
 
 
 def payments(
@@ -113,13 +123,24 @@ def payments(
     elif not tsumo:
         payers = [Payment("discarder", value + 300 * honba)]
     elif dealer:
-        payers = [Payment("non_dealer", up100(2 * base) + 100 * honba)] * 3
+        payers = [Payment("non_dealer", tsumo_share(base, True) + 100 * honba)] * 3
     else:
-        payers = [
-            Payment("dealer", up100(2 * base) + 100 * honba),
-            Payment("non_dealer", up100(base) + 100 * honba),
-            Payment("non_dealer", up100(base) + 100 * honba),
-        ]
+        child = Payment("non_dealer", tsumo_share(base, False) + 100 * honba)
+        payers = [Payment("dealer", tsumo_share(base, True) + 100 * honba), child, child]
     if sticks:
         payers.append(Payment("riichi_sticks", 1000 * sticks))
     return Points(sum(p.amount for p in payers), tuple(payers))
+
+
+def request_points(req: ScoreRequest, base: int, liable: bool) -> Points:
+    """Return ``payments`` of a hand of ``base`` points won as the request says, with its
+    honba and riichi sticks; ``liable``: the request's liable player pays (pao)."""
+    return payments(
+        base,
+        req.is_dealer,
+        req.tsumo,
+        req.honba,
+        req.riichi_sticks,
+        liable,
+        liable_is_discarder=req.liable == req.discarder,
+    )

@@ -29,6 +29,7 @@ from majiang.patterns import (
     full_flush,
     half_flush,
     nine_gates,
+    outside_hand,
     pung_of,
     round_wind_pung,
     seat_wind_pung,
@@ -138,13 +139,7 @@ def ittsu(ctx: RiichiContext) -> bool:
 
 def outside(ctx: RiichiContext) -> bool:
     """A chow, and every set and the pair hold a terminal or honor."""
-    if not ctx.chows or ctx.pair is None or not _orphan(ctx.pair):
-        return False
-    return all(_orphan(s.tile) or (s.kind == "chow" and s.tile % 9 == 6) for s in ctx.sets)
-
-
-def _orphan(k: int) -> bool:
-    return k >= 27 or k % 9 in (0, 8)
+    return bool(ctx.chows) and outside_hand(ctx)
 
 
 def chanta(ctx: RiichiContext) -> bool:
@@ -154,7 +149,7 @@ def chanta(ctx: RiichiContext) -> bool:
 
 def toitoi(ctx: RiichiContext) -> bool:
     """Four pungs or kongs."""
-    return ctx.form == "standard" and len(ctx.pungs) == 4
+    return ctx.all_pungs
 
 
 def sanankou(ctx: RiichiContext) -> bool:

@@ -19,7 +19,7 @@ from majiang.rules.base import MOST_FAN, Option, Ruleset
 from majiang.rules.sichuan.fan import best_fan, holds_three_suits
 from majiang.rules.sichuan.game import SichuanGame
 from majiang.rules.sichuan.payments import win_points
-from majiang.scoring import Points, ScoreResult, WinValue
+from majiang.scoring import SITUATION_WIN, Points, ScoreResult, WinValue, wrong_way_of_winning
 from majiang.tiles import kind, tile_name
 
 if TYPE_CHECKING:
@@ -28,10 +28,6 @@ if TYPE_CHECKING:
     from majiang.scoring import ScoreRequest
 
 __all__ = ["RULESETS", "Sichuan"]
-
-#: situations that only a self-draw can have, and those that only a win on a discard can have
-_SELF_DRAW_ONLY = ("kong_replacement", "last_tile", "heavenly", "earthly")
-_DISCARD_ONLY = ("kong_discard", "robbing_kong", "last_discard")
 
 
 class Sichuan(SichuanGame, Ruleset):
@@ -76,13 +72,14 @@ class Sichuan(SichuanGame, Ruleset):
                     field="melds",
                 )
         sit = req.situation
-        if req.tsumo:
-            never = _("situation {name!r} cannot be a self-draw")
-        else:
-            never = _("situation {name!r} cannot be a win on a discard")
-        for name in _SELF_DRAW_ONLY if not req.tsumo else _DISCARD_ONLY:
-            if name in sit:
-                raise InvalidRequest(never.format(name=name), field="situation")
+        wrong = wrong_way_of_winning(sit, req.win)
+        if wrong is not None:
+            never = (
+                _("situation {name!r} cannot be a self-draw")
+                if req.tsumo
+                else _("situation {name!r} cannot be a win on a discard")
+            )
+            raise InvalidRequest(never.format(name=wrong), field="situation")
         _check_first_turn(req)
         if "kong_replacement" in sit and not any(m.is_kong for m in req.hand.melds):
             raise InvalidRequest(
@@ -207,7 +204,7 @@ def _check_first_turn(req: ScoreRequest) -> None:
         )
     for limit in ("heavenly", "earthly"):
         if limit in sit:
-            others = sorted(sit & {"heavenly", "earthly", *_SELF_DRAW_ONLY, *_DISCARD_ONLY})
+            others = sorted(sit & set(SITUATION_WIN))
             others.remove(limit)
             if others:
                 raise InvalidRequest(

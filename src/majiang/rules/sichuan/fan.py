@@ -22,6 +22,7 @@ from majiang.patterns import (
     WinContext,
     best,
     count,
+    outside_hand,
     situation,
     win_contexts,
 )
@@ -42,10 +43,6 @@ SichuanContext = WinContext[FanOptions]
 SichuanPattern = Pattern[SichuanContext]
 
 
-def _is_terminal(k: int) -> bool:
-    return k % 9 in (0, 8)
-
-
 def all_pungs(ctx: SichuanContext) -> bool:
     """Return whether all four sets are pungs or kongs."""
     return ctx.all_pungs
@@ -54,16 +51,6 @@ def all_pungs(ctx: SichuanContext) -> bool:
 def pure_suit(ctx: SichuanContext) -> bool:
     """Return whether every tile is of one suit."""
     return ctx.one_suit
-
-
-def terminals_in_every_set(ctx: SichuanContext) -> bool:
-    """Return whether every set and the pair hold a 1 or a 9."""
-    return (
-        ctx.form == "standard"
-        and ctx.pair is not None
-        and _is_terminal(ctx.pair)
-        and all(any(_is_terminal(k) for k in s.tiles) for s in ctx.sets)
-    )
 
 
 def seven_pairs(ctx: SichuanContext) -> bool:
@@ -102,7 +89,8 @@ def roots(ctx: SichuanContext) -> int:
 PATTERNS: tuple[SichuanPattern, ...] = (
     Pattern("all_pungs", "All pungs", 1, all_pungs),
     Pattern("pure_suit", "Pure suit", 2, pure_suit),
-    Pattern("terminals_in_every_set", "Terminals in every set", 2, terminals_in_every_set),
+    # every set and the pair hold a 1 or a 9 (there are no honors)
+    Pattern("terminals_in_every_set", "Terminals in every set", 2, outside_hand),
     Pattern("seven_pairs", "Seven pairs", 2, seven_pairs),
     Pattern("dragon_seven_pairs", "Dragon seven pairs", 3, dragon_seven_pairs),
     Pattern("pungs_258", "2-5-8 pungs", 2, pungs_258),

@@ -10,26 +10,21 @@ majiang.errors.InvalidRequest: heavenly hand is the dealer's (seat wind E), not 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from majiang.errors import InvalidRequest
 from majiang.i18n import _
 from majiang.rules.taiwan.readings import WIN_SIZE
-from majiang.scoring import WIND_LETTERS
+from majiang.scoring import SITUATION_WIN, WIND_LETTERS, Win, wrong_way_of_winning
 from majiang.tiles import BONUS
 
 if TYPE_CHECKING:
     from majiang.scoring import ScoreRequest
 
 #: situation -> the win it needs ("tsumo" or "ron")
-NEEDS_WIN = {
-    "last_tile": "tsumo",
-    "last_discard": "ron",
-    "kong_replacement": "tsumo",
-    "robbing_kong": "ron",
-    "heavenly": "tsumo",
-    "earthly": "tsumo",
-    "human": "ron",
+NEEDS_WIN: Mapping[str, Win] = {
+    **SITUATION_WIN,
     "flower_replacement": "tsumo",
     "robbing_flower": "ron",
 }
@@ -93,15 +88,14 @@ def check(req: ScoreRequest) -> None:
             ),
             field="discarder",
         )
-    for name in sorted(req.situation):
-        need = NEEDS_WIN.get(name)
-        if need is not None and req.win != need:
-            raise InvalidRequest(
-                _("situation {name!r} needs win {need!r}, got {win!r}").format(
-                    name=name, need=need, win=req.win
-                ),
-                field="situation",
-            )
+    wrong = wrong_way_of_winning(req.situation, req.win, NEEDS_WIN)
+    if wrong is not None:
+        raise InvalidRequest(
+            _("situation {name!r} needs win {need!r}, got {win!r}").format(
+                name=wrong, need=NEEDS_WIN[wrong], win=req.win
+            ),
+            field="situation",
+        )
     _check_first_turn(req)
     if "robbing_kong" in req.situation and "last_discard" in req.situation:
         raise InvalidRequest(

@@ -20,7 +20,6 @@ from majiang.rules.taiwan.payments import dealer_involved, dealer_tai, payments
 from majiang.rules.taiwan.readings import FORMS, SETS, WIN_SIZE, reading_text, waits
 from majiang.rules.taiwan.tai import BY_ID, count_tai
 from majiang.scoring import Item, Points, ScoreResult
-from majiang.tiles import kind
 
 if TYPE_CHECKING:
     from majiang.scoring import ScoreRequest
@@ -33,17 +32,8 @@ def best_reading(req: ScoreRequest) -> tuple[Reading, list[Item]] | None:
 
     Ties keep the first reading found.
     """
-    hand = req.hand
-    win = Win(
-        hand,
-        kind(req.win_tile),
-        req.tsumo,
-        req.rules,
-        seat=req.seat_wind,
-        round=req.round_wind,
-        situation=req.situation,
-        waits=tuple(waits(hand, req.win_tile)) if hand_tiles(req) == WIN_SIZE else (),
-    )
+    before = tuple(waits(req.hand, req.win_tile)) if hand_tiles(req) == WIN_SIZE else ()
+    win = Win.of_request(req, req.rules, waits=before)
     counted = [(ctx.reading, count_tai(ctx)) for ctx in win_contexts(win, sets=SETS, forms=FORMS)]
     return best(counted, lambda c: (sum(i.value for i in c[1]),))
 

@@ -379,6 +379,30 @@ def parse_example(body: str, variant: str) -> Example:
     f = _fields(body, variant)
     if "hand" not in f or "win" not in f:
         raise PageError(f"a hand block needs a hand and a win: {body.strip()!r}")
+    request = _example_request(f, variant)
+    counts = {k: int(v) for k, v in _pairs(f.get("counts", ""), "counts").items()}
+    counts |= {k: int(v) for k, v in _pairs(f.get("also", ""), "also").items()}
+
+    def number(key: str) -> int | None:
+        return int(f[key]) if f.get(key) else None
+
+    return Example(
+        variant=variant,
+        request=request,
+        counts=counts,
+        total=number("total"),
+        fu=number("fu"),
+        points=number("points"),
+        pays={k: int(v) for k, v in _pairs(f.get("pays", ""), "pays").items()},
+        pattern=f.get("id") or None,
+        when=f.get("when", ""),
+        note=f.get("note", ""),
+        how=f.get("how", ""),
+    )
+
+
+def _example_request(f: dict[str, str], variant: str) -> dict[str, Any]:
+    """Return the scoring request of an example's fields (``win: tsumo 2z``, ``dora: 1m``...)."""
     how, _sep, tile = f["win"].partition(" ")
     if how not in ("ron", "tsumo") or not tile:
         raise PageError(f"win is 'ron <tile>' or 'tsumo <tile>', got {f['win']!r}")
@@ -413,25 +437,7 @@ def parse_example(body: str, variant: str) -> Example:
         request["situation"] = f["situation"].split()
     if f.get("rules"):
         request["rules"] = _pairs(f["rules"], "rules")
-    counts = {k: int(v) for k, v in _pairs(f.get("counts", ""), "counts").items()}
-    counts |= {k: int(v) for k, v in _pairs(f.get("also", ""), "also").items()}
-
-    def number(key: str) -> int | None:
-        return int(f[key]) if f.get(key) else None
-
-    return Example(
-        variant=variant,
-        request=request,
-        counts=counts,
-        total=number("total"),
-        fu=number("fu"),
-        points=number("points"),
-        pays={k: int(v) for k, v in _pairs(f.get("pays", ""), "pays").items()},
-        pattern=f.get("id") or None,
-        when=f.get("when", ""),
-        note=f.get("note", ""),
-        how=f.get("how", ""),
-    )
+    return request
 
 
 _ONLY = re.compile(r"^::: only ([a-z0-9 ]+)\n(.*?)^:::\n", re.MULTILINE | re.DOTALL)
@@ -577,11 +583,10 @@ def _value_words(variant: str, value: int) -> str:
 def hand_figure(e: Example) -> str:
     """Return the figure of an example: the hand in tiles, how it was won, the values stated."""
     r = e.request
-    hand = r["hand"]
     win = r["win_tile"]
     from majiang.tiles import format_tiles, parse_tiles
 
-    tiles = parse_tiles(hand)
+    tiles = parse_tiles(r["hand"])
     if not e.how:
         tiles.remove(parse_tile(win))
     picture = svg_hand(
@@ -592,16 +597,32 @@ def hand_figure(e: Example) -> str:
         sprite=SPRITE,
         size=30,
     )
-    ruleset = get_ruleset(e.variant)
-    lines = []
+    said = "".join(f"<span>{escape(line)}</span> " for line in _how_won(e))
+    said += "".join(f'<span class="house-rule">{escape(line)}</span> ' for line in _house(r))
+    caption = f'<p class="how">{said}</p><p class="count">{_counted(e)}</p>'
+    money = _money(e)
+    if money:
+        caption += f'<p class="paid">{escape(" · ".join(money))}</p>'
+    if e.note:
+        caption += f'<p class="note">{escape(e.note)}</p>'
+    return (
+        f'<figure class="example"><div class="hand-pic">{picture}</div>'
+        f"<figcaption>{caption}</figcaption></figure>"
+    )
+
+
+def _how_won(e: Example) -> list[str]:
+    """Return the lines of an example's setting: the seats, the win, the situation, the dora
+    and the counters."""
+    r = e.request
     seat_wind, round_wind = r["seat_wind"], r["round_wind"]
     seat = _(SEAT_WORDS[seat_wind])
     if e.variant == "sichuan":
-        lines.append(w("seat_only").format(seat=seat))
+        lines = [w("seat_only").format(seat=seat)]
     else:
         key = "dealer_seat" if seat_wind == "E" else "seat"
-        lines.append(w(key).format(seat=seat, round=_(SEAT_WORDS[round_wind])))
-    lines.append(e.how or w(r["win"]).format(tile=tile_words(win)))
+        lines = [w(key).format(seat=seat, round=_(SEAT_WORDS[round_wind]))]
+    lines.append(e.how or w(r["win"]).format(tile=tile_words(r["win_tile"])))
     if r.get("situation"):
         what = ", ".join(_(SITUATION_WORDS[s]) for s in r["situation"])
         lines.append(w("situation").format(what=what))
@@ -616,20 +637,36 @@ def hand_figure(e: Example) -> str:
     ):
         if r.get(key):
             lines.append(w(name).format(n=r[key]))
+    return lines
+
+
+def _house(request: dict[str, Any]) -> list[str]:
+    """Return a line per house rule of an example's request."""
     house = []
-    for option, value in r.get("rules", {}).items():
+    for option, value in request.get("rules", {}).items():
         # the option words are the table's (``web.words``), translated there when they are
         label, said = _(option_words(option)[0]), _(value_words(option, value))
         house.append(w("house_rule").format(label=label, value=said))
+    return house
+
+
+def _counted(e: Example) -> str:
+    """Return the example's count as HTML: each pattern and its value, then the total."""
     counted = " + ".join(
         f"{escape(pattern_words(e.variant, i))} {escape(_value_words(e.variant, v))}"
         for i, v in e.counts.items()
     )
     if e.total is not None:
         total = _value_words(e.variant, e.total)
-        if ruleset.unit == "fan" and e.variant != "sichuan" and e.total >= _cap(e.variant):
+        unit = get_ruleset(e.variant).unit
+        if unit == "fan" and e.variant != "sichuan" and e.total >= _cap(e.variant):
             total = w("limit").format(total=e.total, unit=unit_words(e.variant))
         counted += f" = <strong>{escape(total)}</strong>" if counted else escape(total)
+    return counted
+
+
+def _money(e: Example) -> list[str]:
+    """Return the example's fu and what is paid, by whom and in all."""
     money = []
     if e.fu is not None:
         money.append(w("fu").format(fu=e.fu))
@@ -641,17 +678,7 @@ def hand_figure(e: Example) -> str:
         money.append(w("paid").format(who=paid))
     if e.points is not None:
         money.append(w("in_all").format(total=e.points))
-    said = "".join(f"<span>{escape(line)}</span> " for line in lines)
-    said += "".join(f'<span class="house-rule">{escape(line)}</span> ' for line in house)
-    caption = f'<p class="how">{said}</p><p class="count">{counted}</p>'
-    if money:
-        caption += f'<p class="paid">{escape(" · ".join(money))}</p>'
-    if e.note:
-        caption += f'<p class="note">{escape(e.note)}</p>'
-    return (
-        f'<figure class="example"><div class="hand-pic">{picture}</div>'
-        f"<figcaption>{caption}</figcaption></figure>"
-    )
+    return money
 
 
 def _cap(variant: str) -> int:
@@ -726,6 +753,19 @@ def wall_figure(body: str) -> str:
     dice = [int(d) for d in f["dice"].split()]
     total = sum(dice)
     seat = (total - 1) % 4
+    words = w("wall_caption").format(
+        dice=" + ".join(str(d) for d in dice), total=total, seat=_(SEAT_WORDS[SEATS[seat]])
+    )
+    return (
+        f'<figure class="tiles-pic wall-pic"><div class="groups"><span class="dice">'
+        f"{''.join(die_svg(d) for d in dice)}</span>{_wall_square(seat, total)}</div>"
+        f"<figcaption>{escape(words)}</figcaption></figure>"
+    )
+
+
+def _wall_square(seat: int, total: int) -> str:
+    """Return the square of the four walls as an SVG, the wall of ``seat`` picked and broken
+    at its ``total``-th stack."""
     stacks, size = 18, 12
     side = stacks * size
     pad = 66
@@ -761,17 +801,9 @@ def wall_figure(body: str) -> str:
         for s_, (x, y) in labels.items()
     )
     box = side + 2 * pad
-    square = (
+    return (
         f'<svg class="wall-square" viewBox="0 0 {box} {box}" width="{box}" height="{box}" role="img" '
         f'aria-label="{escape(w("wall_label"))}">{"".join(rects)}{texts}</svg>'
-    )
-    words = w("wall_caption").format(
-        dice=" + ".join(str(d) for d in dice), total=total, seat=_(SEAT_WORDS[SEATS[seat]])
-    )
-    return (
-        f'<figure class="tiles-pic wall-pic"><div class="groups"><span class="dice">'
-        f"{''.join(die_svg(d) for d in dice)}</span>{square}</div>"
-        f"<figcaption>{escape(words)}</figcaption></figure>"
     )
 
 
