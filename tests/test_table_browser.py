@@ -713,6 +713,14 @@ def test_the_table_pages_fit_360_px(browser: Any, base_url: str) -> None:
         page.wait_for_selector("#final:not([hidden]) table.standings")
         width, inner = page.evaluate(FITS_JS)
         assert width <= inner == 360, ("final", width, inner)
+        # Play again, Replay this game, Your games: three buttons alike, not two plain words
+        page.wait_for_selector("#final #replay-link")
+        drawn = page.eval_on_selector_all(
+            "#final .buttons a",
+            "as => as.map(a => [a.id, getComputedStyle(a).borderTopStyle, a.offsetHeight])",
+        )
+        assert [a[0] for a in drawn] == ["play-again", "replay-link", "history-link"]
+        assert {(style, height) for _, style, height in drawn} == {("solid", drawn[0][2])}, drawn
     finally:
         p.close()
 
