@@ -902,7 +902,7 @@ def test_a_result_names_taiwan_s_dealer_tai_and_the_draw_payments(player: Player
     East's 9 (3 base + 3 tai + 3 dealer tai): the line says so. A riichi exhaustive draw with
     one seat ready: the noten payments are listed by name."""
     page = player.page
-    page.goto(f"{player.base_url}/")
+    page.goto(f"{player.base_url}/play/none")  # a table page: the words read by key come with it
     taiwan = [
         {
             "type": "hand_started",
