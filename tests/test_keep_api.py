@@ -92,3 +92,26 @@ def test_migration_creates_the_sheets_table(tmp_path: Path) -> None:
     migrate(engine)
     columns = {c["name"] for c in inspect(engine).get_columns("sheets")}
     assert {"id", "key_hash", "data", "version", "created_at", "updated_at"} <= columns
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [("de", "Ann gewann von Bob: 3 Han 40 Fu"), ("zh", "Ann 和了 Bob 的牌：3 番 40 符")],
+)
+def test_an_entry_is_answered_in_the_request_language(
+    client: TestClient, lang: str, text: str
+) -> None:
+    """The sheet written back after an entry, an edit or an undo (made on the journal's own
+    thread) tells each hand in the request's language, as reading the sheet does: a German
+    score sheet showed 'Ann won from Bob' after each entry and German after a reload."""
+    sheet_id, key = new_sheet(client)
+    win = {"type": "win", "from": "Bob", "wins": [{"player": "Ann", "han": 3, "fu": 40}]}
+    r = client.post(f"/api/sheets/{sheet_id}/hands?lang={lang}", json=win, headers=key)
+    assert r.status_code == 200, r.text
+    assert [row["text"] for row in r.json()["standing"]["rows"]] == [text]
+    r = client.put(
+        f"/api/sheets/{sheet_id}/hands/1?lang={lang}", json={"steps": [win]}, headers=key
+    )
+    assert [row["text"] for row in r.json()["standing"]["rows"]] == [text]
+    seen = client.get(f"/api/sheets/{sheet_id}?lang={lang}").json()
+    assert [row["text"] for row in seen["standing"]["rows"]] == [text]

@@ -102,6 +102,12 @@ def test_a_riichi_east_round_on_a_phone(base_url: str, browser: Any) -> None:
     enter(pg)
     assert "E4-1" in pg.locator("#keep-next").inner_text()
     shot(pg, "phone_playing")
+    # the hands' table on the phone's screen: every player's score and Edit button in sight,
+    # none beyond a table scrolled sideways
+    cells = pg.eval_on_selector_all(
+        "#keep-hands tr > *", "cs => cs.map(c => c.getBoundingClientRect().right)"
+    )
+    assert len(cells) == 6 * 7 and max(cells) <= PHONE["width"], cells
     # E4-1 (Dee deals): Ann 1 han 30 fu from Dee: 1000 + 300; the East round is over
     win(pg, 0, 3, 1, 30)
     assert scores(pg) == [37300, 18000, 24500, 20200]

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from test_table_support import ARGS, CHROMIUM, carry_table_words, serve
+from test_table_support import ARGS, CHROMIUM, serve
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
@@ -48,14 +48,14 @@ def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
         pg = browser.new_page(viewport={"width": 1280, "height": 800})
         errors: list[str] = []
         pg.on("pageerror", lambda e: errors.append(str(e)))
-        pg.goto(f"{url}/")
+        # a table page: the words the table reads by key (payment reasons ...) come with it
+        pg.goto(f"{url}/play/none")
         yield pg
         browser.close()
         assert errors == [], f"JavaScript errors: {errors}"
 
 
 def render(page: Any, events: list[dict[str, Any]], variant: str, seat: int = 1) -> None:
-    carry_table_words(page)
     page.evaluate(RENDER_JS, [events, variant, seat])
 
 
@@ -490,3 +490,27 @@ def test_hong_kong_each_is_one_row_per_payer(page: Any) -> None:
         ["Ann (you)", "16"],
     ]
     assert texts(page, "#result-h") == ["East 1: Self-drawn win (the hand plays on)"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [("en", "Dora indicators · Ura"), ("zh", "宝牌指示牌 · 里宝牌")]
+)
+def test_the_ura_indicators_are_named_in_the_page_s_language(
+    page: Any, lang: str, said: str
+) -> None:
+    """A riichi win shows the dora indicators and, after a riichi, the ura indicators, each
+    named in the page's language (a Chinese result read '宝牌指示牌 七万 · ura 東')."""
+    url = page.url.split("?")[0]
+    try:
+        page.goto(f"{url}?lang={lang}")
+        riichi_win = [*RIICHI[:3], {"type": "indicator_revealed", "tile": "7m"}]
+        won_event = {**RIICHI[3], "ura_indicators": "1z"}
+        render(page, [*riichi_win, won_event, *RIICHI[4:]], "riichi")
+        line = page.inner_text("#result-test p.indicators")
+        assert " ".join(line.split()) == said
+        shown = page.eval_on_selector_all(
+            "#result-test p.indicators svg.tile", "ts => ts.map(t => t.dataset.tile)"
+        )
+        assert shown == ["7m", "1z"]
+    finally:
+        page.goto(f"{url}?lang=en")

@@ -190,3 +190,14 @@ def test_the_home_form_offers_the_option_words_in_the_page_s_language(client: Te
     assert "Aufrunden auf Mangan (Kiriage)" in page  # the form's options (play-meta JSON)
     assert ">Ostrunde</option>" in page and ">East round</option>" not in page
     assert "Round up to mangan" in client.get("/?lang=en").text
+
+
+def test_every_bot_level_a_player_meets_has_a_name() -> None:
+    """Each bot level the site seats (the home form's, the tutorials') names its bots in the
+    page's language: a Chinese lesson read '电脑 3（tutorial）'. ``simple`` is the API's
+    instant bot for load tests, never offered to a player."""
+    from majiang.server.tables import BOT_LEVELS
+
+    assert set(words.BOT_NAMES) == set(BOT_LEVELS) - {"simple"}
+    with use("zh"):
+        assert words.table_words()["bot_names"]["tutorial"] == "教学"

@@ -594,3 +594,85 @@ def test_discards_move_unless_reduced_motion_is_asked(
             assert style == {"discard": "mj-discard-left", "call": "mj-call", "lift": "0.12s"}
     finally:
         p.close()
+
+
+#: the table's own drawing of a Sichuan hand, put in the table page (its style sheets): every
+#: seat voids a suit, the side seats' bots have their level in their names ("Bot 2 (normal)");
+#: returns what a phone's screen shows of each seat's head
+SEAT_HEADS_JS = """async () => {
+  const model = await import('/static/model.js');
+  const view = await import('/static/table_view.js');
+  const m = model.emptyModel(0, 4, 'sichuan');
+  model.applyEvent(m, {type: 'hand_started', hand: 0, round_wind: 0, dealer: 0, honba: 0,
+    sticks: 0, scores: [0, 0, 0, 0]});
+  m.dealing = false;
+  m.turn = 0;
+  m.phase = 'turn';
+  m.seats.forEach((s, i) => { s.void = ['m', 'p', 's', 'm'][i]; });
+  // beside the page's own table (its script still writes there: no room called 'none')
+  document.querySelector('main').hidden = true;
+  const main = document.body.appendChild(document.createElement('main'));
+  main.className = 'at-table';
+  main.innerHTML = view.boardHtml({welcome: {players: ['Ann']}, model: m}, m, {frozen: false});
+  const inside = (el, seat) => {
+    const r = el.getBoundingClientRect(), s = seat.getBoundingClientRect();
+    return r.left >= s.left - 0.5 && r.right <= s.right + 0.5;
+  };
+  return {
+    width: document.documentElement.scrollWidth,
+    heads: [...main.querySelectorAll('.seat')].map(seat => ({
+      pos: seat.dataset.pos,
+      name: seat.querySelector('.seat-head .name').textContent,
+      cut: [...seat.querySelectorAll('.seat-head .name')].some(n => n.scrollWidth > n.clientWidth),
+      outside: [...seat.querySelectorAll('.seat-head > *')].filter(el => !inside(el, seat))
+        .map(el => el.textContent),
+    })),
+  };
+}"""
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_seat_names_and_badges_stay_whole_in_their_seats_on_a_phone(
+    browser: Any, base_url: str, width: int
+) -> None:
+    """On a phone a side seat's narrow column wraps its name and badges (a Sichuan seat's
+    "void characters") inside the seat rather than cutting them or pushing the page wider than
+    the screen; the top seat, across the whole width, shows "Bot 3 (normal)" uncut."""
+    p = Player(browser, base_url, viewport=(width, 800))
+    try:
+        p.page.goto(f"{base_url}/play/none")
+        drawn = p.page.evaluate(SEAT_HEADS_JS)
+        assert drawn["width"] <= width
+        names = {h["pos"]: h["name"] for h in drawn["heads"]}
+        assert names == {
+            "bottom": "Ann (you)",
+            "right": "Bot 2 (normal)",
+            "top": "Bot 3 (normal)",
+            "left": "Bot 4 (normal)",
+        }
+        for head in drawn["heads"]:
+            assert not head["cut"], f"{head['pos']} seat's name is cut: {head['name']}"
+            assert head["outside"] == [], f"{head['pos']} seat's head runs out: {head['outside']}"
+        shot(p.page, f"seat_heads_{width}")
+    finally:
+        p.close()
+
+
+#: the colour of the wait between hands and of a muted line, in the table page's style sheets
+BETWEEN_JS = """() => {
+  const colour = (cls) => {
+    const el = document.body.appendChild(document.createElement('p'));
+    el.className = cls;
+    return getComputedStyle(el).color;
+  };
+  return [colour('between-hands'), colour('muted'), colour('')];
+}"""
+
+
+def test_the_rules_after_the_phone_block_apply(player: Player) -> None:
+    """play.css's rules after its phone block (the wait between hands, the table log ...) are
+    read by the browser: the wait between hands is muted, not in the body's colour (a stray
+    brace once swallowed the first of them)."""
+    player.page.goto(f"{player.base_url}/play/none")
+    between, muted, plain = player.page.evaluate(BETWEEN_JS)
+    assert between == muted != plain

@@ -57,6 +57,23 @@ def test_home_offers_every_variant_length_level_and_house_rule(client: TestClien
 
 
 @pytest.mark.parametrize(
+    ("lang", "paces"),
+    [
+        ("en", ["Steady (0.7 s)", "Quick (0.25 s)"]),
+        ("de", ["Gemächlich (0,7 s)", "Schnell (0,25 s)"]),
+    ],
+)
+def test_the_bots_pace_is_written_as_the_language_writes_numbers(
+    client: TestClient, lang: str, paces: list[str]
+) -> None:
+    """The home form's bot paces (700 and 250 ms) in seconds with the language's decimal sign:
+    a German page read 'Gemächlich (0.7 s)' beside a replay's 'Normal (0,8 s)'."""
+    html = client.get(f"/?lang={lang}").text
+    offered = re.findall(r'<option value="(700|250)"(?: selected)?>([^<]*)</option>', html)
+    assert offered == [("700", paces[0]), ("250", paces[1])]
+
+
+@pytest.mark.parametrize(
     ("variant", "rules", "accepted"),
     [
         ("riichi", {"kiriage": True, "start_points": 30000}, True),  # a scoring and a game option

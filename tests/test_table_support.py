@@ -10,7 +10,6 @@
 from __future__ import annotations
 
 import contextlib
-import json
 import re
 import threading
 import time
@@ -70,25 +69,6 @@ def serve(tmp: Path) -> Iterator[str]:
     finally:
         server.should_exit = True
         thread.join(timeout=10)
-
-
-CARRY_WORDS_JS = """(words) => {
-  if (document.querySelector('#table-words')) return;
-  const carrier = document.createElement('script');
-  carrier.type = 'application/json';
-  carrier.id = 'table-words';
-  carrier.textContent = words;
-  document.head.append(carrier);
-}"""
-
-
-def carry_table_words(page: Any) -> None:
-    """Put the words the table page carries (``words.table_words()``: variants, bots, reasons of
-    draws and payments) on a page that draws the table's views without being the table, before
-    it imports ``static/table_view.js`` (which reads them once)."""
-    from majiang.web.words import table_words
-
-    page.evaluate(CARRY_WORDS_JS, json.dumps(table_words()))
 
 
 def shot(page: Any, name: str) -> Path:

@@ -106,6 +106,11 @@ def play_lesson(
             # the mark is on the one thing the step asks for
             assert page.eval_on_selector(".lesson-target", f"el => el.matches('{clicks[n]}')")
             assert page.locator(".lesson-target").count() == 1
+            # the keyboard's focus is on it too: the focus ring is not a second mark
+            page.wait_for_function(
+                "() => document.activeElement === document.querySelector('.lesson-target')",
+                timeout=5000,
+            )
             marked.click()
         page.wait_for_function(
             f"() => document.querySelector('#lesson').dataset.step !== '{n}'", timeout=20000

@@ -9,6 +9,7 @@ answer of the API.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -455,3 +456,39 @@ def test_nothing_scrolls_sideways_at_360_px(browser: Any, base_url: str) -> None
             _fits(pg, f"/rules/{variant}")
     finally:
         context.close()
+
+
+#: each field of the form ``sel`` (input, select, textarea) as [label's top, field's top,
+#: field's bottom, field's left, field's width]
+FIELDS_JS = """(sel) => [...document.querySelectorAll(`${sel} > label`)].map(label => {
+  const field = label.querySelector('input, select, textarea').getBoundingClientRect();
+  const top = label.getBoundingClientRect().top;
+  return [top, field.top, field.bottom, field.left, field.width];
+})"""
+
+
+@pytest.mark.parametrize(
+    ("path", "form", "ready"),
+    [
+        ("/report", "#report-form", "#report-form"),
+        ("/account", "#signin-form", "#signed-out:not([hidden])"),
+    ],
+)
+def test_short_forms_put_each_field_under_its_label(
+    browser: Any, base_url: str, path: str, form: str, ready: str
+) -> None:
+    """Report a problem and the account's forms on a phone: every field (the report's text box
+    too, which sat beside its label, narrower than the others) under its label, all of one
+    width and one left edge, and each label below the field before it, not touching it."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    pg = context.new_page()
+    pg.goto(f"{base_url}{path}")
+    pg.wait_for_selector(ready)
+    fields = pg.evaluate(FIELDS_JS, form)
+    assert len(fields) >= 2
+    for label_top, top, _bottom, _left, _width in fields:
+        assert top > label_top + 10, fields  # the label's words above the field
+    assert len({(round(left), round(width)) for *_, left, width in fields}) == 1, fields
+    for before, after in itertools.pairwise(fields):
+        assert after[0] >= before[2] + 4, fields
+    context.close()

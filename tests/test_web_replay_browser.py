@@ -279,8 +279,35 @@ def test_final_standings_link_to_the_replay_and_history(page: Any) -> None:
     assert 'href="/replay/g42"' in html and 'href="/history"' in html
 
 
+#: the words of the elements ``sel`` that a line break cuts in two (a word in two boxes)
+BROKEN_WORDS_JS = """(sel) => {
+  const broken = [];
+  for (const el of document.querySelectorAll(sel)) {
+    const text = el.firstChild;
+    if (!text || text.nodeType !== Node.TEXT_NODE) continue;
+    for (const m of text.data.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(text, m.index);
+      range.setEnd(text, m.index + m[0].length);
+      const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+      if (tops.size > 1) broken.push(m[0]);
+    }
+  }
+  return broken;
+}"""
+
+#: the box of each Replay link of the history page on the screen: [left, right]
+LINKS_JS = """() => [...document.querySelectorAll('#history-table .replay-link')].map(a => {
+  const r = a.getBoundingClientRect();
+  return [r.left, r.right];
+})"""
+
+
 def test_phone_sized_screen(browser: Any, base_url: str, lan: Guest, game: dict[str, Any]) -> None:
-    # 390 x 844: the board in two columns (play.css), nothing wider than the screen
+    """At 390 x 844: the board in two columns (play.css), nothing wider than the screen; the
+    hands' table names each player in whole words ("Bot 2 / (simple)", not "(simp/le)");
+    each game of the history page shows its Replay link on the screen, not beyond a table
+    scrolled sideways."""
     context = browser.new_context(viewport={"width": 390, "height": 844})
     context.add_init_script(
         f"localStorage.setItem('majiang.player', {json.dumps(json.dumps(lan.identity))})"
@@ -291,8 +318,23 @@ def test_phone_sized_screen(browser: Any, base_url: str, lan: Guest, game: dict[
         pg.wait_for_selector("#replay-app[data-state=ready], #history-table:not([hidden])")
         width = pg.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, f"{path} is {width} px wide"
+    links = pg.evaluate(LINKS_JS)
+    assert links and all(0 <= left < right <= 390 for left, right in links), links
     pg.goto(f"{base_url}/replay/{game['game_id']}")
     pg.wait_for_selector("#replay-app[data-state=ready]")
+    names = pg.eval_on_selector_all("#rp-hands thead th.num", "ths => ths.map(t => t.textContent)")
+    assert len(names) == 4 and all("(" in n for n in names[1:]), names
+    # bots of the normal level, and a Sichuan hand's outcome naming three winners: the longest
+    # line of the first column and the longest words of the players'
+    bots = [f"Bot {seat} (normal)" for seat in (2, 3, 4)]
+    pg.eval_on_selector_all(
+        "#rp-hands thead th.num",
+        "(ths, bots) => bots.forEach((b, i) => ths[i + 1].textContent = b)",
+        bots,
+    )
+    win = "Win: " + ", ".join(bots) + ", then the wall ran out"
+    pg.eval_on_selector("#rp-hands tbody .outcome-below", "(el, win) => el.textContent = win", win)
+    assert pg.evaluate(BROKEN_WORDS_JS, "#rp-hands thead th.num") == []
     pg.keyboard.press("End")
     pg.wait_for_selector("#rp-result:not([hidden])")
     assert pg.evaluate("document.documentElement.scrollWidth") <= 390

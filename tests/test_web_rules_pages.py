@@ -295,3 +295,27 @@ def test_the_script_check_bites() -> None:
     assert set("庄家台") & set(rules.SIMPLIFIED) and set("莊家台") & set(rules.TRADITIONAL)
     assert rules.in_page_script("hk", "东风", "zh") == "東風"
     assert rules.in_page_script("hk", "东风", "de") == "东风"
+
+
+@pytest.mark.parametrize(
+    ("lang", "four_han_40_fu"),
+    [("en", "8,000 12,000"), ("zh", "8,000 12,000"), ("de", "8.000 12.000")],
+)
+def test_points_are_written_as_the_language_writes_them(
+    client: TestClient, lang: str, four_han_40_fu: str
+) -> None:
+    """The riichi page's points table and its examples' payments group the thousands as the
+    page's language does (riichi.md: 4 han 40 fu is a mangan, 8000 and 12000 for the dealer);
+    no payment of four digits or more is written bare."""
+    html = client.get(f"/rules/riichi?lang={lang}").text
+    table = html.split('<table class="hanfu">', 1)[1].split("</table>", 1)[0]
+    row = re.search(r"<tr><th scope=row>40\D.*?</tr>", table)
+    assert row is not None, table[:300]
+    cells = [
+        " ".join(unescape(re.sub(r"<[^>]+>", " ", c)).split())
+        for c in re.findall(r"<td>(.*?)</td>", row.group(0))
+    ]
+    assert cells[3] == four_han_40_fu
+    paid = " ".join(re.findall(r'<p class="paid">(.*?)</p>', html))
+    assert re.search(r"\d[,.]\d{3}", paid), paid[:300]
+    assert not re.search(r"(?<![\d,.])\d{4,}", paid), re.search(r"(?<![\d,.])\d{4,}", paid)

@@ -28,6 +28,7 @@ from pydantic import BaseModel, Field
 from sqlalchemy import JSON, DateTime, Integer, String
 from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 
+from majiang.i18n import current, use
 from majiang.keep import InvalidEntry, Sheet
 from majiang.server.db import Base, hash_token, utcnow
 from majiang.server.limits import Limits
@@ -99,9 +100,16 @@ def make_router(app: FastAPI) -> APIRouter:
     async def change(
         sheet_id: str, key: str | None, apply: Callable[[Sheet], None]
     ) -> dict[str, Any]:
-        """Apply a change to the stored sheet on the journal; 403 without its key."""
+        """Apply a change to the stored sheet on the journal; 403 without its key. The
+        journal's writer thread does not run in the request's context: the answer's texts
+        (``Ann won from Bob: 3 han 40 fu``) are written in the request's language by hand."""
+        lang = current()
 
         def write(session: Session) -> dict[str, Any]:
+            with use(lang):
+                return change_in(session)
+
+        def change_in(session: Session) -> dict[str, Any]:
             row, sheet = load(session, sheet_id)
             if key is None or not hmac.compare_digest(row.key_hash, hash_token(key)):
                 raise HTTPException(403, "changing a sheet needs its key (header X-Sheet-Key)")

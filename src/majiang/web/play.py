@@ -16,6 +16,7 @@ from majiang.i18n import N_, SOURCE, _, current
 from majiang.i18n.patterns import FAMILY, NAMES, localized_item
 from majiang.rules import VARIANTS, get_ruleset
 from majiang.rules.game import LENGTHS
+from majiang.web.formats import number
 from majiang.web.meta import described, option_field, option_meta
 from majiang.web.words import (
     BOT_WORDS,
@@ -109,6 +110,21 @@ def _select(
     )
 
 
+def seconds(ms: int) -> str:
+    """Return ``ms`` milliseconds in seconds, written as the language of the moment writes a
+    number, with the decimals it needs.
+
+    >>> from majiang.i18n import use
+    >>> seconds(700), seconds(250), seconds(2000)
+    ('0.7', '0.25', '2')
+    >>> with use("de"):
+    ...     seconds(700)
+    '0,7'
+    """
+    decimals = len(f"{ms / 1000:g}".partition(".")[2])
+    return number(ms / 1000, decimals)
+
+
 def play_section() -> str:
     """Return the *Play* form of the home page (``static/home.js`` drives it).
 
@@ -120,7 +136,7 @@ def play_section() -> str:
     lengths = [(x["id"], x["label"]) for x in meta["lengths"]]
     levels = [(x, _(label)) for x, (label, _help) in BOT_LEVELS.items()]
     timers = [(f"{t}/{c}", _(label)) for label, t, c in TIMERS]
-    paces = [(str(ms), f"{_(label)} ({ms / 1000:g} s)" if ms else _(label)) for label, ms in PACES]
+    paces = [(str(ms), f"{_(label)} ({seconds(ms)} s)" if ms else _(label)) for label, ms in PACES]
     w = {  # the form's words in the language of the moment
         "name": _("Your name"),
         "guest": _("Guest"),

@@ -321,6 +321,7 @@ BOT_NAMES = {
     "normal": N_("normal"),
     "expert": N_("expert"),
     "master": N_("master"),
+    "tutorial": N_("tutorial"),  # the tutorials' bots (server.tables.BOT_LEVELS)
 }
 
 

@@ -53,6 +53,7 @@ from majiang.i18n.patterns import display, pattern_name, translated
 from majiang.render import svg_hand, svg_tiles
 from majiang.rules import get_ruleset
 from majiang.tiles import is_bonus, is_honor, is_red, number, parse_tile, suit, tile_name
+from majiang.web import formats
 from majiang.web.meta import option_meta
 from majiang.web.patterns import pattern_table
 from majiang.web.words import option_words, value_words
@@ -672,12 +673,14 @@ def _money(e: Example) -> list[str]:
         money.append(w("fu").format(fu=e.fu))
     if e.pays:
         paid = ", ".join(
-            w("paid_one").format(amount=a, payer=w(who) if who in WORDS else _(SEAT_WORDS[who]))
+            w("paid_one").format(
+                amount=formats.number(a), payer=w(who) if who in WORDS else _(SEAT_WORDS[who])
+            )
             for who, a in e.pays.items()
         )
         money.append(w("paid").format(who=paid))
     if e.points is not None:
-        money.append(w("in_all").format(total=e.points))
+        money.append(w("in_all").format(total=formats.number(e.points)))
     return money
 
 
@@ -870,7 +873,8 @@ def options_html(variant: str) -> str:
 
 def points_table_html() -> str:
     """Return riichi's points table: a non-dealer's and a dealer's win on a discard by han and
-    fu, worked with the rule page's arithmetic (``riichi_points``)."""
+    fu, worked with the rule page's arithmetic (``riichi_points``), the points written as the
+    language of the moment writes them (12,000; 12.000 in German)."""
     fus = [25, 30, 40, 50, 60, 70, 80, 90, 100, 110]  # a win on a discard is never 20 fu
     per_han = _("{n} han")
     head = "".join(f"<th scope=col>{escape(per_han.format(n=h))}</th>" for h in (1, 2, 3, 4))
@@ -885,11 +889,14 @@ def points_table_html() -> str:
                 riichi_points(han, fu, dealer=False),
                 riichi_points(han, fu, dealer=True),
             )
-            cells.append(f"<td>{child}<br><span class=muted>{dealer}</span></td>")
+            cells.append(
+                f"<td>{formats.number(child)}<br>"
+                f"<span class=muted>{formats.number(dealer)}</span></td>"
+            )
         rows.append(f"<tr><th scope=row>{escape(w('fu').format(fu=fu))}</th>{''.join(cells)}</tr>")
     limits = "".join(
-        f"<tr><th scope=row>{name}</th><td>{escape(_(han))}</td><td>{base * 4}</td>"
-        f"<td>{base * 6}</td></tr>"
+        f"<tr><th scope=row>{name}</th><td>{escape(_(han))}</td>"
+        f"<td>{formats.number(base * 4)}</td><td>{formats.number(base * 6)}</td></tr>"
         for name, han, base in LIMITS
     )
     fu_word = _("Fu")

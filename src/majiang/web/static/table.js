@@ -733,9 +733,11 @@ function focusForDecision() {
     if (next) next.focus();
     return;
   }
-  // a turn: the tile just drawn (or, after a call, the last tile that may go); a claim: the
-  // first call offered (N passes from anywhere)
+  // a tutorial's marked tile or button (the focus ring is not a second mark); a turn: the tile
+  // just drawn (or, after a call, the last tile that may go); a claim: the first call offered
+  // (N passes from anywhere)
   const target =
+    document.querySelector('#hand .hand-tile.lesson-target[data-legal="true"], #actions button.lesson-target') ||
     document.querySelector('#hand .hand-tile.drawn[data-legal="true"]') ||
     [...document.querySelectorAll('#hand .hand-tile[data-legal="true"]')].pop() ||
     document.querySelector("#actions button[data-action]:not([data-action=pass])") ||

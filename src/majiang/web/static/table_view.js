@@ -904,11 +904,12 @@ function winHtml(ui, m, r, w) {
   const points = `<table class="payers"><caption>${w_.points}</caption><tbody>${payers}</tbody>
 <tfoot><tr><th scope="row">${w_.received}</th><td class="num" data-points="${esc(pts.total)}">${esc(num(pts.total))}</td></tr></tfoot></table>`;
   const doraWord = esc(t("Dora indicators"));
+  const uraWord = esc(t("Ura"));
   const invalidWord = t("not a valid win");
   const dora = m.indicators.length
     ? `<p class="indicators">${doraWord} <span class="tiles mini">${tilesHtml(m.indicators)}</span>${
         w.ura_indicators && w.ura_indicators.length
-          ? ` · ura <span class="tiles mini">${tilesHtml(tilesOrEmpty(w.ura_indicators))}</span>`
+          ? ` · ${uraWord} <span class="tiles mini">${tilesHtml(tilesOrEmpty(w.ura_indicators))}</span>`
           : ""
       }</p>`
     : "";
