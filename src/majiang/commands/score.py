@@ -205,6 +205,13 @@ def run(args: argparse.Namespace) -> int:
                 return 2
             print_breakdown(result, Console())
         return 0
+    # each request is scored in its own ``lang``; what is no request (a line that is not
+    # JSON) is said in the language of ``--lang`` or of the locale
+    try:
+        said_in = chosen_language(args.lang) or "en"
+    except MajiangError as exc:
+        print(_("majiang score: error: {error}").format(error=exc), file=sys.stderr)
+        return 2
     status = 0
     for line in sys.stdin:
         if not line.strip():
@@ -213,7 +220,10 @@ def run(args: argparse.Namespace) -> int:
             request = json.loads(line)
             out = score(request)
         except json.JSONDecodeError as exc:
-            out = {"error": f"not JSON: {exc.msg} at column {exc.colno}", "field": None}
+            with use(said_in):
+                said = _("not JSON: {error} at column {column}")
+            # the parser's own words (Expecting value ...) are quoted as it says them
+            out = {"error": said.format(error=exc.msg, column=exc.colno), "field": None}
             status = 2
         except MajiangError as exc:
             out = error_object(exc)

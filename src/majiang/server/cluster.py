@@ -40,9 +40,10 @@ import redis.asyncio as aioredis
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from majiang.i18n import LANGUAGES, N_, SOURCE, _, use
 from majiang.server.db import Game
 from majiang.server.live import Conn
-from majiang.server.protocol import MOVED, error_frame, frame_ref
+from majiang.server.protocol import MOVED, NOT_SEATED, NOT_STARTED, error_frame, frame_ref
 from majiang.server.tables import SPECTATOR
 from majiang.server.trace import ActionMark
 
@@ -231,7 +232,7 @@ class Cluster:
                 if time.monotonic() - self._renewed > self.lease_ms / 1000:
                     # the leases may be another's by now: stop playing them
                     for code in list(self.held):
-                        self.registry.drop(code, "this server lost touch with the cluster")
+                        self.registry.drop(code, N_("this server lost touch with the cluster"))
 
     async def _renew_all(self) -> None:
         codes = sorted(self.held)
@@ -246,7 +247,7 @@ class Cluster:
         for code, kept in zip(codes, answers[1:], strict=True):
             if not kept and code in self.held:
                 log.warning("lease on %s lost: its game is played elsewhere now", code)
-                self.registry.drop(code, "the game moved to another server")
+                self.registry.drop(code, N_("the game moved to another server"))
 
     async def _watch_relays(self) -> None:
         relays = list(self.relays.items())
@@ -391,7 +392,8 @@ class Cluster:
             self._forget_remote(conn_id)
         elif game is None and code in self.held:  # being launched here
             ref = frame_ref(message["frame"]) if "frame" in message else message.get("ref")
-            conn.send(error_frame("not_started", "the game has not started", ref))
+            with use(conn.lang):
+                conn.send(error_frame("not_started", _(NOT_STARTED), ref))
         elif game is None:
             conn.close(MOVED)
         elif op == "action":
@@ -414,7 +416,9 @@ class Cluster:
         def close(code_: int) -> None:
             self.post(to, {"op": "close", "conn": conn_id, "code": code_})
 
-        conn = Conn(_now(send), _now(close), self.registry.settings.max_outbox)
+        lang = message.get("lang")
+        lang = lang if lang in LANGUAGES else SOURCE  # an older edge sends none
+        conn = Conn(_now(send), _now(close), self.registry.settings.max_outbox, lang)
         conn.player_id = message.get("player")
         game = self.registry.games.get(code)
         if game is None and code not in self.held:  # the lease moved on since the edge read it
@@ -430,7 +434,8 @@ class Cluster:
             return
         seat = game_seat(game, conn.player_id)
         if seat is None and not game.spectators_allowed:
-            conn.send(error_frame("not_seated", "you have no seat here and spectators are off"))
+            with use(conn.lang):
+                conn.send(error_frame("not_seated", _(NOT_SEATED)))
             conn.close(1008)
             return
         game.connect(conn, SPECTATOR if seat is None else seat, message.get("last_seq"))
@@ -467,6 +472,7 @@ class Cluster:
                 "code": code,
                 "player": conn.player_id,
                 "last_seq": last_seq,
+                "lang": conn.lang,
             },
         )
 
@@ -477,7 +483,9 @@ class Cluster:
                 self._relay_to(conn, code, owner, conn.last_seq)
 
     def _moved(self, conn: Conn) -> None:
-        conn.send(error_frame("moved", "the game moved to another server; reconnect to continue"))
+        with use(conn.lang):
+            said = _("the game moved to another server; reconnect to continue")
+        conn.send(error_frame("moved", said))
         conn.close(MOVED)
 
     # -- to every instance

@@ -28,6 +28,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 from starlette.requests import HTTPConnection
 
+from majiang.i18n import N_, _
 from majiang.server.db import Room, RoomSeat
 from majiang.server.live import LiveGame
 from majiang.server.protocol import RateLimit
@@ -42,22 +43,31 @@ FORGET_AFTER = 10_000
 class TooMany(Exception):
     """A request over a fair share: a 429 with the contract's error object and ``Retry-After``.
 
+    ``message`` is English with ``{name}`` places filled from ``values``; the answer says it in
+    the request's language (translated when answered: some are raised on the database's
+    writer thread, outside the request's language).
+
     >>> r = TooMany("too many tables", "tables", 2.5).response()
     >>> r.status_code, r.headers["retry-after"], r.body
     (429, '3', b'{"error":"too many tables","field":"tables"}')
     """
 
-    def __init__(self, message: str, field: str | None, retry_after: float) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(
+        self, message: str, field: str | None, retry_after: float, **values: object
+    ) -> None:
+        super().__init__(message.format(**values))
+        self.template = message
+        self.values = values
+        self.message = message.format(**values)
         self.field = field
         self.retry_after = max(1, math.ceil(retry_after))
 
     def response(self) -> JSONResponse:
-        """Return the 429 response."""
+        """Return the 429 response, its message in the language of the moment."""
+        said = _(self.template).format(**self.values)
         return JSONResponse(
             status_code=429,
-            content={"error": self.message, "field": self.field},
+            content={"error": said, "field": self.field},
             headers={"Retry-After": str(self.retry_after)},
         )
 
@@ -91,33 +101,27 @@ def client_address(peer: str | None, forwarded: str | None, trusted: frozenset[s
 
 
 class Buckets:
-    """A token bucket (``RateLimit``) per address: ``burst`` at once, then ``per_minute``."""
+    """A token bucket (``RateLimit``) per address: ``burst`` at once, then ``per_minute``;
+    ``refusal``: the sentence of a refusal, English marked ``N_``, with ``{burst}`` and
+    ``{rate}`` (a minute's) in it."""
 
-    def __init__(
-        self,
-        burst: int,
-        per_minute: float,
-        what: str,
-        field: str,
-        whence: str = "from your address",
-    ) -> None:
-        self.whence = whence
+    def __init__(self, burst: int, per_minute: float, refusal: str, field: str) -> None:
         self.burst = burst
         self.rate = per_minute / 60.0
-        self.what = what
+        self.refusal = refusal
         self.field = field
         self.buckets: dict[str, RateLimit] = {}
 
     def take(self, address: str, now: float | None = None) -> None:
         """Count one creation from ``address``, or raise ``TooMany`` when its bucket is empty.
 
-        >>> b = Buckets(2, 60.0, "players", "name")
+        >>> b = Buckets(2, 60.0, "too many players: {burst} at once, then {rate} a minute", "x")
         >>> b.take("a", now=0.0); b.take("a", now=0.0); b.take("b", now=0.0)
         >>> try:
         ...     b.take("a", now=0.5)
         ... except TooMany as exc:
         ...     exc.message, exc.retry_after
-        ('too many players from your address: 2 at once, then 60 a minute', 1)
+        ('too many players: 2 at once, then 60 a minute', 1)
         """
         now = time.monotonic() if now is None else now
         bucket = self.buckets.get(address)
@@ -127,10 +131,11 @@ class Buckets:
             bucket = self.buckets[address] = RateLimit(self.rate, self.burst)
         if not bucket.allow(now):
             raise TooMany(
-                f"too many {self.what} {self.whence}: {self.burst} at once, "
-                f"then {self.rate * 60:g} a minute",
+                self.refusal,
                 self.field,
                 bucket.wait(now),
+                burst=self.burst,
+                rate=f"{self.rate * 60:g}",
             )
 
     def _forget_full(self, now: float) -> None:
@@ -151,10 +156,19 @@ class Limits:
             p.strip() for p in settings.trusted_proxies.split(",") if p.strip()
         )
         self.players = Buckets(
-            settings.players_burst, settings.players_per_minute, "new players", "name"
+            settings.players_burst,
+            settings.players_per_minute,
+            N_("too many new players from your address: {burst} at once, then {rate} a minute"),
+            "name",
         )
         self.creations = Buckets(
-            settings.tables_burst, settings.tables_per_minute, "new tables and rooms", "tables"
+            settings.tables_burst,
+            settings.tables_per_minute,
+            N_(
+                "too many new tables and rooms from your address: {burst} at once, "
+                "then {rate} a minute"
+            ),
+            "tables",
         )
         #: games being created (by player, by address) and games in play created (by address)
         self.starting: Counter[str] = Counter()
@@ -207,17 +221,21 @@ class Limits:
         live = self.live_tables(player_id) + self.starting[player_id]
         if live >= most:
             raise TooMany(
-                f"you have {live} games in play (at most {most}): finish or wait for one",
+                N_("you have {live} games in play (at most {most}): finish or wait for one"),
                 "tables",
                 RETRY_WHEN_FULL,
+                live=live,
+                most=most,
             )
         most = self.settings.max_live_tables_per_address
         live = self._live_from(address) + self.starting_from[address]
         if live >= most:
             raise TooMany(
-                f"{live} games in play were created from your address (at most {most})",
+                N_("{live} games in play were created from your address (at most {most})"),
                 "tables",
                 RETRY_WHEN_FULL,
+                live=live,
+                most=most,
             )
         self.creations.take(address)
         launched: set[str] = set()
@@ -249,9 +267,11 @@ class Limits:
         most = self.settings.max_waiting_rooms
         if (hosted or 0) >= most:
             raise TooMany(
-                f"you host {hosted} rooms not started (at most {most}): start or leave one",
+                N_("you host {hosted} rooms not started (at most {most}): start or leave one"),
                 "rooms",
                 RETRY_WHEN_FULL,
+                hosted=hosted,
+                most=most,
             )
 
     # -- websockets
