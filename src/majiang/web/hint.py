@@ -9,12 +9,14 @@ runs too, so it reads the table between two actions, never in the middle of one.
 
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, HTTPException
+from fastapi import Depends, FastAPI
 
 from majiang.actions import Action
 from majiang.bots import Bot, make_bot
 from majiang.errors import MajiangError
+from majiang.i18n import N_
 from majiang.server.db import Player
+from majiang.server.edge import Refusal
 from majiang.server.live import LiveGame
 from majiang.server.registry import Registry, game_seat
 from majiang.view import player_view
@@ -47,10 +49,10 @@ def mount_hint(app: FastAPI) -> None:
         registry: Registry = app.state.registry
         game = registry.games.get(code)
         if game is None:
-            raise HTTPException(404, "no game is being played in this room")
+            raise Refusal(404, N_("no game is being played in this room"))
         seat = game_seat(game, me.id)
         if seat is None:
-            raise HTTPException(403, "you have no seat at this table")
+            raise Refusal(403, N_("you have no seat at this table"))
         bot, action = hint_for(game, seat)
         return {"seat": seat, "level": bot.name, "action": action.to_dict(), "text": str(action)}
 
@@ -65,7 +67,7 @@ def hint_for(game: LiveGame, seat: int) -> tuple[Bot, Action]:
     """
     decision = game.decisions.get(seat)
     if decision is None:
-        raise HTTPException(409, "you have nothing to decide now")
+        raise Refusal(409, N_("you have nothing to decide now"))
     table = game.table
     scoring = {k: v for k, v in table.state.options.items() if k in table.rules.options}
     bot = hint_bot(table.spec.variant, scoring)

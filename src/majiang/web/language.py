@@ -27,6 +27,7 @@ from fastapi.responses import JSONResponse
 from majiang.i18n import LANGUAGES, _, current, language_name, match, negotiate, use
 from majiang.i18n import messages as catalog_messages
 from majiang.server.edge import ASGIApp, Message, Receive, Scope, Send
+from majiang.server.lists import listing
 
 COOKIE = "majiang_lang"
 #: a year: the choice is the player's until they make another
@@ -136,7 +137,8 @@ def mount_language(app: FastAPI) -> None:
         message id (``context\\x04id`` for one with a context) to its translation."""
         found = lang if lang in LANGUAGES else None
         if found is None:
-            raise HTTPException(404, f"no language {lang!r} (one of {', '.join(LANGUAGES)})")
+            said = _("no language {lang!r} (one of {languages})")
+            raise HTTPException(404, said.format(lang=lang, languages=listing(LANGUAGES, "or")))
         body: dict[str, Any] = {
             "lang": found,
             "name": language_name(found),

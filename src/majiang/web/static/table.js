@@ -98,7 +98,7 @@ async function openRules() {
   const body = $("#rules-dialog-body");
   try {
     const response = await fetch(url);
-    if (!response.ok) throw new Error(`the rules page answered ${response.status}`);
+    if (!response.ok) throw new Error(t("The server answered with status {status}.", { status: response.status }));
     const page = new DOMParser().parseFromString(await response.text(), "text/html");
     const main = page.querySelector("main");
     const heading = main && main.querySelector("h1");
