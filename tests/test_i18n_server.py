@@ -263,6 +263,24 @@ def test_the_room_apis_refusals_are_in_the_requests_language(client: TestClient,
     assert (hint.status_code, hint.json()) == (404, {"detail": NO_GAME[lang]})
 
 
+NO_TUTORIAL = {
+    "en": "no tutorial 'nope' (there is: hk and riichi)",
+    "de": "kein Tutorial 'nope' (es gibt: hk und riichi)",
+    "es": "no hay tutorial 'nope' (hay: hk y riichi)",
+    "zh": "没有教程 'nope'（现有：hk和riichi）",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_list_in_a_refusal_is_joined_the_languages_way(client: TestClient, lang: str) -> None:
+    me = guest(client)
+    answer = client.post(f"/api/tutorials/nope?lang={lang}", headers=me.auth)
+    assert (answer.status_code, answer.json()) == (
+        422,
+        {"error": NO_TUTORIAL[lang], "field": "lesson"},
+    )
+
+
 TOO_MANY_PLAYERS = {
     "en": "too many new players from your address: 2 at once, then 1 a minute",
     "de": "zu viele neue Spieler von deiner Adresse: 2 auf einmal, dann 1 pro Minute",
