@@ -436,3 +436,39 @@ def test_the_cli_json_mode_without_lang_speaks_the_locales_language(
     assert main(["score", "--json"]) == 2
     error = json.loads(capsys.readouterr().out)["error"]
     assert error.startswith("no es JSON: ") and error.endswith(" en la columna 2")
+
+
+#: the fu line and the points line of the dealer's riichi tsumo (234567m234p55p777z on 5p: red
+#: dragon and menzen tsumo, 2 han 40 fu; each non-dealer pays 1300)
+BREAKDOWN = {
+    "en": (
+        "fu: 40 (Base 20 + Concealed pung of honors 8 + Single wait 2 + Self-drawn 2 + "
+        "Rounding up 8)",
+        "points: 3900 (non-dealer pays 1300, non-dealer pays 1300, and non-dealer pays 1300)",
+    ),
+    "de": (
+        "fu: 40 (Grundwert 20 + Verdecktes Pung aus Ehrensteinen 8 + Einzelwartung 2 + "
+        "Selbst gezogen 2 + Aufrundung 8)",
+        "Punkte: 3900 (Nicht-Geber zahlt 1300, Nicht-Geber zahlt 1300 und Nicht-Geber zahlt 1300)",
+    ),
+    "es": (
+        "fu: 40 (Base 20 + Pung oculto de honores 8 + Espera simple 2 + Robada por uno mismo 2 "
+        "+ Redondeo 8)",
+        "puntos: 3900 (no mano paga 1300, no mano paga 1300 y no mano paga 1300)",
+    ),
+    "zh": (
+        "fu: 40 (底符 20 + 字牌暗刻 8 + 单骑听牌 2 + 自摸 2 + 进位 8)",
+        "点数：3900 (闲家 付 1300、闲家 付 1300和闲家 付 1300)",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_clis_fu_items_and_payers_are_in_the_chosen_language(
+    capsys: pytest.CaptureFixture[str], lang: str
+) -> None:
+    args = ["score", "--hand", "234567m234p55p777z", "--win-tile", "5p", "--tsumo"]
+    assert main([*args, "--lang", lang]) == 0
+    said = " ".join(capsys.readouterr().out.split())  # the console's line breaks aside
+    fu, points = BREAKDOWN[lang]
+    assert fu in said and points in said, said
