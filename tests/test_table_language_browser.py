@@ -254,3 +254,29 @@ def test_numbers_are_written_as_the_language_writes_them(browser: Any, base_url:
         assert page.locator("#table .seat.me .score").inner_text() == "25,000"
     finally:
         player.close()
+
+
+def test_the_table_opens_its_socket_in_its_language_and_lists_the_languages_way(
+    browser: Any, base_url: str
+) -> None:
+    """The socket carries the page's ``?lang=`` (the server writes its error frames in it:
+    test_i18n_server.py), and the keys at the table's foot are listed as the language lists
+    (Intl.ListFormat): 、 in Chinese, "und" before the last in German, never English commas."""
+    player = Player(browser, base_url, viewport=(1280, 800))
+    page = player.page
+    sockets: list[str] = []
+    page.on("websocket", lambda ws: sockets.append(ws.url))
+    try:
+        open_table(player, "zh", "riichi")
+        page.wait_for_function(READY_JS)
+        assert sockets and sockets[-1].endswith("?lang=zh"), sockets
+        keys = page.inner_text("#table .table-foot .muted")
+        assert keys.startswith("按键：方向键 + 回车 打牌，W 和牌、P "), keys
+        assert ", " not in keys and keys.count("、") == 7, keys
+        page.goto(page.url.split("?")[0] + "?lang=de")
+        page.wait_for_function(READY_JS)
+        assert sockets[-1].endswith("?lang=de"), sockets
+        keys = page.inner_text("#table .table-foot .muted")
+        assert re.search(r", H Tipp und D \S", keys), keys
+    finally:
+        player.close()

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from majiang.errors import IllegalAction, InvalidNotation
+from majiang.i18n import _
 from majiang.tiles import Tile, format_tiles, parse_tile, parse_tiles, tile_name
 
 __all__ = [
@@ -212,25 +213,26 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
     majiang.errors.IllegalAction: unknown action type 'fly' (expected one of discard, tsumo, ron, pass, chi, pon, kan, ankan, kakan, nine_terminals, exchange, void)
     """
     if not isinstance(data, Mapping):
-        raise IllegalAction(f"an action must be an object, got {data!r}")
+        raise IllegalAction(_("an action must be an object, got {data!r}").format(data=data))
     kind = data.get("type")
     cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise IllegalAction(
-            f"unknown action type {kind!r} (expected one of {', '.join(ACTION_TYPES)})"
-        )
+        said = _("unknown action type {kind!r} (expected one of {types})")
+        raise IllegalAction(said.format(kind=kind, types=", ".join(ACTION_TYPES)))
     try:
         if cls is Discard:
             riichi = data.get("riichi", False)
             if not isinstance(riichi, bool):
-                raise IllegalAction(f"riichi must be true or false, got {riichi!r}")
+                said = _("riichi must be true or false, got {riichi!r}")
+                raise IllegalAction(said.format(riichi=riichi))
             return Discard(parse_tile(str(data.get("tile", ""))), riichi)
         if cls is Kakan:
             return Kakan(parse_tile(str(data.get("tile", ""))))
         if cls is DeclareVoid:
             suit = data.get("suit")
             if suit not in ("m", "p", "s"):
-                raise IllegalAction(f"void: the suit must be m, p or s, got {suit!r}")
+                said = _("void: the suit must be m, p or s, got {suit!r}")
+                raise IllegalAction(said.format(suit=suit))
             return DeclareVoid(suit)
         if issubclass(cls, _Tiles):
             return cls(tuple(parse_tiles(str(data.get("tiles", "")))))
@@ -249,18 +251,18 @@ def parse_action(text: str) -> Action:
     """
     parts = text.split()
     if not parts:
-        raise IllegalAction("empty action")
+        raise IllegalAction(_("empty action"))
     data: dict[str, Any] = {"type": parts[0]}
     if parts[0] in ("discard", "kakan") and len(parts) >= 2:
         data["tile"] = parts[1]
         if len(parts) == 3 and parts[2] == "riichi":
             data["riichi"] = True
         elif len(parts) > 2:
-            raise IllegalAction(f"cannot read action {text!r}")
+            raise IllegalAction(_("cannot read action {text!r}").format(text=text))
     elif parts[0] == "void" and len(parts) == 2:
         data["suit"] = parts[1]
     elif len(parts) == 2:
         data["tiles"] = parts[1]
     elif len(parts) > 2:
-        raise IllegalAction(f"cannot read action {text!r}")
+        raise IllegalAction(_("cannot read action {text!r}").format(text=text))
     return action_from_dict(data)

@@ -35,6 +35,46 @@ RESULT_WORDS = {
 }
 
 
+#: riichi's fu items by id (``rules/riichi/fu.py``), as the calculator names them
+FU_WORDS = {
+    "base": N_("Base"),
+    "closed_ron": N_("Concealed hand won on a discard"),
+    "tsumo": N_("Self-drawn"),
+    "open_pinfu": N_("Open hand without fu"),
+    "rounding": N_("Rounding up"),
+    "seven_pairs": N_("Seven pairs"),
+    "dragon_pair": N_("Dragon pair"),
+    "double_wind_pair": N_("Double wind pair"),
+    "seat_wind_pair": N_("Seat wind pair"),
+    "round_wind_pair": N_("Round wind pair"),
+    "edge_wait": N_("Edge wait"),
+    "closed_wait": N_("Closed wait"),
+    "single_wait": N_("Single wait"),
+    "open_simple_pung": N_("Open pung of simples"),
+    "open_terminal_pung": N_("Open pung of terminals"),
+    "open_honor_pung": N_("Open pung of honors"),
+    "concealed_simple_pung": N_("Concealed pung of simples"),
+    "concealed_terminal_pung": N_("Concealed pung of terminals"),
+    "concealed_honor_pung": N_("Concealed pung of honors"),
+    "open_simple_kong": N_("Open kong of simples"),
+    "open_terminal_kong": N_("Open kong of terminals"),
+    "open_honor_kong": N_("Open kong of honors"),
+    "concealed_simple_kong": N_("Concealed kong of simples"),
+    "concealed_terminal_kong": N_("Concealed kong of terminals"),
+    "concealed_honor_kong": N_("Concealed kong of honors"),
+}
+
+
+def _listing(items: list[str]) -> str:
+    """Return the items joined as the language of the moment joins a list (Babel's CLDR data,
+    with the ``server`` extra; without it, with commas)."""
+    try:
+        from majiang.server.lists import listing
+    except ImportError:  # the command line alone: no Babel
+        return ", ".join(items)
+    return listing(items)
+
+
 def _word(value: str) -> str:
     """Return a unit or payer role of a result in the language of the moment (a seat letter
     as it is)."""
@@ -175,15 +215,20 @@ def print_breakdown(result: dict[str, Any], console: Console) -> None:
     table.add_row(f"[bold]{total}[/]", f"[bold]{result['total']}[/]")
     console.print(table)
     if result.get("fu") is not None:
-        fu_text = " + ".join(f"{f['id']} {f['value']}" for f in result["fu_items"])
+        fu_text = " + ".join(
+            f"{_(FU_WORDS[f['id']]) if f['id'] in FU_WORDS else f['id']} {f['value']}"
+            for f in result["fu_items"]
+        )
         console.print(f"fu: {result['fu']}  ({fu_text})")
     if result.get("limit"):
         console.print(_("limit: {limit}").format(limit=result["limit"]))
     if result["valid"]:
         pts = result["points"]
-        payers = ", ".join(
-            _("{payer} pays {amount}").format(payer=_word(p["from"]), amount=p["amount"])
-            for p in pts["payers"]
+        payers = _listing(
+            [
+                _("{payer} pays {amount}").format(payer=_word(p["from"]), amount=p["amount"])
+                for p in pts["payers"]
+            ]
         )
         points = _("points: {total}").format(total=f"[bold]{pts['total']}[/]")
         console.print(f"{points}  ({payers})")
@@ -205,6 +250,13 @@ def run(args: argparse.Namespace) -> int:
                 return 2
             print_breakdown(result, Console())
         return 0
+    # each request is scored in its own ``lang``; what is no request (a line that is not
+    # JSON) is said in the language of ``--lang`` or of the locale
+    try:
+        said_in = chosen_language(args.lang) or "en"
+    except MajiangError as exc:
+        print(_("majiang score: error: {error}").format(error=exc), file=sys.stderr)
+        return 2
     status = 0
     for line in sys.stdin:
         if not line.strip():
@@ -213,7 +265,10 @@ def run(args: argparse.Namespace) -> int:
             request = json.loads(line)
             out = score(request)
         except json.JSONDecodeError as exc:
-            out = {"error": f"not JSON: {exc.msg} at column {exc.colno}", "field": None}
+            with use(said_in):
+                said = _("not JSON: {error} at column {column}")
+            # the parser's own words (Expecting value ...) are quoted as it says them
+            out = {"error": said.format(error=exc.msg, column=exc.colno), "field": None}
             status = 2
         except MajiangError as exc:
             out = error_object(exc)

@@ -147,10 +147,11 @@ def account_name(name: str) -> str:
 
     trimmed = person_name(name)
     if trimmed.casefold() in RESERVED:
-        raise ValueError(f"{trimmed!r} is reserved: it is a word of the site's addresses")
+        said = _("{name!r} is reserved: it is a word of the site's addresses")
+        raise ValueError(said.format(name=trimmed))
     for ch in NAME_FORBIDDEN:
         if ch in trimmed:
-            raise ValueError(f"an account name may not hold {ch!r}")
+            raise ValueError(_("an account name may not hold {character!r}").format(character=ch))
     return trimmed
 
 
@@ -201,7 +202,7 @@ class LinkEmail(BaseModel):
         trimmed = value.strip()
         local, at, domain = trimmed.rpartition("@")
         if not at or not local or "." not in domain or any(c.isspace() for c in trimmed):
-            raise ValueError(f"not an e-mail address: {value!r}")
+            raise ValueError(_("not an e-mail address: {value!r}").format(value=value))
         return trimmed
 
 
@@ -291,15 +292,18 @@ def make_router(app: FastAPI) -> APIRouter:
     current_player = app.state.current_player
     Me = Annotated[Player, Depends(current_player)]
     by_address = limits.buckets(
-        "signin", settings.signin_burst, settings.signin_per_minute, "sign-in attempts", "password"
+        "signin",
+        settings.signin_burst,
+        settings.signin_per_minute,
+        N_("too many sign-in attempts from your address: {burst} at once, then {rate} a minute"),
+        "password",
     )
     by_account = limits.buckets(
         "signin-account",
         settings.signin_burst,
         settings.signin_per_minute,
-        "sign-in attempts",
+        N_("too many sign-in attempts on this account: {burst} at once, then {rate} a minute"),
         "password",
-        whence="on this account",
     )
 
     async def write(fn: Callable[[Session], T]) -> T:

@@ -12,7 +12,9 @@ from pydantic import BaseModel, Field
 
 from majiang.errors import InvalidRequest, MajiangError
 from majiang.hand import parse_hand
+from majiang.i18n import _
 from majiang.rules import VARIANTS
+from majiang.server.lists import listing
 from majiang.shanten import acceptance, prepare, shanten, waits
 from majiang.tiles import tile_name
 
@@ -31,9 +33,9 @@ class AnalyzeRequest(BaseModel):
 def analyze(req: AnalyzeRequest) -> dict[str, Any]:
     """Return the analysis: shanten, waits (when ready) and acceptance per discard."""
     if req.variant is not None and req.variant not in VARIANTS:
+        said = _("unknown variant {variant!r} (expected {variants})")
         raise InvalidRequest(
-            f"unknown variant {req.variant!r} (expected one of {', '.join(VARIANTS)})",
-            field="variant",
+            said.format(variant=req.variant, variants=listing(VARIANTS, "or")), field="variant"
         )
     try:
         hand = parse_hand(req.hand.strip(), req.variant)

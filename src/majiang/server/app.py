@@ -25,6 +25,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from majiang import __version__
 from majiang.errors import MajiangError
+from majiang.i18n import _
 from majiang.scoring import error_object, score
 from majiang.server.accounts import make_router as make_account_router
 from majiang.server.accounts import player_from
@@ -72,11 +73,13 @@ def person_name(name: str) -> str:
     """
     trimmed = name.strip()
     if not trimmed:
-        raise ValueError("a name may not be empty (or only spaces)")
+        raise ValueError(_("a name may not be empty (or only spaces)"))
     if any(unicodedata.category(ch) == "Cc" for ch in trimmed):
-        raise ValueError("a name may not hold control characters")
+        raise ValueError(_("a name may not hold control characters"))
     if trimmed.casefold().startswith(BOT_PREFIX):
-        raise ValueError(f"names starting with {BOT_PREFIX!r} are the bots'")
+        raise ValueError(
+            _("names starting with {prefix!r} are the bots'").format(prefix=BOT_PREFIX)
+        )
     return trimmed
 
 
@@ -155,7 +158,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # a request during an outage: the database's error is not the client's fault, nor a bug
         return JSONResponse(
             status_code=503,
-            content={"error": f"the database is unavailable: {cause(exc)}", "field": None},
+            content={
+                "error": _("the database is unavailable: {cause}").format(cause=cause(exc)),
+                "field": None,
+            },
             headers={"Retry-After": "5"},
         )
 
@@ -181,12 +187,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         bearer = authorization is not None and authorization.startswith("Bearer ")
         if not bearer and not majiang_signin:
             raise HTTPException(
-                401, "sign in, or send the player token as 'Authorization: Bearer TOKEN'"
+                401, _("sign in, or send the player token as 'Authorization: Bearer TOKEN'")
             )
         with sessions() as session:
             found = player_from(session, authorization, majiang_signin)
         if found is None:
-            raise HTTPException(401, "unknown player token" if bearer else "signed out")
+            raise HTTPException(401, _("unknown player token") if bearer else _("signed out"))
         return found
 
     app.state.current_player = current_player

@@ -44,9 +44,11 @@ from redis.exceptions import RedisError
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from majiang.i18n import LANGUAGES, N_, SOURCE, _, use
 from majiang.server.db import Game, utcnow
+from majiang.server.edge import Refusal
 from majiang.server.live import Conn, LiveGame
-from majiang.server.protocol import MOVED, error_frame, frame_ref
+from majiang.server.protocol import MOVED, NOT_SEATED, NOT_STARTED, error_frame, frame_ref
 from majiang.server.shares import Shares
 from majiang.server.tables import SPECTATOR
 from majiang.server.trace import ActionMark
@@ -325,7 +327,7 @@ class Cluster:
                 if time.monotonic() - self._renewed > self.lease_ms / 1000:
                     # the leases may be another's by now: stop playing them
                     for code in list(self.held):
-                        self.registry.drop(code, "this server lost touch with the cluster")
+                        self.registry.drop(code, N_("this server lost touch with the cluster"))
 
     async def _renew_all(self) -> None:
         codes = sorted(self.held)
@@ -341,7 +343,7 @@ class Cluster:
         for code, kept in zip(codes, answers[2:], strict=True):
             if not kept and code in self.held:
                 log.warning("lease on %s lost: its game is played elsewhere now", code)
-                self.registry.drop(code, "the game moved to another server")
+                self.registry.drop(code, N_("the game moved to another server"))
 
     async def _watch_relays(self) -> None:
         relays = list(self.relays.items())
@@ -499,7 +501,8 @@ class Cluster:
             self._forget_remote(conn_id)
         elif game is None and code in self.held:  # being launched here
             ref = frame_ref(message["frame"]) if "frame" in message else message.get("ref")
-            conn.send(error_frame("not_started", "the game has not started", ref))
+            with use(conn.lang):
+                conn.send(error_frame("not_started", _(NOT_STARTED), ref))
         elif game is None:
             conn.close(MOVED)
         elif op == "action":
@@ -522,7 +525,9 @@ class Cluster:
         def close(code_: int) -> None:
             self.post(to, {"op": "close", "conn": conn_id, "code": code_})
 
-        conn = Conn(_now(send), _now(close), self.registry.settings.max_outbox)
+        lang = message.get("lang")
+        lang = lang if lang in LANGUAGES else SOURCE  # an older edge sends none
+        conn = Conn(_now(send), _now(close), self.registry.settings.max_outbox, lang)
         conn.player_id = message.get("player")
         game = self.registry.games.get(code)
         if game is None and code not in self.held:  # the lease moved on since the edge read it
@@ -538,7 +543,8 @@ class Cluster:
             return
         seat = game_seat(game, conn.player_id)
         if seat is None and not game.spectators_allowed:
-            conn.send(error_frame("not_seated", "you have no seat here and spectators are off"))
+            with use(conn.lang):
+                conn.send(error_frame("not_seated", _(NOT_SEATED)))
             conn.close(1008)
             return
         game.connect(conn, SPECTATOR if seat is None else seat, message.get("last_seq"))
@@ -563,9 +569,13 @@ class Cluster:
         try:
             answer = await self._request(owner, message)
         except TimeoutError:
-            raise HTTPException(
-                503, f"the server playing this game did not answer in {ASK_SECONDS:g} s"
+            raise Refusal(
+                503,
+                N_("the server playing this game did not answer in {seconds} s"),
+                seconds=f"{ASK_SECONDS:g}",
             ) from None
+        if "template" in answer:  # said here, in this request's language
+            raise Refusal(answer["status"], answer["template"], **answer["values"])
         if "error" in answer:
             raise HTTPException(answer["status"], answer["error"])
         return answer["body"]
@@ -591,6 +601,8 @@ class Cluster:
             if answer is None:  # an instance of another version
                 raise HTTPException(501, f"the server playing this game cannot answer {question!r}")
             reply["body"] = answer(self.registry.games.get(message["code"]), message["details"])
+        except Refusal as exc:
+            reply |= {"status": exc.status_code, "template": exc.template, "values": exc.values}
         except HTTPException as exc:
             reply |= {"status": exc.status_code, "error": exc.detail}
         except Exception:
@@ -675,6 +687,7 @@ class Cluster:
                 "code": code,
                 "player": conn.player_id,
                 "last_seq": last_seq,
+                "lang": conn.lang,
             },
         )
 
@@ -685,7 +698,9 @@ class Cluster:
                 self._relay_to(conn, code, owner, conn.last_seq)
 
     def _moved(self, conn: Conn) -> None:
-        conn.send(error_frame("moved", "the game moved to another server; reconnect to continue"))
+        with use(conn.lang):
+            said = _("the game moved to another server; reconnect to continue")
+        conn.send(error_frame("moved", said))
         conn.close(MOVED)
 
     # -- to every instance
@@ -724,6 +739,9 @@ def install(app: FastAPI) -> None:
     async def redis_unavailable(_request: Request, exc: RedisError) -> JSONResponse:
         return JSONResponse(
             status_code=503,
-            content={"error": f"the cluster's Redis is unavailable: {exc}", "field": None},
+            content={
+                "error": _("the cluster's Redis is unavailable: {cause}").format(cause=exc),
+                "field": None,
+            },
             headers={"Retry-After": "5"},
         )

@@ -23,13 +23,16 @@ import json
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
-from fastapi import Request
+from fastapi import HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+
+from majiang.i18n import N_, _, ngettext
 
 __all__ = [
     "DOCS_PATHS",
     "Edge",
+    "Refusal",
     "check_text",
     "odd_string",
     "security_headers",
@@ -90,7 +93,7 @@ def odd_string(value: Any, path: str = "") -> tuple[str, str] | None:
             where = f"{path}.{key}" if path else str(key)
             why = check_text(key)
             if why:
-                return (path, f"a name holding {why}")
+                return (path, _("a name holding {what}").format(what=why))
             found = odd_string(item, where)
             if found:
                 return found
@@ -109,11 +112,11 @@ def check_text(text: str) -> str | None:
     (None, 'a NUL character')
     """
     if "\x00" in text:
-        return "a NUL character"
+        return _("a NUL character")
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        return "a lone surrogate (not a character)"
+        return _("a lone surrogate (not a character)")
     return None
 
 
@@ -136,25 +139,51 @@ def check_body(body: bytes) -> JSONResponse | None:
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError as exc:
-        return _error(
-            400,
-            f"the body is not UTF-8 text: byte 0x{body[exc.start]:02x} at position {exc.start}",
-            None,
-        )
+        said = _("the body is not UTF-8 text: byte {byte} at position {position}")
+        return _error(400, said.format(byte=f"0x{body[exc.start]:02x}", position=exc.start), None)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        return _error(400, f"the body is not valid JSON: {exc}", None)
+        return _error(400, _("the body is not valid JSON: {error}").format(error=exc), None)
     except ValueError:  # a number past Python's 4,300 digits
-        return _error(400, "the body is not valid JSON: a number in it is too long", None)
+        said = _("the body is not valid JSON: a number in it is too long")
+        return _error(400, said, None)
     except RecursionError:
-        return _error(400, "the body is not valid JSON: it is nested too deeply", None)
+        return _error(400, _("the body is not valid JSON: it is nested too deeply"), None)
     found = odd_string(data)
     if found is not None:
         where, why = found
-        place = f"field {where!r}" if where else "the body"
-        return _error(422, f"{place} holds {why}", where or None)
+        if where:
+            said = _("field {field!r} holds {what}").format(field=where, what=why)
+        else:
+            said = _("the body holds {what}").format(what=why)
+        return _error(422, said, where or None)
     return None
+
+
+class Refusal(HTTPException):
+    """An ``HTTPException`` whose words are translated when answered: ``message`` is English
+    (marked ``N_``) with ``{name}`` places filled from ``values``. A refusal may be raised on
+    the database's writer thread, outside the request's language; ``web.errors`` answers it
+    with ``said()`` in the request's language (``detail`` stays English, for the logs).
+
+    >>> from majiang.i18n import use
+    >>> r = Refusal(404, "no such room")
+    >>> r.status_code, r.detail
+    (404, 'no such room')
+    >>> with use("de"):
+    ...     r.said()
+    'diesen Raum gibt es nicht'
+    """
+
+    def __init__(self, status_code: int, message: str, /, **values: object) -> None:
+        super().__init__(status_code, message.format(**values))
+        self.template = message
+        self.values = values
+
+    def said(self) -> str:
+        """Return the refusal's words in the language of the moment."""
+        return _(self.template).format(**self.values)
 
 
 class Edge:
@@ -176,7 +205,11 @@ class Edge:
             if kind == "websocket":
                 await send({"type": "websocket.close", "code": 1008})
                 return
-            nul = _error(400, f"the {part} holds a NUL character (%00)", part)
+            if part == "address":
+                said = _("the address holds a NUL character (%00)")
+            else:
+                said = _("the query holds a NUL character (%00)")
+            nul = _error(400, said, part)
             await nul(scope, receive, self._with_headers(path, send))
             return
         if kind == "websocket":
@@ -211,13 +244,12 @@ class Edge:
         while True:
             message = await receive()
             if message["type"] != "http.request":  # the client left
-                return b"", _error(400, "the request ended before its body", None)
+                return b"", _error(400, _("the request ended before its body"), None)
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > self.max_body_bytes:
-                return b"", _error(
-                    413, f"the body is larger than {self.max_body_bytes} bytes", None
-                )
+                said = _("the body is larger than {most} bytes").format(most=self.max_body_bytes)
+                return b"", _error(413, said, None)
             chunks.append(chunk)
             if not message.get("more_body", False):
                 return b"".join(chunks), None
@@ -239,29 +271,37 @@ class Edge:
 
 
 #: what a person reads for each kind of pydantic error (``{field}``, ``{got}`` and the error's
-#: context are filled in); any other kind: pydantic's own sentence
+#: context are filled in), in the request's language; any other kind: pydantic's own sentence,
+#: in English, in ``_UNKNOWN``
 _SENTENCES = {
-    "missing": "{field} is required",
-    "literal_error": "{field} must be one of {expected}, got {got}",
-    "string_too_long": "{field} must be at most {max_length} characters, got {length}",
-    "string_too_short": "{field} must be at least {min_length} characters, got {length}",
-    "string_type": "{field} must be a string, got {got}",
-    "int_type": "{field} must be a whole number, got {got}",
-    "int_parsing": "{field} must be a whole number, got {got}",
-    "float_type": "{field} must be a number, got {got}",
-    "float_parsing": "{field} must be a number, got {got}",
-    "bool_type": "{field} must be true or false, got {got}",
-    "bool_parsing": "{field} must be true or false, got {got}",
-    "dict_type": "{field} must be an object, got {got}",
-    "model_attributes_type": "{field} must be an object, got {got}",
-    "greater_than_equal": "{field} must be at least {ge}, got {got}",
-    "less_than_equal": "{field} must be at most {le}, got {got}",
-    "greater_than": "{field} must be more than {gt}, got {got}",
-    "less_than": "{field} must be less than {lt}, got {got}",
-    "json_invalid": "the body is not valid JSON: {error}",
-    "extra_forbidden": "unknown field {field!r}",
-    "value_error": "{field}: {reason}",
+    "missing": N_("{field} is required"),
+    "literal_error": N_("{field} must be one of {expected}, got {got}"),
+    "string_too_long": N_("{field} must be at most {max_length} characters, got {length}"),
+    "string_too_short": N_("{field} must be at least {min_length} characters, got {length}"),
+    "string_pattern_mismatch": N_("{field} must match the pattern {pattern}, got {got}"),
+    "too_long": N_("{field} must have at most {max_length} items, got {actual_length}"),
+    "too_short": N_("{field} must have at least {min_length} items, got {actual_length}"),
+    "string_type": N_("{field} must be a string, got {got}"),
+    "int_type": N_("{field} must be a whole number, got {got}"),
+    "int_parsing": N_("{field} must be a whole number, got {got}"),
+    "int_from_float": N_("{field} must be a whole number, got {got}"),
+    "float_type": N_("{field} must be a number, got {got}"),
+    "float_parsing": N_("{field} must be a number, got {got}"),
+    "bool_type": N_("{field} must be true or false, got {got}"),
+    "bool_parsing": N_("{field} must be true or false, got {got}"),
+    "list_type": N_("{field} must be a list, got {got}"),
+    "dict_type": N_("{field} must be an object, got {got}"),
+    "model_attributes_type": N_("{field} must be an object, got {got}"),
+    "greater_than_equal": N_("{field} must be at least {ge}, got {got}"),
+    "less_than_equal": N_("{field} must be at most {le}, got {got}"),
+    "greater_than": N_("{field} must be more than {gt}, got {got}"),
+    "less_than": N_("{field} must be less than {lt}, got {got}"),
+    "json_invalid": N_("the body is not valid JSON: {error}"),
+    "extra_forbidden": N_("unknown field {field!r}"),
+    "value_error": N_("{field}: {reason}"),
 }
+#: the sentence of an error of a kind not in ``_SENTENCES`` (``{message}``: pydantic's, English)
+_UNKNOWN = N_("{field}: {message}, got {got}")
 
 
 def _got(value: Any) -> str:
@@ -280,7 +320,8 @@ def _number(value: Any) -> Any:
 
 def describe(error: dict[str, Any]) -> tuple[str, str | None]:
     """Return a sentence for one pydantic error and the field it names (a dotted path below
-    the body, the query or the path; None for the body as a whole).
+    the body, the query or the path; None for the body as a whole), in the language of the
+    moment; the field's name and the value quoted stay as they were sent.
 
     >>> describe({"type": "literal_error", "loc": ("body", "bot_level"), "input": "god",
     ...           "msg": "", "ctx": {"expected": "'normal' or 'expert'"}})
@@ -296,21 +337,23 @@ def describe(error: dict[str, Any]) -> tuple[str, str | None]:
     value = error.get("input")
     facts: dict[str, Any] = {
         **{k: _number(v) for k, v in ctx.items() if isinstance(v, str | int | float)},
-        "field": field or "the body",
+        "field": field or _("the body"),
         "got": _got(value),
         "length": len(value) if isinstance(value, str) else "?",
         "reason": str(ctx.get("error", error.get("msg", ""))),
         "error": str(ctx.get("error", "")),
     }
     if isinstance(value, bytes) and field is None:
-        return "the body must be JSON, sent with the header Content-Type: application/json", None
+        said = _("the body must be JSON, sent with the header Content-Type: application/json")
+        return said, None
     sentence = _SENTENCES.get(str(error.get("type")))
     try:
-        text = sentence.format(**facts) if sentence else ""
+        text = _(sentence).format(**facts) if sentence else ""
     except (KeyError, IndexError):
         text = ""
     if not text:
-        text = f"{facts['field']}: {error.get('msg', 'invalid')}, got {facts['got']}"
+        message = error.get("msg", "invalid")
+        text = _(_UNKNOWN).format(field=facts["field"], message=message, got=facts["got"])
     return text, field
 
 
@@ -320,8 +363,11 @@ async def validation_error(_request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RequestValidationError)
     errors = list(exc.errors())
     if not errors:
-        return _error(422, "the request is not valid", None)
+        return _error(422, _("the request is not valid"), None)
     text, field = describe(errors[0])
     if len(errors) > 1:
-        text += f" (and {len(errors) - 1} more)"
+        more = len(errors) - 1
+        text = ngettext("{error} (and {n} more)", "{error} (and {n} more)", more).format(
+            error=text, n=more
+        )
     return _error(422, text, field)

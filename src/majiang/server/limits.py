@@ -33,6 +33,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 from starlette.requests import HTTPConnection
 
+from majiang.i18n import N_, _
 from majiang.server.db import Room, RoomSeat
 from majiang.server.live import LiveGame
 from majiang.server.protocol import RateLimit
@@ -50,22 +51,31 @@ FORGET_AFTER = 10_000
 class TooMany(Exception):
     """A request over a fair share: a 429 with the contract's error object and ``Retry-After``.
 
+    ``message`` is English with ``{name}`` places filled from ``values``; the answer says it in
+    the request's language (translated when answered: some are raised on the database's
+    writer thread, outside the request's language).
+
     >>> r = TooMany("too many tables", "tables", 2.5).response()
     >>> r.status_code, r.headers["retry-after"], r.body
     (429, '3', b'{"error":"too many tables","field":"tables"}')
     """
 
-    def __init__(self, message: str, field: str | None, retry_after: float) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(
+        self, message: str, field: str | None, retry_after: float, **values: object
+    ) -> None:
+        super().__init__(message.format(**values))
+        self.template = message
+        self.values = values
+        self.message = message.format(**values)
         self.field = field
         self.retry_after = max(1, math.ceil(retry_after))
 
     def response(self) -> JSONResponse:
-        """Return the 429 response."""
+        """Return the 429 response, its message in the language of the moment."""
+        said = _(self.template).format(**self.values)
         return JSONResponse(
             status_code=429,
-            content={"error": self.message, "field": self.field},
+            content={"error": said, "field": self.field},
             headers={"Retry-After": str(self.retry_after)},
         )
 
@@ -106,18 +116,16 @@ class Buckets:
         self,
         burst: int,
         per_minute: float,
-        what: str,
+        refusal: str,
         field: str,
-        whence: str = "from your address",
         name: str = "",
         shared: Shares | None = None,
     ) -> None:
-        self.whence = whence
         self.burst = burst
         self.rate = per_minute / 60.0
-        self.what = what
+        self.refusal = refusal
         self.field = field
-        self.name = name or what
+        self.name = name or field
         self.shared = shared
         self.buckets: dict[str, RateLimit] = {}
 
@@ -125,13 +133,13 @@ class Buckets:
         """Count one creation from ``address`` in this process's buckets, or raise
         ``TooMany`` when its bucket is empty.
 
-        >>> b = Buckets(2, 60.0, "players", "name")
+        >>> b = Buckets(2, 60.0, "too many players: {burst} at once, then {rate} a minute", "x")
         >>> b.take("a", now=0.0); b.take("a", now=0.0); b.take("b", now=0.0)
         >>> try:
         ...     b.take("a", now=0.5)
         ... except TooMany as exc:
         ...     exc.message, exc.retry_after
-        ('too many players from your address: 2 at once, then 60 a minute', 1)
+        ('too many players: 2 at once, then 60 a minute', 1)
         """
         now = time.monotonic() if now is None else now
         bucket = self.buckets.get(address)
@@ -153,12 +161,7 @@ class Buckets:
             raise self._refused(wait)
 
     def _refused(self, wait: float) -> TooMany:
-        return TooMany(
-            f"too many {self.what} {self.whence}: {self.burst} at once, "
-            f"then {self.rate * 60:g} a minute",
-            self.field,
-            wait,
-        )
+        return TooMany(self.refusal, self.field, wait, burst=self.burst, rate=f"{self.rate * 60:g}")
 
     def _forget_full(self, now: float) -> None:
         """Drop the buckets refilled to the full burst: a new one is the same."""
@@ -181,13 +184,20 @@ class Limits:
             p.strip() for p in settings.trusted_proxies.split(",") if p.strip()
         )
         self.players = self.buckets(
-            "players", settings.players_burst, settings.players_per_minute, "new players", "name"
+            "players",
+            settings.players_burst,
+            settings.players_per_minute,
+            N_("too many new players from your address: {burst} at once, then {rate} a minute"),
+            "name",
         )
         self.creations = self.buckets(
             "tables",
             settings.tables_burst,
             settings.tables_per_minute,
-            "new tables and rooms",
+            N_(
+                "too many new tables and rooms from your address: {burst} at once, "
+                "then {rate} a minute"
+            ),
             "tables",
         )
         #: games being created (by player, by address) and games in play created (by address)
@@ -203,12 +213,11 @@ class Limits:
         name: str,
         burst: int,
         per_minute: float,
-        what: str,
+        refusal: str,
         field: str,
-        whence: str = "from your address",
     ) -> Buckets:
         """Return token buckets named ``name`` (``Buckets``), the cluster's when shared."""
-        return Buckets(burst, per_minute, what, field, whence, name=name, shared=self.shared)
+        return Buckets(burst, per_minute, refusal, field, name=name, shared=self.shared)
 
     def address(self, conn: HTTPConnection) -> str:
         """Return the address a request or websocket counts against (``client_address``)."""
@@ -293,16 +302,20 @@ class Limits:
         most = self.settings.max_live_tables
         if live is not None and live >= most:
             raise TooMany(
-                f"you have {live} games in play (at most {most}): finish or wait for one",
+                N_("you have {live} games in play (at most {most}): finish or wait for one"),
                 "tables",
                 RETRY_WHEN_FULL,
+                live=live,
+                most=most,
             )
         most = self.settings.max_live_tables_per_address
         if live_from is not None and live_from >= most:
             raise TooMany(
-                f"{live_from} games in play were created from your address (at most {most})",
+                N_("{live} games in play were created from your address (at most {most})"),
                 "tables",
                 RETRY_WHEN_FULL,
+                live=live_from,
+                most=most,
             )
 
     def check_waiting_rooms(self, session: Session, player_id: str) -> None:
@@ -322,9 +335,11 @@ class Limits:
         most = self.settings.max_waiting_rooms
         if (hosted or 0) >= most:
             raise TooMany(
-                f"you host {hosted} rooms not started (at most {most}): start or leave one",
+                N_("you host {hosted} rooms not started (at most {most}): start or leave one"),
                 "rooms",
                 RETRY_WHEN_FULL,
+                hosted=hosted,
+                most=most,
             )
 
     # -- websockets

@@ -37,9 +37,16 @@ from typing import TYPE_CHECKING, Any, Protocol
 from majiang.actions import Action, action_from_dict
 from majiang.errors import MajiangError
 from majiang.events import HandEnded
+from majiang.i18n import SOURCE, _, use
 from majiang.server.between_hands import NEXT_HAND_SECONDS, HandBreak
 from majiang.server.fair import FairExecutor
-from majiang.server.protocol import PROTOCOL_VERSION, error_frame, frame_ref
+from majiang.server.protocol import (
+    GAME_STOPPED,
+    PROTOCOL_VERSION,
+    SPECTATORS_CANNOT_ACT,
+    error_frame,
+    frame_ref,
+)
 from majiang.server.settings import Settings
 from majiang.server.store import (
     Journal,
@@ -50,7 +57,7 @@ from majiang.server.store import (
     load_game,
     store_action,
 )
-from majiang.server.tables import QUICK_BOTS, SPECTATOR, Table, bot_name
+from majiang.server.tables import QUICK_BOTS, SPECTATOR, Table, bot_name, not_legal
 from majiang.server.trace import ActionMark
 
 if TYPE_CHECKING:
@@ -76,14 +83,18 @@ class Seating(Protocol):
 
 
 class Conn:
-    """One websocket connection: a seat (or ``SPECTATOR``) and an outbox with its sender."""
+    """One websocket connection: a seat (or ``SPECTATOR``) and an outbox with its sender;
+    ``lang``: the language of the messages of the frames made for it alone (its ``error``
+    frames, ``paused``), the page's (``web.language``)."""
 
     def __init__(
         self,
         send: Callable[[dict[str, Any]], Any],
         close: Callable[[int], Any],
         max_outbox: int,
+        lang: str = SOURCE,
     ) -> None:
+        self.lang = lang
         self._send = send
         self._close = close
         self.max_outbox = max_outbox
@@ -307,7 +318,8 @@ class LiveGame:
         """Queue a new connection at ``seat`` (or ``SPECTATOR``); see ``attach``."""
         conn.game, conn.seat = self, seat
         if self.failed is not None:
-            conn.send(error_frame("server", "the game stopped; it resumes when restarted"))
+            with use(conn.lang):
+                conn.send(error_frame("server", _(GAME_STOPPED)))
             conn.close(1011)
         elif self._direct:
             self.attach(conn, seat, last_seq)  # nothing uncommitted: the game task is done
@@ -328,7 +340,8 @@ class LiveGame:
         decision, not among the actions offered) is refused at once, unless a frame of the
         same connection waits before it; the others wait for the pause's end."""
         if self._direct:
-            message = "the game is over" if self.failed is None else "the game stopped"
+            with use(conn.lang):
+                message = _("the game is over") if self.failed is None else _("the game stopped")
             conn.send(error_frame("game_over", message, frame_ref(frame)))
             return
         if self._pausing is not None and not self.inbox.holds(conn) and not conn.closed:
@@ -566,7 +579,8 @@ class LiveGame:
         waiting = [self.inbox.get_nowait() for _ in range(self.inbox.qsize())]
         arriving = [item[1] for item in waiting if item[0] == "attach"]
         for conn in self.connections() + arriving:
-            conn.send(error_frame("server", "the game stopped; it resumes when restarted"))
+            with use(conn.lang):
+                conn.send(error_frame("server", _(GAME_STOPPED)))
             conn.close(1011)
 
     async def _pause(self, failure: WriteFailed) -> None:
@@ -580,9 +594,9 @@ class LiveGame:
         self.decisions.clear()
         self.paused = str(failure)
         log.warning("game %s paused: %s", self.game_id, failure)
-        frame = {"type": "paused", "reason": failure.code, "message": self._pause_message()}
+        frame = {"type": "paused", "reason": failure.code}
         for conn in self.connections():
-            conn.send(frame)
+            conn.send(self._paused_frame(frame, conn))
         arriving: list[Item] = []  # welcomed once resumed (or told the game stopped)
         try:
             self.table = await self._restored(frame, arriving)
@@ -623,11 +637,19 @@ class LiveGame:
             delay = min(delay * 2, RETRY_MAX)
             log.debug("game %s still paused (%s); next try in %.2g s", self.game_id, problem, delay)
 
-    def _pause_message(self) -> str:
-        return (
-            f"the game is paused: the database did not store its last actions ({self.paused}); "
-            "it resumes by itself when the database answers"
-        )
+    def _pause_message(self, conn: Conn) -> str:
+        """Return why the game is paused, in the connection's language (the database's own
+        words, quoted, stay as it said them)."""
+        with use(conn.lang):
+            said = _(
+                "the game is paused: the database did not store its last actions ({cause}); "
+                "it resumes by itself when the database answers"
+            )
+            return said.format(cause=self.paused)
+
+    def _paused_frame(self, frame: dict[str, Any], conn: Conn) -> dict[str, Any]:
+        """Return the ``paused`` frame for a connection: ``frame`` with its ``message``."""
+        return {**frame, "message": self._pause_message(conn)}
 
     async def _wait_paused(
         self, seconds: float, frame: dict[str, Any], arriving: list[Item]
@@ -642,11 +664,11 @@ class LiveGame:
             kind = item[0]
             if kind == "action":
                 ref = frame_ref(item[2])
-                item[1].send(error_frame("paused", self._pause_message(), ref))
+                item[1].send(error_frame("paused", self._pause_message(item[1]), ref))
             elif kind == "sync":
-                item[1].send(frame)
+                item[1].send(self._paused_frame(frame, item[1]))
             elif kind == "attach":
-                item[1].send(frame)
+                item[1].send(self._paused_frame(frame, item[1]))
                 arriving.append(item)
             elif kind == "next_hand":
                 self._ready(item[1], item[2])  # its frame goes out once resumed
@@ -789,27 +811,29 @@ class LiveGame:
         self, conn: Conn, frame: dict[str, Any], decision: Decision | None
     ) -> dict[str, Any] | None:
         """Return the ``error`` frame refusing the action ``frame`` of ``conn`` against its
-        seat's open ``decision`` (None: none open), or None when the decision allows it."""
-        ref = frame_ref(frame)
-        if conn.seat == SPECTATOR:
-            return error_frame("spectator", "spectators cannot act", ref)
-        if decision is None:
-            return error_frame("not_your_turn", "it is not your turn to act", ref)
-        asked = frame.get("decision")
-        if asked is not None and asked != decision.id:
-            return error_frame(
-                "stale_decision", f"decision {asked!r} is over; the open one is {decision.id}", ref
-            )
-        written: Any = frame.get("action")
-        try:
-            action = action_from_dict(written)
-        except MajiangError as exc:
-            return error_frame("illegal_action", str(exc), ref)
-        if action not in decision.actions:
-            shown = ", ".join(str(a) for a in decision.actions)
-            why = f"{action} is not legal for seat {conn.seat} now (legal: {shown})"
-            return error_frame("illegal_action", why, ref)
-        return None
+        seat's open ``decision`` (None: none open), or None when the decision allows it; its
+        message in the connection's language."""
+        with use(conn.lang):
+            ref = frame_ref(frame)
+            if conn.seat == SPECTATOR:
+                return error_frame("spectator", _(SPECTATORS_CANNOT_ACT), ref)
+            if decision is None:
+                return error_frame("not_your_turn", _("it is not your turn to act"), ref)
+            asked = frame.get("decision")
+            if asked is not None and asked != decision.id:
+                said = _("decision {asked!r} is over; the open one is {open}")
+                return error_frame(
+                    "stale_decision", said.format(asked=asked, open=decision.id), ref
+                )
+            written: Any = frame.get("action")
+            try:
+                action = action_from_dict(written)
+            except MajiangError as exc:
+                return error_frame("illegal_action", str(exc), ref)
+            if action not in decision.actions:
+                why = not_legal(action, conn.seat, decision.actions)
+                return error_frame("illegal_action", why, ref)
+            return None
 
     def _take(self, conn: Conn, frame: dict[str, Any], mark: ActionMark | None = None) -> None:
         """Check a client's action frame; act on it or send an error."""
@@ -821,12 +845,14 @@ class LiveGame:
         refused = self._refusal(conn, frame, self.decisions.get(conn.seat))
         if refused is None:
             try:  # the table may have moved since the decision was offered
-                action = self.table.check(conn.seat, frame.get("action"))
+                with use(conn.lang):
+                    action = self.table.check(conn.seat, frame.get("action"))
             except MajiangError as exc:
                 refused = error_frame("illegal_action", str(exc), ref)
         if refused is not None:
             if refused["code"] == "not_your_turn" and self.table.legal(conn.seat):
-                why = "your seat is being played by the bot; reconnect to take it back"
+                with use(conn.lang):
+                    why = _("your seat is being played by the bot; reconnect to take it back")
                 refused = error_frame("not_your_turn", why, ref)
             conn.send(refused)
             return
@@ -911,9 +937,12 @@ class LiveGame:
         if conn.closed:
             return
         if conn.seat == SPECTATOR:
-            conn.send(error_frame("spectator", "spectators cannot act", ref))
+            with use(conn.lang):
+                conn.send(error_frame("spectator", _(SPECTATORS_CANNOT_ACT), ref))
         elif self.hand_break is None:
-            conn.send(error_frame("not_between_hands", "no hand is waiting to start", ref))
+            with use(conn.lang):
+                said = _("no hand is waiting to start")
+            conn.send(error_frame("not_between_hands", said, ref))
         elif conn.seat not in self.hand_break.ready:
             self.hand_break.ready.add(conn.seat)
             self._queue_break_frame()

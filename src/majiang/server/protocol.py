@@ -20,7 +20,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from majiang.i18n import N_, _
 from majiang.server.edge import odd_string
+from majiang.server.lists import listing
 
 PROTOCOL_VERSION = 1
 #: the close code of a socket whose game another server instance plays now (``moved``):
@@ -29,6 +31,35 @@ MOVED = 1012
 
 #: the frame types a client may send
 CLIENT_TYPES = ("hello", "action", "ping", "sync", "next_hand")
+
+#: messages said in several places (each translated where it is sent: ``_(NOT_SEATED)``)
+NOT_SEATED = N_("you have no seat here and spectators are off")
+NOT_STARTED = N_("the game has not started")
+GAME_STOPPED = N_("the game stopped; it resumes when restarted")
+SPECTATORS_CANNOT_ACT = N_("spectators cannot act")
+
+#: what a room's status says in a refusal (``room_status``), English marked ``N_``
+ROOM_STATUS = {
+    "waiting": N_("the room is waiting for its players"),
+    "playing": N_("the room's game is being played"),
+    "finished": N_("the room's game is over"),
+    "closed": N_("the room is closed"),
+}
+
+
+def room_status(status: str) -> str:
+    """Return a sentence saying a room's status, in the language of the moment.
+
+    >>> room_status("finished"), room_status("odd")
+    ("the room's game is over", 'the room is odd')
+    """
+    return _(room_status_template(status)).format(status=status)
+
+
+def room_status_template(status: str) -> str:
+    """Return the English sentence of ``room_status``, to be translated (``{status}``: the
+    status itself, for a status without a sentence of its own)."""
+    return ROOM_STATUS.get(status, N_("the room is {status}"))
 
 
 class ProtocolError(Exception):
@@ -46,7 +77,9 @@ class ProtocolError(Exception):
 
 
 def error_frame(code: str, message: str, ref: Any = None) -> dict[str, Any]:
-    """Return an ``error`` frame; ``ref`` echoes the ``id`` of the client's frame, if any.
+    """Return an ``error`` frame; ``ref`` echoes the ``id`` of the client's frame, if any. The
+    ``code`` is for programs and the same in every language; the ``message`` is for people, in
+    the connection's language (the caller translates it).
 
     >>> error_frame("too_large", "frame of 9000 bytes")["code"]
     'too_large'
@@ -62,29 +95,31 @@ def _ref(data: dict[str, Any]) -> Any:
 def read_frame(text: str | bytes | None, max_bytes: int = 4096) -> dict[str, Any]:
     """Return the client's frame as a dict, or raise ``ProtocolError``."""
     if text is None or isinstance(text, bytes):
-        raise ProtocolError("malformed", "frames are JSON text; binary frames are refused")
+        raise ProtocolError("malformed", _("frames are JSON text; binary frames are refused"))
     size = len(text.encode("utf-8", "surrogatepass"))
     if size > max_bytes:
-        raise ProtocolError("too_large", f"frame of {size} bytes (at most {max_bytes})")
+        said = _("frame of {size} bytes (at most {most})").format(size=size, most=max_bytes)
+        raise ProtocolError("too_large", said)
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:
-        raise ProtocolError("malformed", f"not JSON: {exc}") from None
+        raise ProtocolError("malformed", _("not JSON: {error}").format(error=exc)) from None
     if not isinstance(data, dict):
-        raise ProtocolError(
-            "malformed", f"a frame must be a JSON object, got {type(data).__name__}"
-        )
+        said = _("a frame must be a JSON object, got {type}").format(type=type(data).__name__)
+        raise ProtocolError("malformed", said)
     odd = odd_string(data)
     if odd is not None:  # (a token, a tile ... that no database or encoder takes)
         where, why = odd
-        raise ProtocolError("malformed", f"{where or 'the frame'} holds {why}", _ref(data))
+        if where:
+            said = _("{field} holds {what}").format(field=where, what=why)
+        else:
+            said = _("the frame holds {what}").format(what=why)
+        raise ProtocolError("malformed", said, _ref(data))
     kind = data.get("type")
     if kind not in CLIENT_TYPES:
-        raise ProtocolError(
-            "unknown_type",
-            f"unknown frame type {kind!r} (expected one of {', '.join(CLIENT_TYPES)})",
-            _ref(data),
-        )
+        said = _("unknown frame type {kind!r} (expected {types})")
+        types = listing(CLIENT_TYPES, "or")
+        raise ProtocolError("unknown_type", said.format(kind=kind, types=types), _ref(data))
     return data
 
 

@@ -17,7 +17,7 @@ import json
 from collections.abc import Callable
 from typing import Annotated, Any, Literal, TypeVar
 
-from fastapi import APIRouter, FastAPI, HTTPException, Path, Query
+from fastapi import APIRouter, FastAPI, Path, Query
 from openskill.models import PlackettLuce
 from pydantic import BaseModel
 from sqlalchemy import func, select
@@ -28,6 +28,7 @@ from majiang.rules import VARIANTS
 from majiang.rules.game import LENGTHS
 from majiang.server.accounts import Refused
 from majiang.server.db import Game, Player, Rating, RatingChange, Room, RoomSeat, utcnow
+from majiang.server.edge import Refusal
 
 T = TypeVar("T")
 
@@ -382,7 +383,7 @@ def make_router(app: FastAPI) -> APIRouter:
         placement, win and deal-in rates, finished games with replay links."""
         page = read(lambda s: player_page(s, name))
         if page is None:
-            raise HTTPException(404, f"no account named {name!r}")
+            raise Refusal(404, N_("no account named {name!r}"), name=name)
         return page
 
     return router

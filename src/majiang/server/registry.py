@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.orm import Session, sessionmaker
 
+from majiang.i18n import _, use
 from majiang.server import trace
 from majiang.server.live import KEEP_FINISHED, Conn, LiveGame
-from majiang.server.protocol import MOVED, error_frame
+from majiang.server.protocol import MOVED, NOT_SEATED, error_frame
 from majiang.server.settings import Settings
 from majiang.server.store import Journal, StoredGame, load_game, playing_games
 from majiang.server.tables import Table
@@ -133,7 +134,8 @@ class Registry:
         for conn in self.lobbies.pop(stored.room_code, set()):
             seat = game_seat(game, conn.player_id)
             if seat is None and not game.spectators_allowed:
-                conn.send({"type": "error", "code": "not_seated", "message": "no seat for you"})
+                with use(conn.lang):
+                    conn.send(error_frame("not_seated", _(NOT_SEATED)))
                 conn.close(1008)
                 continue
             game.connect(conn, -1 if seat is None else seat, conn.last_seq)
@@ -158,7 +160,8 @@ class Registry:
 
     def drop(self, code: str, reason: str) -> None:
         """Stop playing room ``code``'s game here (its lease is another's, or may be): its
-        sockets are closed with 1012 and reconnect to whichever instance plays it now."""
+        sockets are closed with 1012 and reconnect to whichever instance plays it now; ``reason``:
+        English, marked ``N_`` (translated for each socket)."""
         game = self.games.pop(code, None)
         if self.cluster is not None:
             self.cluster.held.discard(code)
@@ -168,7 +171,9 @@ class Registry:
         if game.task is not None:
             game.task.cancel()
         for conn in game.connections():
-            conn.send(error_frame("moved", f"{reason}; reconnect to continue"))
+            with use(conn.lang):
+                said = _("{reason}; reconnect to continue").format(reason=_(reason))
+            conn.send(error_frame("moved", said))
             conn.close(MOVED)
 
     async def seat_left(self, code: str, seat: int) -> None:

@@ -10,13 +10,15 @@ listed to the server's admins (``role = "admin"``, given from the command line w
 
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Cookie, FastAPI, Header, HTTPException, Request
+from fastapi import APIRouter, Cookie, FastAPI, Header, Request
 from pydantic import BaseModel, Field, field_validator
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session, sessionmaker
 
+from majiang.i18n import N_, _
 from majiang.server.accounts import player_from
 from majiang.server.db import Player, ProblemReport
+from majiang.server.edge import Refusal
 from majiang.server.limits import Limits
 
 #: what a report is about
@@ -34,7 +36,7 @@ class NewReport(BaseModel):
     @classmethod
     def _said(cls, value: str) -> str:
         if not value.strip():
-            raise ValueError("say what the problem is: the text may not be empty")
+            raise ValueError(_("say what the problem is: the text may not be empty"))
         return value.strip()
 
 
@@ -82,9 +84,9 @@ def admin_of(session: Session, authorization: str | None, cookie: str | None) ->
     """Return the admin a request names; raise 401 (nobody) or 403 (not an admin)."""
     player = player_from(session, authorization, cookie)
     if player is None:
-        raise HTTPException(401, "sign in as an admin")
+        raise Refusal(401, N_("sign in as an admin"))
     if player.role != "admin":
-        raise HTTPException(403, "for the server's admins (majiang admin grant NAME)")
+        raise Refusal(403, N_("for the server's admins (majiang admin grant NAME)"))
     return player
 
 
@@ -93,7 +95,13 @@ def make_router(app: FastAPI) -> APIRouter:
     router = APIRouter(tags=["reports"])
     sessions: sessionmaker[Session] = app.state.sessions
     limits: Limits = app.state.limits
-    per_address = limits.buckets("reports", 5, 2.0, "problem reports", "text")
+    per_address = limits.buckets(
+        "reports",
+        5,
+        2.0,
+        N_("too many problem reports from your address: {burst} at once, then {rate} a minute"),
+        "text",
+    )
 
     @router.post("/api/reports", status_code=201)
     async def report(

@@ -13,7 +13,6 @@ from fastapi import (
     Depends,
     FastAPI,
     Header,
-    HTTPException,
     Query,
     Request,
     Response,
@@ -23,14 +22,17 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from majiang.errors import InvalidRequest
+from majiang.i18n import N_, _
 from majiang.records import GameRecord
 from majiang.records.mjai import dumps_mjai, export_mjai
 from majiang.rules import get_ruleset
 from majiang.server.accounts import player_from
 from majiang.server.between_hands import NEXT_HAND_SECONDS
 from majiang.server.db import Game, Player, Room, RoomSeat
+from majiang.server.edge import Refusal
 from majiang.server.limits import Limits
 from majiang.server.live import CLAIM_SECONDS, TURN_SECONDS
+from majiang.server.protocol import room_status_template
 from majiang.server.registry import Registry
 from majiang.server.tables import BOT_LEVELS, check_spec
 from majiang.server.tutorial import SEED_PREFIX
@@ -161,8 +163,9 @@ def _check_options(body: TableOptions) -> None:
     players = get_ruleset(body.variant).players
     host_seat = getattr(body, "seat", 0)
     if not 0 <= host_seat < players:
+        said = _("seat must be 0-{last} in {variant}, got {seat}")
         raise InvalidRequest(
-            f"seat must be 0-{players - 1} in {body.variant}, got {host_seat}", field="seat"
+            said.format(last=players - 1, variant=body.variant, seat=host_seat), field="seat"
         )
 
 
@@ -244,7 +247,7 @@ def make_router(app: FastAPI) -> APIRouter:
     def get_room(session: Session, code: str) -> Room:
         room = session.get(Room, code)
         if room is None:
-            raise HTTPException(404, "no such room")
+            raise Refusal(404, N_("no such room"))
         return room
 
     async def open_table(
@@ -326,7 +329,7 @@ def make_router(app: FastAPI) -> APIRouter:
             if mine is not None:
                 return _room_out(session, room, me.id)
             if room.status != "waiting":
-                raise HTTPException(409, f"the room is {room.status}")
+                raise Refusal(409, room_status_template(room.status), status=room.status)
             free = session.scalars(
                 select(RoomSeat.seat)
                 .where(RoomSeat.room_code == code, RoomSeat.player_id.is_(None))
@@ -345,7 +348,7 @@ def make_router(app: FastAPI) -> APIRouter:
                 )
                 if getattr(taken, "rowcount", 0) == 1:
                     return _room_out(session, room, me.id)
-            raise HTTPException(409, "no free seat" if body.seat is None else "seat taken")
+            raise Refusal(409, N_("no free seat") if body.seat is None else N_("seat taken"))
 
         out = await in_writer(work)
         registry().room_update(code, out.model_dump())
@@ -366,7 +369,7 @@ def make_router(app: FastAPI) -> APIRouter:
                 )
             )
             if seat is None:
-                raise HTTPException(409, "you have no seat in this room")
+                raise Refusal(409, N_("you have no seat in this room"))
             number = seat.seat
             if room.status == "waiting":
                 seat.player_id = None
@@ -399,9 +402,9 @@ def make_router(app: FastAPI) -> APIRouter:
         def work(session: Session) -> tuple[RoomOut, str]:
             room = get_room(session, code)
             if room.host_id != me.id:
-                raise HTTPException(403, "only the host starts the game")
+                raise Refusal(403, N_("only the host starts the game"))
             if room.status != "waiting":
-                raise HTTPException(409, f"the room is {room.status}")
+                raise Refusal(409, room_status_template(room.status), status=room.status)
             game_id = _start(session, room)
             return _room_out(session, room, me.id), game_id
 
@@ -492,11 +495,11 @@ def finished_record(
     such game), 409 (not finished: nothing of a game in play is published) or 403."""
     game = session.get(Game, game_id)
     if game is None:
-        raise HTTPException(404, "no such game")
+        raise Refusal(404, N_("no such game"))
     room = session.get(Room, game.room_code)
     assert room is not None
     if game.status != "finished" or game.record is None:
-        raise HTTPException(409, "the record is published when the game ends")
+        raise Refusal(409, N_("the record is published when the game ends"))
     player = player_from(session, authorization, cookie)
     seated = session.scalar(
         select(RoomSeat.seat).where(
@@ -505,7 +508,7 @@ def finished_record(
         )
     )
     if seated is None and not room.public:
-        raise HTTPException(403, "the record of a private room is for its players")
+        raise Refusal(403, N_("the record of a private room is for its players"))
     return dict(game.record), seated
 
 

@@ -23,14 +23,15 @@ import secrets
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Body, FastAPI, Header, HTTPException, Query, Request, Response
+from fastapi import APIRouter, Body, FastAPI, Header, Query, Request, Response
 from pydantic import BaseModel, Field
 from sqlalchemy import JSON, DateTime, Integer, String
 from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 
-from majiang.i18n import current, use
+from majiang.i18n import N_, current, use
 from majiang.keep import InvalidEntry, Sheet
 from majiang.server.db import Base, hash_token, utcnow
+from majiang.server.edge import Refusal
 from majiang.server.limits import Limits
 from majiang.server.registry import Registry
 
@@ -94,7 +95,7 @@ def make_router(app: FastAPI) -> APIRouter:
     def load(session: Session, sheet_id: str) -> tuple[StoredSheet, Sheet]:
         row = session.get(StoredSheet, sheet_id)
         if row is None:
-            raise HTTPException(404, "no such sheet")
+            raise Refusal(404, N_("no such sheet"))
         return row, Sheet.from_dict(row.data)
 
     async def change(
@@ -112,7 +113,7 @@ def make_router(app: FastAPI) -> APIRouter:
         def change_in(session: Session) -> dict[str, Any]:
             row, sheet = load(session, sheet_id)
             if key is None or not hmac.compare_digest(row.key_hash, hash_token(key)):
-                raise HTTPException(403, "changing a sheet needs its key (header X-Sheet-Key)")
+                raise Refusal(403, N_("changing a sheet needs its key (header X-Sheet-Key)"))
             apply(sheet)
             if sum(len(h) for h in sheet.hands) > MAX_STEPS:
                 raise InvalidEntry(f"a sheet holds at most {MAX_STEPS} steps", field="steps")

@@ -28,10 +28,12 @@ from majiang.bots.levels import make_bot
 from majiang.engine import legal_actions, new_game, resolve_options, step
 from majiang.errors import IllegalAction
 from majiang.events import Called, Discarded, Event
+from majiang.i18n import _
 from majiang.records import GameRecord
 from majiang.rules import get_ruleset
 from majiang.rules.base import Ruleset
 from majiang.rules.game import rounds_for_length
+from majiang.server.lists import listing
 from majiang.server.tutorial import lesson_walls
 from majiang.state import GameState
 from majiang.view import player_view
@@ -44,7 +46,20 @@ __all__ = [
     "TableSpec",
     "bot_name",
     "check_spec",
+    "not_legal",
 ]
+
+
+def not_legal(action: Action, seat: int, legal: Iterable[Action]) -> str:
+    """Return why ``action`` is refused to ``seat``, naming the legal ones, in the language of
+    the moment (the actions are written as the protocol writes them: ``discard 5m``).
+
+    >>> not_legal(Pass(), 1, [Discard(4), Discard(8)])
+    'pass is not legal for seat 1 now (legal: discard 5m or discard 9m)'
+    """
+    said = _("{action} is not legal for seat {seat} now (legal: {legal})")
+    return said.format(action=action, seat=seat, legal=listing((str(a) for a in legal), "or"))
+
 
 #: the seat number that stands for a spectator: it sees only public tiles
 SPECTATOR = -1
@@ -183,11 +198,12 @@ class Table:
         legal = self.legal(seat)
         if not legal:
             if self.over:
-                raise IllegalAction("the game is over")
-            raise IllegalAction(f"seat {seat} has nothing to do now (waiting: {self.waiting()})")
+                raise IllegalAction(_("the game is over"))
+            said = _("seat {seat} has nothing to do now (waiting: {waiting})")
+            waiting = listing(str(s) for s in self.waiting())
+            raise IllegalAction(said.format(seat=seat, waiting=waiting))
         if action not in legal:
-            shown = ", ".join(str(a) for a in legal)
-            raise IllegalAction(f"{action} is not legal for seat {seat} now (legal: {shown})")
+            raise IllegalAction(not_legal(action, seat, legal))
         return action
 
     def apply(self, seat: int, action: Action) -> list[tuple[int, Event]]:

@@ -35,6 +35,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from majiang.errors import InvalidRequest
+from majiang.i18n import _
+from majiang.server.lists import listing
 from majiang.tiles import Tile, parse_tiles, tile_set
 
 __all__ = ["LESSONS", "SEED_PREFIX", "Lesson", "lesson", "lesson_walls"]
@@ -101,8 +103,8 @@ def lesson(name: str) -> Lesson:
     """Return the lesson ``name`` or raise ``InvalidRequest`` naming the ones there are."""
     found = LESSONS.get(name)
     if found is None:
-        known = ", ".join(sorted(LESSONS))
-        raise InvalidRequest(f"no tutorial {name!r} (there is: {known})", field="lesson")
+        said = _("no tutorial {name!r} (there is: {known})")
+        raise InvalidRequest(said.format(name=name, known=listing(sorted(LESSONS))), field="lesson")
     return found
 
 

@@ -16,17 +16,21 @@ from typing import Any
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 from sqlalchemy.orm import Session
 
+from majiang.i18n import _, current
 from majiang.server.accounts import COOKIE, player_by_sign_in
 from majiang.server.db import Player, Room, player_by_token
 from majiang.server.limits import Limits
 from majiang.server.live import Conn
 from majiang.server.protocol import (
+    NOT_SEATED,
+    NOT_STARTED,
     PROTOCOL_VERSION,
     ProtocolError,
     RateLimit,
     error_frame,
     frame_ref,
     read_frame,
+    room_status,
 )
 from majiang.server.registry import Registry, game_seat
 from majiang.server.settings import Settings
@@ -51,19 +55,21 @@ async def _next_text(ws: WebSocket) -> str | bytes | None:
 def _check_hello(frame: dict[str, Any]) -> tuple[str | None, int | None]:
     ref = frame_ref(frame)
     if frame.get("type") != "hello":
-        raise ProtocolError("hello_first", "the first frame must be hello", ref)
+        raise ProtocolError("hello_first", _("the first frame must be hello"), ref)
     if frame.get("protocol") != PROTOCOL_VERSION:
         raise ProtocolError(
             "protocol_version",
-            f"this server speaks protocol {PROTOCOL_VERSION}, not {frame.get('protocol')!r}",
+            _("this server speaks protocol {version}, not {got!r}").format(
+                version=PROTOCOL_VERSION, got=frame.get("protocol")
+            ),
             ref,
         )
     token = frame.get("token")
     if token is not None and (not isinstance(token, str) or len(token) > 200):
-        raise ProtocolError("malformed", "token must be a string", ref)
+        raise ProtocolError("malformed", _("token must be a string"), ref)
     last = frame.get("last_seq")
     if last is not None and (not isinstance(last, int) or isinstance(last, bool) or last < 0):
-        raise ProtocolError("malformed", "last_seq must be a whole number >= 0 or null", ref)
+        raise ProtocolError("malformed", _("last_seq must be a whole number >= 0 or null"), ref)
     return token, last
 
 
@@ -78,7 +84,9 @@ def mount(app: FastAPI) -> None:
         await ws.accept()
         if not await limits.open_socket(address):
             most = settings.max_sockets_per_address
-            reason = f"{most} websockets are open from your address (at most {most})"
+            reason = _("{most} websockets are open from your address (at most {most})").format(
+                most=most
+            )
             with contextlib.suppress(Exception):
                 await ws.send_text(_dumps(error_frame("too_many_sockets", reason)))
                 await ws.close(1013, reason)
@@ -108,16 +116,15 @@ async def _serve(app: FastAPI, ws: WebSocket, code: str) -> None:
         with contextlib.suppress(Exception):
             await ws.close(code_)
 
-    conn = Conn(send, close, settings.max_outbox)
+    conn = Conn(send, close, settings.max_outbox, lang=current())
     pump = asyncio.get_running_loop().create_task(conn.pump())
 
     async def watch_idle() -> None:
         while not conn.closed:
             quiet = time.monotonic() - last_frame
             if quiet >= settings.idle_seconds:
-                conn.send(
-                    error_frame("idle", f"nothing sent or received for {quiet:.0f} s; closing")
-                )
+                said = _("nothing sent or received for {seconds} s; closing")
+                conn.send(error_frame("idle", said.format(seconds=f"{quiet:.0f}")))
                 conn.close(1000)
                 return
             await asyncio.sleep(settings.idle_seconds - quiet)
@@ -131,7 +138,7 @@ async def _serve(app: FastAPI, ws: WebSocket, code: str) -> None:
             last_frame = time.monotonic()
             token, last_seq = _check_hello(read_frame(raw, settings.max_frame_bytes))
         except TimeoutError:
-            conn.send(error_frame("hello_first", "no hello in time"))
+            conn.send(error_frame("hello_first", _("no hello in time")))
             conn.close(1008)
             return
         except ProtocolError as exc:
@@ -176,7 +183,8 @@ async def _serve(app: FastAPI, ws: WebSocket, code: str) -> None:
 
 
 def _rate_limited(frame: dict[str, Any], settings: Settings) -> dict[str, Any]:
-    """Return the ``rate_limited`` error naming the refused frame (its type and ``ref``).
+    """Return the ``rate_limited`` error naming the refused frame (its type and ``ref``), in
+    the language of the moment.
 
     >>> s = Settings("sqlite://")
     >>> _rate_limited({"type": "ping", "id": 4}, s)["message"]
@@ -184,11 +192,16 @@ def _rate_limited(frame: dict[str, Any], settings: Settings) -> dict[str, Any]:
     """
     kind = frame["type"] or "unreadable"
     ref = frame_ref(frame)
-    named = f"{kind} frame" if ref is None else f"{kind} frame {ref!r}"
+    if ref is None:
+        named = _("{kind} frame").format(kind=kind)
+    else:
+        named = _("{kind} frame {ref!r}").format(kind=kind, ref=ref)
+    said = _(
+        "{frame} refused: more than {rate} frames a second (bursts of {burst}); send it again later"
+    )
     return error_frame(
         "rate_limited",
-        f"{named} refused: more than {settings.rate_per_second:g} frames a second "
-        f"(bursts of {settings.rate_burst}); send it again later",
+        said.format(frame=named, rate=f"{settings.rate_per_second:g}", burst=settings.rate_burst),
         ref,
     )
 
@@ -218,16 +231,17 @@ async def _enter(
 
     player, room = await asyncio.to_thread(lookup)
     if token and player is None:
-        conn.send(error_frame("auth", "unknown player token"))
+        conn.send(error_frame("auth", _("unknown player token")))
         conn.close(1008)
         return False
     if room is None:
-        conn.send(error_frame("not_found", "no such room"))
+        conn.send(error_frame("not_found", _("no such room")))
         conn.close(1008)
         return False
     if player is not None and not await limits.open_player_socket(player.id):
         most = settings.max_sockets_per_player
-        conn.send(error_frame("too_many_sockets", f"you have {most} websockets open (at most)"))
+        said = _("you have {most} websockets open (at most)").format(most=most)
+        conn.send(error_frame("too_many_sockets", said))
         conn.close(1013)
         return False
     conn.player_id = player.id if player else None  # counted until the socket closes
@@ -235,7 +249,7 @@ async def _enter(
     if game is not None:
         seat = game_seat(game, conn.player_id)
         if seat is None and not game.spectators_allowed:
-            conn.send(error_frame("not_seated", "you have no seat here and spectators are off"))
+            conn.send(error_frame("not_seated", _(NOT_SEATED)))
             conn.close(1008)
             return False
         game.connect(conn, -1 if seat is None else seat, last_seq)
@@ -259,9 +273,8 @@ async def _enter(
             conn.last_seq = last_seq
         registry.wait_in_lobby(code, conn)
         return True
-    conn.send(
-        error_frame("game_over", f"the room is {room.status}; its records are under /api/games")
-    )
+    said = _("{status}; its records are under /api/games")
+    conn.send(error_frame("game_over", said.format(status=room_status(room.status))))
     conn.close(1000)
     return False
 
@@ -272,9 +285,9 @@ def _dispatch(conn: Conn, frame: dict[str, Any], received: float) -> None:
     if kind == "ping":
         conn.send({"type": "pong", "ref": ref})
     elif kind == "hello":
-        conn.send(error_frame("already_greeted", "hello is only the first frame", ref))
+        conn.send(error_frame("already_greeted", _("hello is only the first frame"), ref))
     elif conn.game is None:
-        conn.send(error_frame("not_started", "the game has not started", ref))
+        conn.send(error_frame("not_started", _(NOT_STARTED), ref))
     elif kind == "sync":
         conn.game.sync(conn)
     elif kind == "next_hand":

@@ -108,7 +108,7 @@ def mount(app: FastAPI) -> None:
     @app.get("/learn/{lesson}", response_class=HTMLResponse, include_in_schema=False)
     def learn(lesson: str) -> str:
         if lesson not in LESSONS:
-            raise HTTPException(404, "no such lesson")
+            raise HTTPException(404, _("no such lesson"))
         return pages.learn_page(lesson)
 
     @app.get("/play/{code}", response_class=HTMLResponse, include_in_schema=False)

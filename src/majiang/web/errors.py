@@ -15,6 +15,7 @@ from fastapi.responses import HTMLResponse, Response
 from starlette.exceptions import HTTPException
 
 from majiang.i18n import N_, _, use
+from majiang.server.edge import Refusal
 from majiang.web import pages
 from majiang.web.language import choose
 
@@ -82,6 +83,8 @@ def mount_errors(app: FastAPI) -> None:
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
+        if isinstance(exc, Refusal):  # its words in the request's language
+            exc = HTTPException(exc.status_code, exc.said(), getattr(exc, "headers", None))
         if is_api(request.url.path):
             return await http_exception_handler(request, exc)
         # a route's own words ("unknown variant 'nope' ...") are shown; the bare phrase is not

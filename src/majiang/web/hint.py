@@ -12,12 +12,14 @@ it asks the instance that does (``cluster.Cluster.ask``), which answers from its
 
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, HTTPException
+from fastapi import Depends, FastAPI
 
 from majiang.actions import Action
 from majiang.bots import Bot, make_bot
 from majiang.errors import MajiangError
+from majiang.i18n import N_
 from majiang.server.db import Player
+from majiang.server.edge import Refusal
 from majiang.server.live import LiveGame
 from majiang.server.registry import Registry, game_seat
 from majiang.view import player_view
@@ -60,12 +62,12 @@ def mount_hint(app: FastAPI) -> None:
 
 def hint_answer(game: LiveGame | None, player_id: str) -> dict[str, Any]:
     """Return the route's answer: ``player_id``'s seat at ``game`` and the hint bot's choice
-    there; raise ``HTTPException`` 404 (no game played here), 403 (no seat) or 409."""
+    there; raise ``Refusal`` 404 (no game played here), 403 (no seat) or 409."""
     if game is None:
-        raise HTTPException(404, "no game is being played in this room")
+        raise Refusal(404, N_("no game is being played in this room"))
     seat = game_seat(game, player_id)
     if seat is None:
-        raise HTTPException(403, "you have no seat at this table")
+        raise Refusal(403, N_("you have no seat at this table"))
     bot, action = hint_for(game, seat)
     return {"seat": seat, "level": bot.name, "action": action.to_dict(), "text": str(action)}
 
@@ -76,11 +78,11 @@ def hint_for(game: LiveGame, seat: int) -> tuple[Bot, Action]:
     Only a decision offered to the seat counts, never the engine's legal actions of the
     moment: while a claim window is paced (docs/protocol.md, "What a seat can learn") the
     engine may already be at the next seat's turn, its draw not shown; a hint then would show
-    the draw, and that nobody could claim. Raises ``HTTPException`` 409 without a decision.
+    the draw, and that nobody could claim. Raises ``Refusal`` 409 without a decision.
     """
     decision = game.decisions.get(seat)
     if decision is None:
-        raise HTTPException(409, "you have nothing to decide now")
+        raise Refusal(409, N_("you have nothing to decide now"))
     table = game.table
     scoring = {k: v for k, v in table.state.options.items() if k in table.rules.options}
     bot = hint_bot(table.spec.variant, scoring)

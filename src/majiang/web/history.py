@@ -134,7 +134,8 @@ def mount_history(app: FastAPI) -> None:
         whole, each later one what changed (docs/web.md, "Replays")."""
         made, _seat = await asyncio.to_thread(load, game_id, authorization, majiang_signin)
         if not 0 <= hand < len(made.hands):
-            raise HTTPException(404, f"the game has hands 0-{len(made.hands) - 1}")
+            said = _("the game has hands 0-{last}").format(last=len(made.hands) - 1)
+            raise HTTPException(404, said)
         return {
             "hand": hand,
             **labelled(made.variant, made.hands[hand]),

@@ -5,7 +5,9 @@
 player's choice, kept), then the browser's ``Accept-Language``; English when none names a
 language that has a catalog. It makes that the language of the moment (``majiang.i18n``) for
 the request, says it in ``Content-Language``, and keeps a ``?lang=`` choice in the cookie: the
-header's switcher is links that add ``?lang=`` to the page being read.
+header's switcher is links that add ``?lang=`` to the page being read. A websocket gets its
+language the same way, for the messages of its ``error`` frames (the table opens it with its
+page's ``?lang=``).
 
 ``GET /api/i18n/<lang>.json`` gives ``static/i18n.js`` the translations of that language, from
 the same catalogs as the pages.
@@ -25,6 +27,7 @@ from fastapi.responses import JSONResponse
 from majiang.i18n import LANGUAGES, _, current, language_name, match, negotiate, use
 from majiang.i18n import messages as catalog_messages
 from majiang.server.edge import ASGIApp, Message, Receive, Scope, Send
+from majiang.server.lists import listing
 
 COOKIE = "majiang_lang"
 #: a year: the choice is the player's until they make another
@@ -70,7 +73,7 @@ class Language:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
         headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
@@ -79,6 +82,10 @@ class Language:
             query, headers.get("cookie", ""), headers.get("accept-language", "")
         )
         scope["majiang.lang"] = named  # what the request asked for (None: nothing)
+        if scope["type"] == "websocket":  # its frames' messages (the table opens it with ?lang=)
+            with use(lang):
+                await self.app(scope, receive, send)
+            return
 
         async def send_with_language(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -130,7 +137,8 @@ def mount_language(app: FastAPI) -> None:
         message id (``context\\x04id`` for one with a context) to its translation."""
         found = lang if lang in LANGUAGES else None
         if found is None:
-            raise HTTPException(404, f"no language {lang!r} (one of {', '.join(LANGUAGES)})")
+            said = _("no language {lang!r} (one of {languages})")
+            raise HTTPException(404, said.format(lang=lang, languages=listing(LANGUAGES, "or")))
         body: dict[str, Any] = {
             "lang": found,
             "name": language_name(found),

@@ -516,7 +516,8 @@ async function score(req) {
       if (top > window.innerHeight * 0.8) resultBox.scrollIntoView({ block: "start" });
     } else {
       resultBox.innerHTML = "";
-      const message = body.error || (body.detail && JSON.stringify(body.detail)) || `HTTP ${r.status}`;
+      const message =
+        body.error || (body.detail && JSON.stringify(body.detail)) || t("The server answered with status {status}.", { status: r.status });
       showError(body.field, message);
     }
   } catch (err) {

@@ -30,6 +30,15 @@ export function formatNumber(n) {
   return new Intl.NumberFormat(lang).format(n);
 }
 
+/** Return a list joined as the page's language joins one: "Lan, Mei and Bo" (``"and"``, the
+ *  default), "Lan, Mei or Bo" (``"or"``), or an enumeration without a last word: "P pon, C chi"
+ *  (``"items"``; 、 in Chinese). */
+export function formatList(items, kind = "and") {
+  const options =
+    kind === "or" ? { type: "disjunction" } : kind === "items" ? { type: "conjunction", style: "narrow" } : { type: "conjunction" };
+  return new Intl.ListFormat(lang, options).format(items.map(String));
+}
+
 /** Return a moment (an ISO 8601 string or a Date) as the page's language writes it: by default
  *  its date and time, in the reader's time zone. */
 export function formatDate(when, options = { dateStyle: "medium", timeStyle: "short" }) {

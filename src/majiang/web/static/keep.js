@@ -6,7 +6,7 @@
 // it as #key=...; the plain link shows the sheet only).
 
 import { esc } from "./dom.js";
-import { formatNumber, t } from "./i18n.js";
+import { formatList, formatNumber, t } from "./i18n.js";
 import { changedOptions, optionField } from "./options.js";
 import { api as call } from "./session.js";
 
@@ -559,21 +559,20 @@ function stepText(step) {
   }
   if (step.type === "win") {
     const unit = meta.units[view.sheet.variant];
-    const who = step.wins
-      .map((w) => {
-        let value;
-        if (w.request) value = t("by the tiles");
-        else if (w.yakuman) value = t("yakuman");
-        else if (w.han !== undefined && w.han !== null) value = t("{han} han {fu} fu", { han: w.han, fu: w.fu });
-        else value = `${w.fan ?? w.tai} ${meta.unit_words[unit] || unit}`;
-        return t("{name} ({value})", { name: p[w.player], value });
-      })
-      .join(", ");
+    const winners = step.wins.map((w) => {
+      let value;
+      if (w.request) value = t("by the tiles");
+      else if (w.yakuman) value = t("yakuman");
+      else if (w.han !== undefined && w.han !== null) value = t("{han} han {fu} fu", { han: w.han, fu: w.fu });
+      else value = `${w.fan ?? w.tai} ${meta.unit_words[unit] || unit}`;
+      return t("{name} ({value})", { name: p[w.player], value });
+    });
+    const who = formatList(winners);
     if (step.from === null) return t("Win self-drawn: {winners}", { winners: who });
     return t("Win from {name}: {winners}", { name: p[step.from], winners: who });
   }
   if (step.type === "draw") {
-    const ready = (step.ready || []).map((s) => p[s]).join(", ") || t("nobody");
+    const ready = formatList((step.ready || []).map((s) => p[s])) || t("nobody");
     return t("Draw, ready: {ready}", { ready });
   }
   return t("Abortive draw: {reason}", { reason: meta.reasons[step.reason] || step.reason });

@@ -12,7 +12,7 @@
 
 import { api, loadPlayer } from "./session.js";
 import { abortiveWords, boardHtml, num, reasonWords, renderResult, signed, SUIT_WORDS, unitWord } from "./table_view.js";
-import { t } from "./i18n.js";
+import { formatList, t } from "./i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
 const app = $("#replay-app");
@@ -131,7 +131,7 @@ export function describe(e) {
     case "points_moved":
       return t("Points move ({reason}): {deltas}.", {
         reason: reasonWords(e.reason),
-        deltas: e.deltas.map((d, i) => `${nameOf(i)} ${signed(d)}`).join(", "),
+        deltas: formatList(e.deltas.map((d, i) => `${nameOf(i)} ${signed(d)}`), "items"),
       });
     case "hand_revealed":
       return e.ready
@@ -143,11 +143,13 @@ export function describe(e) {
     }
     case "game_ended":
       return t("The game is over: {standings}.", {
-        standings: e.placements
-          .map((p, i) => [p, i])
-          .sort((a, b) => a[0] - b[0])
-          .map(([p, i]) => `${p}. ${nameOf(i)} ${num(e.scores[i])}`)
-          .join(", "),
+        standings: formatList(
+          e.placements
+            .map((p, i) => [p, i])
+            .sort((a, b) => a[0] - b[0])
+            .map(([p, i]) => `${p}. ${nameOf(i)} ${num(e.scores[i])}`),
+          "items",
+        ),
       });
     case "tiles_passed":
       return e.tiles
@@ -281,7 +283,7 @@ function status(text) {
 function outcomeText(h) {
   // Sichuan: a hand may reach the wall after wins (its winners are listed all the same)
   if (h.winners && h.winners.length) {
-    const names = h.winners.map(nameOf).join(", ");
+    const names = formatList(h.winners.map(nameOf));
     return h.outcome === "exhaustive_draw" ? t("Win: {names}, then the wall ran out", { names }) : t("Win: {names}", { names });
   }
   if (!h.outcome) return "";

@@ -8,6 +8,8 @@
 //                        reconnects with the last event number and receives only what it missed
 //   majiang.last         the code of the last table played (the home page offers to go back)
 
+import { t } from "./i18n.js";
+
 const PLAYER_KEY = "majiang.player";
 
 export function loadPlayer() {
@@ -33,8 +35,10 @@ export function forgetPlayer() {
   localStorage.removeItem(PLAYER_KEY);
 }
 
-/** Call the API; resolves to the JSON answer, rejects with an Error carrying the message.
- *  `headers` adds its own (the score sheet's edit key). */
+/** Call the API; resolves to the JSON answer, rejects with an Error carrying the message (the
+ *  server's, in the page's language: the request carries its language cookie or Accept-Language;
+ *  the program's `field` and the status beside it). `headers` adds its own (the score sheet's
+ *  edit key). */
 export async function api(path, { method = "GET", body, player, headers: extra = {} } = {}) {
   const headers = { ...extra };
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -54,7 +58,7 @@ export async function api(path, { method = "GET", body, player, headers: extra =
     const detail = data && (data.detail || data.error);
     const text = Array.isArray(detail)
       ? detail.map((d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`).join("; ")
-      : detail || `${r.status} ${r.statusText}`;
+      : detail || t("The server answered with status {status}.", { status: r.status });
     const err = new Error(String(text));
     err.status = r.status;
     err.field = data && data.field;

@@ -9,7 +9,7 @@ import { api, ensurePlayer, forgetTable, loadPlayer, loadTable, saveTable } from
 import { applyEvent, carryOver, compareWithView, emptyModel, endDeal, fromView } from "./model.js";
 import { parseMeld, sortTiles, formatTiles } from "./notation.js";
 import { render, renderLobby, renderResult, renderFinal, renderInvitation, playedLabel, handList, handTitle, ACTION_KEYS } from "./table_view.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 import { kindOf, waits } from "./waits.js";
 import { playSound } from "./sounds.js";
 import { showLesson } from "./lesson.js";
@@ -98,7 +98,7 @@ async function openRules() {
   const body = $("#rules-dialog-body");
   try {
     const response = await fetch(url);
-    if (!response.ok) throw new Error(`the rules page answered ${response.status}`);
+    if (!response.ok) throw new Error(t("The server answered with status {status}.", { status: response.status }));
     const page = new DOMParser().parseFromString(await response.text(), "text/html");
     const main = page.querySelector("main");
     const heading = main && main.querySelector("h1");
@@ -230,7 +230,8 @@ async function enterRoom() {
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${scheme}://${location.host}/ws/rooms/${encodeURIComponent(code)}`);
+  // the page's language: the server writes its error frames' messages in it
+  const ws = new WebSocket(`${scheme}://${location.host}/ws/rooms/${encodeURIComponent(code)}?lang=${encodeURIComponent(language)}`);
   ui.ws = ws;
   setStatus(t("Connecting…"));
   ws.addEventListener("open", () => {

@@ -4,7 +4,7 @@
 import { meldHtml, tileSvg, handHtml } from "./tiles.js";
 import { parseMeld, sortTiles, tilesOrEmpty } from "./notation.js";
 import { doraOf, kindName, kindOf, readyDiscards, waits } from "./waits.js";
-import { formatNumber, language, t } from "./i18n.js";
+import { formatList, formatNumber, language, t } from "./i18n.js";
 import { limitWord } from "./limits.js";
 
 export const ACTION_KEYS = {
@@ -209,7 +209,7 @@ export function playedLabel(a) {
 function breakHtml(ui) {
   const hb = ui.handBreak;
   if (!hb) return "";
-  const names = (seats) => seats.map((s) => esc(seatName(ui, s))).join(", ");
+  const names = (seats) => formatList(seats.map((s) => esc(seatName(ui, s))));
   const me = ui.model ? ui.model.seat : null;
   const who = hb.waiting.filter((s) => s !== me);
   const parts = [];
@@ -693,9 +693,10 @@ export function render(ui, m, { frozen }) {
     tsumogiri: t("discard the drawn tile"),
   };
   const keys = t("Keys: arrows + Enter discard, {keys}", {
-    keys: Object.entries(ACTION_KEYS)
-      .map(([k, v]) => `${v.toUpperCase()} ${keyWords[k] || k}`)
-      .join(", "),
+    keys: formatList(
+      Object.entries(ACTION_KEYS).map(([k, v]) => `${v.toUpperCase()} ${keyWords[k] || k}`),
+      "items",
+    ),
   });
   return `${boardHtml(ui, m, { frozen, mineHtml })}${logHtml(ui)}
 <p class="table-foot">${leave} <span class="muted">${esc(keys)}</span></p>`;
@@ -818,7 +819,7 @@ function payerLabel(ui, m, r, win, row, honba) {
   const dealerTai = win.result && win.result.dealer_tai;
   if (dealerTai && (row.seat === m.dealer || win.seat === m.dealer)) notes.push(t("with {n} dealer tai", { n: dealerTai }));
   if (honba) notes.push(t("{part} of it for {n} honba", { part: num(honba), n: r.honba }));
-  return `${seatName(ui, row.seat)}${role}${notes.length ? ` (${notes.join(", ")})` : ""}`;
+  return `${seatName(ui, row.seat)}${role}${notes.length ? ` (${formatList(notes, "items")})` : ""}`;
 }
 
 /** Taiwan: why the dealer's payment differs (shared/rules/taiwan.md): 1 + 2n dealer tai for a
@@ -1024,10 +1025,10 @@ export function renderResult(ui, m) {
     .filter((p) => p.reason && p.reason !== "win")
     .map(
       (p) =>
-        `<li data-reason="${esc(p.reason)}">${esc(reasonWords(p.reason))}: ${p.deltas
-          .map((d, i) => (d ? `${esc(seatName(ui, i))} ${signed(d)}` : ""))
-          .filter(Boolean)
-          .join(", ")}</li>`,
+        `<li data-reason="${esc(p.reason)}">${esc(reasonWords(p.reason))}: ${formatList(
+          p.deltas.map((d, i) => (d ? `${esc(seatName(ui, i))} ${signed(d)}` : "")).filter(Boolean),
+          "items",
+        )}</li>`,
     )
     .join("");
   const payments = others ? `<ul class="payments" id="other-payments">${others}</ul>` : "";
