@@ -28,6 +28,7 @@ from pydantic import BaseModel, Field
 from sqlalchemy import JSON, DateTime, Integer, String
 from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 
+from majiang.i18n import _, current, use
 from majiang.keep import InvalidEntry, Sheet
 from majiang.server.db import Base, hash_token, utcnow
 from majiang.server.limits import Limits
@@ -99,15 +100,24 @@ def make_router(app: FastAPI) -> APIRouter:
     async def change(
         sheet_id: str, key: str | None, apply: Callable[[Sheet], None]
     ) -> dict[str, Any]:
-        """Apply a change to the stored sheet on the journal; 403 without its key."""
+        """Apply a change to the stored sheet on the journal; 403 without its key. The
+        journal's writer runs it in the request's language, so a refusal is said in it."""
+        lang = current()
 
         def write(session: Session) -> dict[str, Any]:
+            with use(lang):
+                return written(session)
+
+        def written(session: Session) -> dict[str, Any]:
             row, sheet = load(session, sheet_id)
             if key is None or not hmac.compare_digest(row.key_hash, hash_token(key)):
                 raise HTTPException(403, "changing a sheet needs its key (header X-Sheet-Key)")
             apply(sheet)
             if sum(len(h) for h in sheet.hands) > MAX_STEPS:
-                raise InvalidEntry(f"a sheet holds at most {MAX_STEPS} steps", field="steps")
+                raise InvalidEntry(
+                    _("a sheet holds at most {count} steps").format(count=MAX_STEPS),
+                    field="steps",
+                )
             row.data = sheet.to_dict()
             row.version += 1
             row.updated_at = utcnow()
@@ -164,7 +174,7 @@ def make_router(app: FastAPI) -> APIRouter:
         object), or several as ``{"steps": [...]}``."""
         steps = body["steps"] if "steps" in body and "type" not in body else [body]
         if not isinstance(steps, list):
-            raise InvalidEntry("steps is a list of steps", field="steps")
+            raise InvalidEntry(_("steps is a list of steps"), field="steps")
 
         def apply(sheet: Sheet) -> None:
             for step in steps:

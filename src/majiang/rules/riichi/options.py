@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from majiang.i18n import _
 from majiang.rules.base import Option
 
 OPTIONS: Mapping[str, Option] = {
@@ -84,39 +85,42 @@ def contradiction(
     """Return why the situation contradicts the hand or the win, or ``None``."""
     if not sit.isdisjoint(_CLOSED_ONLY) and not closed:
         name = next(n for n in _CLOSED_ONLY if n in sit)
-        return f"{name} needs a concealed hand, but the hand has an open meld"
+        return _("{name} needs a concealed hand, but the hand has an open meld").format(name=name)
     if "ippatsu" in sit and not ("riichi" in sit or "double_riichi" in sit):
-        return "ippatsu needs riichi (or double_riichi)"
+        return _("ippatsu needs riichi (or double_riichi)")
     if tsumo:
         for name, why in (
             (
                 "robbing_kong",
-                "robbing_kong (chankan) is a win on another player's kong, not a tsumo",
+                _("robbing_kong (chankan) is a win on another player's kong, not a tsumo"),
             ),
-            ("last_discard", "last_discard (houtei) is a ron on the last discard, not a tsumo"),
-            ("human", "human (renhou) is a win on a discard, not a tsumo"),
+            ("last_discard", _("last_discard (houtei) is a ron on the last discard, not a tsumo")),
+            ("human", _("human (renhou) is a win on a discard, not a tsumo")),
             ("nagashi_mangan", None),
         ):
             if name in sit and why:
                 return why
     else:
         for name, why in (
-            ("kong_replacement", "kong_replacement (rinshan) is a self-drawn win, not a ron"),
-            ("last_tile", "last_tile (haitei) is a self-drawn win, not a ron"),
-            ("heavenly", "heavenly (tenhou) is a self-drawn win, not a ron"),
-            ("earthly", "earthly (chiihou) is a self-drawn win, not a ron"),
-            ("nagashi_mangan", "nagashi_mangan is paid like a tsumo: give win 'tsumo'"),
+            ("kong_replacement", _("kong_replacement (rinshan) is a self-drawn win, not a ron")),
+            ("last_tile", _("last_tile (haitei) is a self-drawn win, not a ron")),
+            ("heavenly", _("heavenly (tenhou) is a self-drawn win, not a ron")),
+            ("earthly", _("earthly (chiihou) is a self-drawn win, not a ron")),
+            ("nagashi_mangan", _("nagashi_mangan is paid like a tsumo: give win 'tsumo'")),
         ):
             if name in sit:
                 return why
     if "kong_replacement" in sit and not has_kong:
-        return "kong_replacement (rinshan) needs a kong among the melds"
+        return _("kong_replacement (rinshan) needs a kong among the melds")
     if "kong_replacement" in sit and "last_tile" in sit:
-        return "kong_replacement and last_tile exclude each other (a replacement tile is not the last wall tile)"
+        return _(
+            "kong_replacement and last_tile exclude each other (a replacement tile is not the "
+            "last wall tile)"
+        )
     if "ippatsu" in sit and "kong_replacement" in sit:
-        return "ippatsu and kong_replacement exclude each other (any kong ends ippatsu)"
+        return _("ippatsu and kong_replacement exclude each other (any kong ends ippatsu)")
     if "robbing_kong" in sit and "last_discard" in sit:
-        return "robbing_kong and last_discard exclude each other"
+        return _("robbing_kong and last_discard exclude each other")
     return _first_turn_contradiction(sit, has_melds, dealer)
 
 
@@ -126,15 +130,17 @@ def _first_turn_contradiction(sit: frozenset[str], has_melds: bool, dealer: bool
     if not first:
         return None
     if len(first) > 1:
-        return f"{first[0]} and {first[1]} exclude each other"
+        return _("{name} and {other} exclude each other").format(name=first[0], other=first[1])
     name = first[0]
     if name == "heavenly" and not dealer:
-        return "heavenly (tenhou) is the dealer's win; the seat wind is not East"
+        return _("heavenly (tenhou) is the dealer's win; the seat wind is not East")
     if name in ("earthly", "human") and dealer:
-        return f"{name} is a non-dealer's win; the seat wind is East"
+        return _("{name} is a non-dealer's win; the seat wind is East").format(name=name)
     if has_melds:
-        return f"{name} needs a hand with no meld (no call or kong before it)"
+        return _("{name} needs a hand with no meld (no call or kong before it)").format(name=name)
     other = next((s for s in _NOT_ON_FIRST_TURN if s in sit), None)
     if other is not None:
-        return f"{name} is a first-turn win and cannot come with {other}"
+        return _("{name} is a first-turn win and cannot come with {other}").format(
+            name=name, other=other
+        )
     return None
