@@ -1,5 +1,6 @@
-"""Words for players: the labels and one-line helps of every option a page offers, and the full
-names of lengths, so no page shows an option's key (``kiriage``) or a variant's id (``hk``).
+"""Words for players: the labels and one-line helps of every option a page offers, the full
+names of lengths, and the tiles, suits and situations in words, so no page shows an option's key
+(``kiriage``), a variant's id (``hk``) or a situation's (``robbing_kong``).
 
 One table per kind of thing, next to nothing else. The tables hold the English words marked
 ``N_`` for the catalogs; the functions below return them in the language of the moment
