@@ -9,11 +9,13 @@ the test from the rule pages (shared/rules/*.md), never read from the engine.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from majiang.web.words import table_words
 from test_table_support import ARGS, CHROMIUM, serve
 
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -22,6 +24,14 @@ pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium
 
 #: the names of the seats: this page's player (Ann) sits at seat 1, the others are bots
 NAMES = ["Bot 1 (normal)", "Ann (you)", "Bot 3 (normal)", "Bot 4 (normal)"]
+
+WORDS_JS = """(words) => {
+  const el = document.createElement('script');
+  el.type = 'application/json';
+  el.id = 'table-words';
+  el.textContent = words;
+  document.body.append(el);
+}"""
 
 RENDER_JS = """async ([events, variant, seat]) => {
   const model = await import('/static/model.js');
@@ -49,6 +59,9 @@ def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
         errors: list[str] = []
         pg.on("pageerror", lambda e: errors.append(str(e)))
         pg.goto(f"{url}/")
+        # the words a table page carries (web/words.py table_words: payment reasons, suits ...),
+        # read by table_view.js when it is first imported
+        pg.evaluate(WORDS_JS, json.dumps(table_words()))
         yield pg
         browser.close()
         assert errors == [], f"JavaScript errors: {errors}"
