@@ -10,6 +10,7 @@ tests/artifacts/table_*.png (not committed).
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -17,6 +18,7 @@ from typing import Any
 import pytest
 
 from majiang.shanten import shanten
+from majiang.web.words import table_words
 from test_table_support import CHROMIUM, SCREENSHOTS, Player, shot
 
 pytest.importorskip("playwright.sync_api")
@@ -838,7 +840,16 @@ RIICHI_HAND = [
     },
 ]
 
+#: the words a table page carries (web/words.py table_words: payment reasons, suits ...), given
+#: to the home page this renders on before table_view.js is first imported
 RENDER_JS = """async (events) => {
+  if (!document.querySelector('#table-words')) {
+    const el = document.createElement('script');
+    el.type = 'application/json';
+    el.id = 'table-words';
+    el.textContent = JSON.stringify(WORDS);
+    document.body.append(el);
+  }
   const model = await import('/static/model.js');
   const view = await import('/static/table_view.js');
   const m = model.emptyModel(1, 4, 'riichi');
@@ -848,7 +859,7 @@ RENDER_JS = """async (events) => {
   box.id = 'result-test';
   box.innerHTML = view.renderResult(ui, m);
   document.body.append(box);
-}"""
+}""".replace("WORDS", json.dumps(table_words()))
 
 
 def test_a_result_shows_the_riichi_stick_fu_rounding_and_names(player: Player) -> None:

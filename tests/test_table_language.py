@@ -27,21 +27,7 @@ from majiang.web.replay import hand_label
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "tools"))
 import i18n as catalog_tool
-
-#: words that are the same in a language as in English (names of sites, the game's own terms)
-SAME = {
-    "Tenhou",
-    "Mahjong Soul",
-    "M.League",
-    "World Riichi Championship",
-    "European Mahjong Association",
-    "Normal",
-    "normal",
-    "4 fu",
-    "2 fu",
-    "Standard",
-    "Nagashi mangan",
-}
+from language_support import same_in
 
 
 def every_word() -> list[str]:
@@ -58,6 +44,9 @@ def every_word() -> list[str]:
     for label, help_ in words.BOT_WORDS.values():
         out += [label, help_]
     out += words.BOT_NAMES.values()
+    for table in (words.HONOR_WORDS, words.NUMBER_WORDS, words.RED_WORDS, words.SUIT_WORDS):
+        out += table.values()
+    out += words.SITUATION_WORDS.values()
     return out
 
 
@@ -72,7 +61,7 @@ def test_every_word_of_words_py_is_in_the_catalogs() -> None:
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
 def test_every_word_of_words_py_is_translated(lang: str) -> None:
     with use(lang):
-        same = [w for w in every_word() if _(w) == w and w not in SAME]
+        same = [w for w in every_word() if _(w) == w and w not in same_in(lang)]
     assert same == []
 
 
@@ -87,6 +76,7 @@ def test_the_words_are_shown_in_the_language_of_the_moment() -> None:
         assert words.value_words("golden_table", None) == "Standard"
         table = words.table_words()
     assert table["lengths"]["east"] == "Ostrunde"
+    assert table["suits"] == {"m": "Zeichen", "p": "Kreise", "s": "Bambus"}
     assert table["bots"]["master"] == "Meister (denkt bis 1 s)"
     assert table["bot_names"]["expert"] == "Experte"
     assert table["abortive"]["four_riichi"] == "Vier Riichi"
@@ -201,3 +191,19 @@ def test_every_bot_level_a_player_meets_has_a_name() -> None:
     assert set(words.BOT_NAMES) == set(BOT_LEVELS) - {"simple"}
     with use("zh"):
         assert words.table_words()["bot_names"]["tutorial"] == "教学"
+
+
+def test_the_calculators_and_the_rules_pages_name_tiles_and_situations_alike() -> None:
+    """One table of words.py names a tile and a situation for the calculator's palette and
+    boxes and for the rules pages' captions."""
+    from majiang.tiles import parse_tile
+    from majiang.web.meta import calculator_meta
+    from majiang.web.rules import tile_words
+
+    with use("de"):
+        meta = calculator_meta("riichi")
+        assert meta["labels"]["1z"] == tile_words("1z") == "Ostwind"
+        assert meta["labels"]["3p"] == tile_words("3p") == "Kreis 3"
+        assert words.tile_words(parse_tile("3p")) == "Kreis 3"
+        boxes = {s["id"]: s["label"] for s in meta["situations"]}
+        assert boxes["robbing_kong"] == _(words.SITUATION_WORDS["robbing_kong"]) != "Robbing a kong"

@@ -28,6 +28,7 @@ from typing import Any
 
 import pytest
 
+from language_support import same_in
 from majiang.web.play import pattern_names
 from test_table_support import ARTIFACTS, CHROMIUM, READY_JS, Player
 
@@ -52,29 +53,6 @@ ALLOWED = re.compile(
 )
 #: languages' own words that match an English word above (German "Hand", Spanish "on"...)
 SAME_WORD = {"de": {"hand", "wall"}, "es": set(), "zh": set()}
-#: text that is an English message id but reads the same in the language (names, notation)
-SAME = {
-    "Tenhou",
-    "Mahjong Soul",
-    "M.League",
-    "World Riichi Championship",
-    "European Mahjong Association",
-    "Riichi",
-    "Ron",
-    "Tsumo",
-    "Pon",
-    "Chi",
-    "Kan",
-    "Honba",
-    "Furiten",
-    "Normal",
-    "normal",
-    "Standard",
-    "Total",
-    "West",
-    "Bots: {bots}",
-    "Bot {n} ({level})",
-}
 
 #: the visible text of the page: its text nodes (the rules dialog closed, hidden sections
 #: skipped) and what style sheets write before and after elements
@@ -111,7 +89,7 @@ def english_checks(lang: str) -> tuple[set[str], list[re.Pattern[str]], set[str]
         english = message.id
         if not english or not isinstance(english, str) or message.context:
             continue
-        if message.string == english or english in SAME:
+        if message.string == english or english in same_in(lang):
             continue
         if "{" not in english:
             whole.add(english)

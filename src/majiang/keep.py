@@ -186,7 +186,9 @@ class Sheet:
         self.resolved = MappingProxyType(resolve_options(self.rules, self.options))
         if length not in LENGTHS:
             raise InvalidEntry(
-                f"unknown game length {length!r} (expected one of {', '.join(LENGTHS)})",
+                _("unknown game length {length!r} (expected one of {lengths})").format(
+                    length=length, lengths=", ".join(LENGTHS)
+                ),
                 field="length",
             )
         self.length = length
@@ -222,7 +224,7 @@ class Sheet:
     def undo(self) -> None:
         """Remove the last step entered (a hand left empty goes with it)."""
         if not self.hands:
-            raise InvalidEntry("the sheet is empty: nothing to undo", field="hands")
+            raise InvalidEntry(_("the sheet is empty: nothing to undo"), field="hands")
         hands = copy.deepcopy(self.hands)
         hands[-1].pop()
         if not hands[-1]:
@@ -234,10 +236,15 @@ class Sheet:
         out again."""
         if not 0 <= index < len(self.hands):
             raise InvalidEntry(
-                f"there is no hand {index + 1} (the sheet has {len(self.hands)})", field="index"
+                _("there is no hand {n} (the sheet has {count})").format(
+                    n=index + 1, count=len(self.hands)
+                ),
+                field="index",
             )
         if not steps:
-            raise InvalidEntry(f"hand {index + 1}: a hand needs at least one step", field="steps")
+            raise InvalidEntry(
+                _("hand {n}: a hand needs at least one step").format(n=index + 1), field="steps"
+            )
         hands = copy.deepcopy(self.hands)
         hands[index] = [self._read_step(step) for step in steps]
         self._replace(hands)
@@ -267,21 +274,32 @@ class Sheet:
                 if name.casefold() == who.strip().casefold():
                     return seat
         raise InvalidEntry(
-            f"{field}: {who!r} is not a player here ({', '.join(self.players)})", field=field
+            _("{field}: {who!r} is not a player here ({players})").format(
+                field=field, who=who, players=", ".join(self.players)
+            ),
+            field=field,
         )
 
     def _read_step(self, step: Mapping[str, Any]) -> dict[str, Any]:
         """Return the step with players as seats and its keys checked."""
         if not isinstance(step, Mapping):
-            raise InvalidEntry(f"a step must be an object, got {step!r}", field="step")
+            raise InvalidEntry(
+                _("a step must be an object, got {step!r}").format(step=step), field="step"
+            )
         kind = step.get("type")
         if not isinstance(kind, str) or kind not in STEP_KEYS:
             raise InvalidEntry(
-                f"step type must be one of {', '.join(STEP_KEYS)}, got {kind!r}", field="type"
+                _("step type must be one of {types}, got {kind!r}").format(
+                    types=", ".join(STEP_KEYS), kind=kind
+                ),
+                field="type",
             )
         unknown = sorted(set(step) - STEP_KEYS[kind])
         if unknown:
-            raise InvalidEntry(f"a {kind} step has no {unknown[0]!r}", field=unknown[0])
+            raise InvalidEntry(
+                _("a {kind} step has no {key!r}").format(kind=kind, key=unknown[0]),
+                field=unknown[0],
+            )
         out: dict[str, Any] = {"type": kind}
         if kind in ("riichi", "kong"):
             out["player"] = self.seat(step.get("player"), "player")
@@ -289,15 +307,19 @@ class Sheet:
             out["kind"] = step.get("kind", "ankan")
             if out["kind"] not in ("kan", "kakan", "ankan"):
                 raise InvalidEntry(
-                    f"kind must be kan (from a discard), kakan (added) or ankan (concealed), "
-                    f"got {out['kind']!r}",
+                    _(
+                        "kind must be kan (from a discard), kakan (added) or ankan (concealed), "
+                        "got {kind!r}"
+                    ).format(kind=out["kind"]),
                     field="kind",
                 )
             src = step.get("from")
             if (out["kind"] == "kan") != (src is not None):
                 raise InvalidEntry(
-                    "a kong claimed from a discard (kan) names its discarder in 'from'; "
-                    "a kakan or an ankan names none",
+                    _(
+                        "a kong claimed from a discard (kan) names its discarder in 'from'; "
+                        "a kakan or an ankan names none"
+                    ),
                     field="from",
                 )
             out["from"] = None if src is None else self.seat(src, "from")
@@ -306,7 +328,7 @@ class Sheet:
             out["from"] = None if src is None else self.seat(src, "from")
             wins = step.get("wins")
             if not isinstance(wins, Sequence) or isinstance(wins, str) or not wins:
-                raise InvalidEntry("a win step lists its winners in 'wins'", field="wins")
+                raise InvalidEntry(_("a win step lists its winners in 'wins'"), field="wins")
             out["wins"] = [self._read_winner(w) for w in wins]
             out["after_kong"] = bool(step.get("after_kong", False))
         if kind == "draw":
@@ -314,7 +336,9 @@ class Sheet:
                 out[key] = sorted({self.seat(p, key) for p in _listed(step.get(key), key)})
             fans = step.get("ready_fan") or {}
             if not isinstance(fans, Mapping):
-                raise InvalidEntry("ready_fan maps each ready player to a fan", field="ready_fan")
+                raise InvalidEntry(
+                    _("ready_fan maps each ready player to a fan"), field="ready_fan"
+                )
             out["ready_fan"] = {
                 str(self.seat(_seat_key(p), "ready_fan")): _whole(f, "ready_fan")
                 for p, f in fans.items()
@@ -325,10 +349,14 @@ class Sheet:
 
     def _read_winner(self, win: Any) -> dict[str, Any]:
         if not isinstance(win, Mapping):
-            raise InvalidEntry(f"each winner is an object, got {win!r}", field="wins")
+            raise InvalidEntry(
+                _("each winner is an object, got {win!r}").format(win=win), field="wins"
+            )
         unknown = sorted(set(win) - WINNER_KEYS)
         if unknown:
-            raise InvalidEntry(f"a winner has no {unknown[0]!r}", field=unknown[0])
+            raise InvalidEntry(
+                _("a winner has no {key!r}").format(key=unknown[0]), field=unknown[0]
+            )
         out: dict[str, Any] = {"player": self.seat(win.get("player"), "player")}
         if win.get("pao") is not None:
             out["pao"] = self.seat(win["pao"], "pao")
@@ -336,24 +364,31 @@ class Sheet:
         if win.get("request") is not None:
             if given:
                 raise InvalidEntry(
-                    f"give the hand's value or a calculator request, not both ({given[0]!r})",
+                    _("give the hand's value or a calculator request, not both ({key!r})").format(
+                        key=given[0]
+                    ),
                     field=given[0],
                 )
             if not isinstance(win["request"], Mapping):
-                raise InvalidEntry("request is a scoring request object", field="request")
+                raise InvalidEntry(_("request is a scoring request object"), field="request")
             out["request"] = dict(win["request"])
             return out
         unit = self.rules.unit
         wrong = [k for k in given if k not in VALUE_KEYS[unit]]
         if wrong:
             raise InvalidEntry(
-                f"{self.variant} counts {unit}, not {wrong[0]}: give "
-                f"{' and '.join(sorted(VALUE_KEYS[unit]))}",
+                _("{variant} counts {unit}, not {key}: give {keys}").format(
+                    variant=self.variant,
+                    unit=unit,
+                    key=wrong[0],
+                    keys=", ".join(sorted(VALUE_KEYS[unit])),
+                ),
                 field=wrong[0],
             )
         if not given:
             raise InvalidEntry(
-                f"give the hand's value ({unit}) or a calculator request", field=unit
+                _("give the hand's value ({unit}) or a calculator request").format(unit=unit),
+                field=unit,
             )
         for key in given:
             out[key] = _whole(win[key], key)
@@ -373,21 +408,25 @@ class Sheet:
         )
 
     def _play_hand(
-        self, st: GameState, where: str, steps: list[dict[str, Any]], moves: Moves, texts: list[str]
+        self, st: GameState, n: int, steps: list[dict[str, Any]], moves: Moves, texts: list[str]
     ) -> Outcome | None:
-        """Return how the hand's steps end it (``None``: it goes on), its payments added to
-        ``moves`` and its words to ``texts``; no step may follow the end."""
+        """Return how the steps of hand ``n`` (from 1) end it (``None``: it goes on), its
+        payments added to ``moves`` and its words to ``texts``; no step may follow the end."""
         outcome: Outcome | None = None
         for i, step in enumerate(steps):
             if outcome is not None:
                 raise InvalidEntry(
-                    f"{where}: step {i + 1} ({step['type']}) comes after the hand ended",
+                    _("hand {n}: step {step} ({type}) comes after the hand ended").format(
+                        n=n, step=i + 1, type=step["type"]
+                    ),
                     field="steps",
                 )
             try:
                 outcome = self._apply(st, step, moves, texts)
             except MajiangError as exc:
-                raise InvalidEntry(f"{where}: {exc}", field=exc.field) from exc
+                raise InvalidEntry(
+                    _("hand {n}: {error}").format(n=n, error=exc), field=exc.field
+                ) from exc
         return outcome
 
     def standing(self) -> Standing:
@@ -399,10 +438,12 @@ class Sheet:
         final = (0,) * st.players
         hand_open = False
         for index, steps in enumerate(self.hands):
-            where = f"hand {index + 1}"
             if ended is not None:
                 raise InvalidEntry(
-                    f"{where}: the game ended after hand {index} ({ended})", field="hands"
+                    _("hand {n}: the game ended after hand {last} ({reason})").format(
+                        n=index + 1, last=index, reason=ended
+                    ),
+                    field="hands",
                 )
             _new_hand(st)
             label = self._label(st)
@@ -410,10 +451,13 @@ class Sheet:
             before = st.scores
             moves: Moves = []
             texts: list[str] = []
-            outcome = self._play_hand(st, where, steps, moves, texts)
+            outcome = self._play_hand(st, index + 1, steps, moves, texts)
             hand_open = outcome is None
             if hand_open and index < len(self.hands) - 1:
-                raise InvalidEntry(f"{where} has not ended (no win or draw)", field="steps")
+                raise InvalidEntry(
+                    _("hand {n} has not ended (no win or draw)").format(n=index + 1),
+                    field="steps",
+                )
             row_scores = st.scores
             if outcome is not None:
                 ended, final = close_hand(self.rules, st, outcome)
@@ -481,15 +525,20 @@ class Sheet:
     def _riichi(self, st: GameState, seat: int, moves: Moves) -> None:
         cost = self.rules.stick_value
         if not cost:
-            raise InvalidEntry(f"{self.variant} has no riichi", field="type")
+            raise InvalidEntry(
+                _("{variant} has no riichi").format(variant=self.variant), field="type"
+            )
         _in_play(st, seat, "player", self.players)
         if "riichi" in st.status[seat]:
             raise InvalidEntry(
-                f"{self.players[seat]} has already declared riichi this hand", field="player"
+                _("{name} has already declared riichi this hand").format(name=self.players[seat]),
+                field="player",
             )
         if st.scores[seat] < cost:
             raise InvalidEntry(
-                f"{self.players[seat]} has {st.scores[seat]} points: riichi needs {cost}",
+                _("{name} has {points} points: riichi needs {cost}").format(
+                    name=self.players[seat], points=st.scores[seat], cost=cost
+                ),
                 field="player",
             )
         change = replace_at((0,) * st.players, seat, -cost)
@@ -500,8 +549,9 @@ class Sheet:
     def _kong(self, st: GameState, step: Mapping[str, Any], moves: Moves) -> None:
         if type(self.rules).on_kong is GameRules.on_kong:
             raise InvalidEntry(
-                f"kongs pay nothing by themselves in {self.variant}: count them in the hand's "
-                "value",
+                _(
+                    "kongs pay nothing by themselves in {variant}: count them in the hand's value"
+                ).format(variant=self.variant),
                 field="type",
             )
         seat, source = step["player"], step["from"]
@@ -509,7 +559,7 @@ class Sheet:
         if source is not None:
             _in_play(st, source, "from", self.players)
             if source == seat:
-                raise InvalidEntry("a kong is not claimed from its own maker", field="from")
+                raise InvalidEntry(_("a kong is not claimed from its own maker"), field="from")
             st.meld_sources = replace_at(st.meld_sources, seat, (*st.meld_sources[seat], source))
         paid, st.variant_state = self.rules.on_kong(self.resolved, st, seat, step["kind"])
         _pay(st, paid, moves)
@@ -522,34 +572,42 @@ class Sheet:
         n = st.players
         seats = [w["player"] for w in wins]
         if len(set(seats)) != len(seats):
-            raise InvalidEntry("a player is listed twice among the winners", field="wins")
+            raise InvalidEntry(_("a player is listed twice among the winners"), field="wins")
         for seat in seats:
             _in_play(st, seat, "player", self.players)
         if source is not None:
             _in_play(st, source, "from", self.players)
             if source in seats:
                 raise InvalidEntry(
-                    f"{self.players[source]} cannot win on their own discard", field="from"
+                    _("{name} cannot win on their own discard").format(name=self.players[source]),
+                    field="from",
                 )
         if len(wins) > 1:
             if source is None:
                 raise InvalidEntry(
-                    "several players win only on one discard: give 'from'", field="from"
+                    _("several players win only on one discard: give 'from'"), field="from"
                 )
             wins = sorted(wins, key=lambda w: (w["player"] - source) % n)
             claimants = tuple(w["player"] for w in wins)
             allowed = self.rules.ron_winners(self.resolved, claimants)
             if allowed is None:
                 raise InvalidEntry(
-                    f"{len(wins)} players winning on one discard abort the hand in "
-                    f"{self.variant}: enter an abortive draw",
+                    _(
+                        "{count} players winning on one discard abort the hand in {variant}: "
+                        "enter an abortive draw"
+                    ).format(count=len(wins), variant=self.variant),
                     field="wins",
                 )
             if len(allowed) < len(claimants):
                 raise InvalidEntry(
-                    f"only {len(allowed)} player may win on one discard in {self.variant} "
-                    f"(the first in turn order takes it): "
-                    f"{', '.join(self.players[s] for s in claimants)} were entered",
+                    _(
+                        "only {count} player may win on one discard in {variant} (the first in "
+                        "turn order takes it): {players} were entered"
+                    ).format(
+                        count=len(allowed),
+                        variant=self.variant,
+                        players=", ".join(self.players[s] for s in claimants),
+                    ),
                     field="wins",
                 )
         return wins
@@ -566,21 +624,25 @@ class Sheet:
             pao = win.get("pao")
             if pao is not None:
                 if "pao" not in rules.options or not self.resolved.get("pao"):
-                    raise InvalidEntry(f"{self.variant} plays no pao here", field="pao")
+                    raise InvalidEntry(
+                        _("{variant} plays no pao here").format(variant=self.variant), field="pao"
+                    )
                 _in_play(st, pao, "pao", self.players)
                 if pao == seat:
-                    raise InvalidEntry("a winner is not liable for their own win", field="pao")
+                    raise InvalidEntry(_("a winner is not liable for their own win"), field="pao")
             st.liable = replace_at(st.liable, seat, pao)
             result = self._result(st, seat, source, win, counters=i == 0)
             payer = rules.win_discarder(self.resolved, st, seat, source)
-            deltas, _ = pay_win(st, seat, result, payer, pao)
+            deltas, _payers = pay_win(st, seat, result, payer, pao)
             moves.append(("win", deltas))
             texts.append(self._win_text(seat, source, result, pao))
         if step.get("after_kong"):
             if source is None or source not in (k.seat for k in st.variant_state or ()):
                 raise InvalidEntry(
-                    "after_kong: the discarder made no kong this hand (kong money passes on "
-                    "only from the discard right after a kong)",
+                    _(
+                        "after_kong: the discarder made no kong this hand (kong money passes on "
+                        "only from the discard right after a kong)"
+                    ),
                     field="after_kong",
                 )
             st.claim_kind, st.kong_discarder = "discard", source
@@ -616,15 +678,19 @@ class Sheet:
         for key in ("variant", "rules"):
             if key in asked:
                 raise InvalidEntry(
-                    f"request: {key} is the sheet's ({self.variant}); leave it out",
+                    _("request: {key} is the sheet's ({variant}); leave it out").format(
+                        key=key, variant=self.variant
+                    ),
                     field=f"request.{key}",
                 )
         table = _setting_dict(setting)
         for key in TABLE_FIELDS:
             if key in asked and not _same_field(key, asked[key], table[key]):
                 raise InvalidEntry(
-                    f"request: {key} is {table[key]!r} at this point of the game, not "
-                    f"{asked[key]!r} (the sheet keeps it)",
+                    _(
+                        "request: {key} is {value!r} at this point of the game, not {asked!r} "
+                        "(the sheet keeps it)"
+                    ).format(key=key, value=table[key], asked=asked[key]),
                     field=f"request.{key}",
                 )
         asked.update(table)
@@ -633,9 +699,13 @@ class Sheet:
         try:
             result = self.rules.score(ScoreRequest.from_dict(asked))
         except MajiangError as exc:
-            raise InvalidEntry(f"request: {exc}", field=f"request.{exc.field}") from exc
+            raise InvalidEntry(
+                _("request: {error}").format(error=exc), field=f"request.{exc.field}"
+            ) from exc
         if not result.valid:
-            raise InvalidEntry(f"request: not a win: {result.reason}", field="request")
+            raise InvalidEntry(
+                _("request: not a win: {reason}").format(reason=result.reason), field="request"
+            )
         return result
 
     def _win_text(self, seat: int, source: int | None, result: ScoreResult, pao: int | None) -> str:
@@ -665,22 +735,29 @@ class Sheet:
         if self.variant == "sichuan":
             if ready and set(ready) != set(fans):
                 raise InvalidEntry(
-                    "in sichuan give each ready player's best waiting fan in ready_fan",
+                    _("in sichuan give each ready player's best waiting fan in ready_fan"),
                     field="ready_fan",
                 )
             ready = tuple(sorted(fans))
             if set(three) & set(ready):
-                raise InvalidEntry("a player holding three suits is not ready", field="three_suits")
+                raise InvalidEntry(
+                    _("a player holding three suits is not ready"), field="three_suits"
+                )
         elif fans or three:
             raise InvalidEntry(
-                f"ready_fan and three_suits are Sichuan's, not {self.variant}'s",
+                _("ready_fan and three_suits are Sichuan's, not {variant}'s").format(
+                    variant=self.variant
+                ),
                 field="ready_fan" if fans else "three_suits",
             )
         if step["nagashi"]:
             if "nagashi_mangan" not in self.rules.options:
-                raise InvalidEntry(f"{self.variant} has no nagashi mangan", field="nagashi")
+                raise InvalidEntry(
+                    _("{variant} has no nagashi mangan").format(variant=self.variant),
+                    field="nagashi",
+                )
             if not self.resolved.get("nagashi_mangan"):
-                raise InvalidEntry("nagashi mangan is off here", field="nagashi")
+                raise InvalidEntry(_("nagashi mangan is off here"), field="nagashi")
         for key, seats in (("ready", ready), ("nagashi", step["nagashi"]), ("three_suits", three)):
             for seat in seats:
                 _in_play(st, seat, key, self.players)
@@ -697,17 +774,25 @@ class Sheet:
         reason = step["reason"]
         known = self.rules.abortive_draws
         if not known:
-            raise InvalidEntry(f"{self.variant} has no abortive draws", field="reason")
+            raise InvalidEntry(
+                _("{variant} has no abortive draws").format(variant=self.variant), field="reason"
+            )
         if reason not in known:
             raise InvalidEntry(
-                f"reason must be one of {', '.join(known)}, got {reason!r}", field="reason"
+                _("reason must be one of {reasons}, got {reason!r}").format(
+                    reasons=", ".join(known), reason=reason
+                ),
+                field="reason",
             )
         if not self.resolved.get(known[reason], True):
             raise InvalidEntry(
-                f"the abortive draw {reason} is off here (rule {known[reason]})", field="reason"
+                _("the abortive draw {reason} is off here (rule {rule})").format(
+                    reason=reason, rule=known[reason]
+                ),
+                field="reason",
             )
         if st.winners:
-            raise InvalidEntry("a hand with a win cannot be aborted", field="reason")
+            raise InvalidEntry(_("a hand with a win cannot be aborted"), field="reason")
         texts.append(_("abortive draw: {reason}").format(reason=reason.replace("_", " ")))
         return Outcome("abortive_draw", reason)
 
@@ -729,14 +814,20 @@ class Sheet:
     def from_dict(cls, data: Mapping[str, Any]) -> Sheet:
         """Return the sheet stored by ``to_dict``, every hand checked again."""
         if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-            raise InvalidEntry(f"not a score sheet (format {FORMAT!r} expected)", field="format")
+            raise InvalidEntry(
+                _("not a score sheet (format {format!r} expected)").format(format=FORMAT),
+                field="format",
+            )
         if data.get("version") != VERSION:
             raise InvalidEntry(
-                f"sheet version {data.get('version')!r} is not {VERSION}", field="version"
+                _("sheet version {version!r} is not {expected}").format(
+                    version=data.get("version"), expected=VERSION
+                ),
+                field="version",
             )
         hands = data.get("hands") or []
         if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
-            raise InvalidEntry("hands is a list of lists of steps", field="hands")
+            raise InvalidEntry(_("hands is a list of lists of steps"), field="hands")
         return cls(
             str(data.get("variant")),
             data.get("players") or [],
@@ -779,19 +870,22 @@ class Sheet:
 
 def _check_players(players: Sequence[str], rules: Ruleset) -> tuple[str, ...]:
     if isinstance(players, str) or not isinstance(players, Sequence):
-        raise InvalidEntry("players is a list of names, the first dealer first", field="players")
+        raise InvalidEntry(_("players is a list of names, the first dealer first"), field="players")
     names = tuple(str(p).strip() for p in players)
     if len(names) != rules.players:
         raise InvalidEntry(
-            f"{rules.id} is played by {rules.players}, got {len(names)} players", field="players"
+            _("{variant} is played by {count}, got {given} players").format(
+                variant=rules.id, count=rules.players, given=len(names)
+            ),
+            field="players",
         )
     if any(not n for n in names):
-        raise InvalidEntry("every player needs a name", field="players")
+        raise InvalidEntry(_("every player needs a name"), field="players")
     folded = [n.casefold() for n in names]
     if len(set(folded)) != len(folded):
-        raise InvalidEntry("two players have the same name", field="players")
+        raise InvalidEntry(_("two players have the same name"), field="players")
     if any(n.isdigit() for n in names):
-        raise InvalidEntry("a player's name is not a number (seats are)", field="players")
+        raise InvalidEntry(_("a player's name is not a number (seats are)"), field="players")
     return names
 
 
@@ -816,14 +910,16 @@ def _pay(st: GameState, paid: Moves, moves: Moves) -> None:
 
 def _in_play(st: GameState, seat: int, field: str, players: Sequence[str]) -> None:
     if "out" in st.status[seat]:
-        raise InvalidEntry(f"{players[seat]} has already won this hand", field=field)
+        raise InvalidEntry(
+            _("{name} has already won this hand").format(name=players[seat]), field=field
+        )
 
 
 def _listed(value: Any, field: str) -> list[Any]:
     if value is None:
         return []
     if isinstance(value, str) or not isinstance(value, Sequence):
-        raise InvalidEntry(f"{field} is a list of players", field=field)
+        raise InvalidEntry(_("{field} is a list of players").format(field=field), field=field)
     return list(value)
 
 
@@ -834,7 +930,10 @@ def _seat_key(key: Any) -> Any:
 
 def _whole(value: Any, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InvalidEntry(f"{field} must be a whole number, got {value!r}", field=field)
+        raise InvalidEntry(
+            _("{field} must be a whole number, got {value!r}").format(field=field, value=value),
+            field=field,
+        )
     return value
 
 

@@ -191,9 +191,9 @@ def quote_value(value: Any) -> str:
     """
     if isinstance(value, int) and value.bit_length() > 128:
         try:
-            return f"a number of {len(str(abs(value)))} digits"
+            return _("a number of {count} digits").format(count=len(str(abs(value))))
         except ValueError:  # str() refuses numbers past 4,300 digits
-            return "a number of over 4,300 digits"
+            return _("a number of over 4,300 digits")
     shown = repr(value)
     return shown if len(shown) <= 80 else shown[:80] + "…"
 

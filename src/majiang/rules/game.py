@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from majiang.errors import InvalidRequest
+from majiang.i18n import _
 from majiang.wall import Wall
 
 if TYPE_CHECKING:
@@ -40,7 +41,9 @@ def rounds_for_length(length: str) -> int:
     """Return the rounds of winds a game length plays (0 for ``one_hand``)."""
     if length not in LENGTHS:
         raise InvalidRequest(
-            f"unknown game length {length!r} (expected one of {', '.join(LENGTHS)})",
+            _("unknown game length {length!r} (expected one of {lengths})").format(
+                length=length, lengths=", ".join(LENGTHS)
+            ),
             field="length",
         )
     return {"one_hand": 0, "east": 1, "south": 2, "full": 4}[length]

@@ -28,7 +28,7 @@ from pydantic import BaseModel, Field
 from sqlalchemy import JSON, DateTime, Integer, String
 from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 
-from majiang.i18n import N_, current, use
+from majiang.i18n import N_, _, current, use
 from majiang.keep import InvalidEntry, Sheet
 from majiang.server.db import Base, hash_token, utcnow
 from majiang.server.edge import Refusal
@@ -116,7 +116,10 @@ def make_router(app: FastAPI) -> APIRouter:
                 raise Refusal(403, N_("changing a sheet needs its key (header X-Sheet-Key)"))
             apply(sheet)
             if sum(len(h) for h in sheet.hands) > MAX_STEPS:
-                raise InvalidEntry(f"a sheet holds at most {MAX_STEPS} steps", field="steps")
+                raise InvalidEntry(
+                    _("a sheet holds at most {count} steps").format(count=MAX_STEPS),
+                    field="steps",
+                )
             row.data = sheet.to_dict()
             row.version += 1
             row.updated_at = utcnow()
@@ -173,7 +176,7 @@ def make_router(app: FastAPI) -> APIRouter:
         object), or several as ``{"steps": [...]}``."""
         steps = body["steps"] if "steps" in body and "type" not in body else [body]
         if not isinstance(steps, list):
-            raise InvalidEntry("steps is a list of steps", field="steps")
+            raise InvalidEntry(_("steps is a list of steps"), field="steps")
 
         def apply(sheet: Sheet) -> None:
             for step in steps:

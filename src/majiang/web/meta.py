@@ -16,18 +16,12 @@ from majiang.i18n import N_, _
 from majiang.rules import VARIANTS, get_ruleset
 from majiang.rules.base import Option
 from majiang.tiles import (
-    FLOWER_BASE,
     NUM_TILE_IDS,
-    is_bonus,
-    is_honor,
-    is_red,
-    number,
     sort_key,
-    suit,
     tile_name,
     tile_set,
 )
-from majiang.web.words import choice_label, option_words
+from majiang.web.words import SITUATION_WORDS, choice_label, option_words, tile_words
 
 #: the situations of the shared vocabulary each variant scores (the others it accepts or rejects
 #: but they change nothing, so the calculator does not offer them); ``extra_situations`` are added
@@ -73,24 +67,6 @@ SITUATIONS: dict[str, tuple[str, ...]] = {
 }
 SITUATIONS["hk2"] = SITUATIONS["hkos"] = SITUATIONS["hk"]
 
-#: how the calculator names each situation
-SITUATION_LABELS = {
-    "riichi": N_("Riichi"),
-    "double_riichi": N_("Double riichi"),
-    "ippatsu": N_("Ippatsu"),
-    "last_tile": N_("Won on the last wall tile"),
-    "last_discard": N_("Won on the last discard"),
-    "kong_replacement": N_("Won on a kong replacement"),
-    "kong_discard": N_("Won on the discard after a kong"),
-    "robbing_kong": N_("Robbing a kong"),
-    "consecutive_kongs": N_("Kong on kong"),
-    "heavenly": N_("Heavenly hand (dealer, on the deal)"),
-    "earthly": N_("Earthly hand (first draw)"),
-    "human": N_("Human hand (before the first draw)"),
-    "nagashi_mangan": N_("Nagashi mangan (at a draw)"),
-    "robbing_flower": N_("Seven bonus tiles robbing the eighth"),
-    "flower_replacement": N_("Won on a bonus tile's replacement"),
-}
 
 #: request fields beyond the common ones that each variant reads
 FIELDS: dict[str, list[str]] = {
@@ -157,43 +133,6 @@ def described(option: dict[str, Any]) -> dict[str, Any]:
     return {**option, "label": label, "help": help_, "choice_labels": labels}
 
 
-#: the tiles' names in words, for ``tile_words``
-_SUIT_WORDS = {"m": N_("{n} characters"), "p": N_("{n} dots"), "s": N_("{n} bamboo")}
-_RED_WORDS = {"m": N_("red 5 characters"), "p": N_("red 5 dots"), "s": N_("red 5 bamboo")}
-
-
-def tile_words(t: int) -> str:
-    """Return a tile's name in the language of the moment (``tiles.tile_label`` in English):
-    what a screen reader says for a tile of the palette.
-
-    >>> from majiang.tiles import parse_tile
-    >>> tile_words(parse_tile("3p")), tile_words(parse_tile("0s")), tile_words(parse_tile("6f"))
-    ('3 dots', 'red 5 bamboo', 'Season 2')
-    """
-    if is_honor(t):
-        return _(HONOR_WORDS[tile_name(t)])
-    if is_bonus(t):
-        n = t - FLOWER_BASE
-        if n < 4:
-            return _("Flower {n}").format(n=n + 1)
-        return _("Season {n}").format(n=n - 3)
-    if is_red(t):
-        return _(_RED_WORDS[suit(t)])
-    return _(_SUIT_WORDS[suit(t)]).format(n=number(t))
-
-
-#: the honours' names
-HONOR_WORDS = {
-    "1z": N_("East"),
-    "2z": N_("South"),
-    "3z": N_("West"),
-    "4z": N_("North"),
-    "5z": N_("White dragon"),
-    "6z": N_("Green dragon"),
-    "7z": N_("Red dragon"),
-}
-
-
 def calculator_meta(variant: str) -> dict[str, Any]:
     """Return what the calculator of one variant needs, ready for JSON, its words in the
     language of the moment."""
@@ -210,7 +149,7 @@ def calculator_meta(variant: str) -> dict[str, Any]:
         "seats": list(WIND_NAMES)[: ruleset.players],
         "tiles": [tile_name(t) for t in ids],
         "labels": {tile_name(t): tile_words(t) for t in ids},
-        "situations": [{"id": s, "label": _(SITUATION_LABELS.get(s, s))} for s in situations],
+        "situations": [{"id": s, "label": _(SITUATION_WORDS.get(s, s))} for s in situations],
         "fields": FIELDS[variant],
         "options": option_meta(variant),
     }

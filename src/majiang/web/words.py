@@ -1,5 +1,6 @@
-"""Words for players: the labels and one-line helps of every option a page offers, and the full
-names of lengths, so no page shows an option's key (``kiriage``) or a variant's id (``hk``).
+"""Words for players: the labels and one-line helps of every option a page offers, the full
+names of lengths, and the tiles, suits and situations in words, so no page shows an option's key
+(``kiriage``), a variant's id (``hk``) or a situation's (``robbing_kong``).
 
 One table per kind of thing, next to nothing else. The tables hold the English words marked
 ``N_`` for the catalogs; the functions below return them in the language of the moment
@@ -18,10 +19,12 @@ each option; the home form and the calculators draw them; the table page gets th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from majiang.i18n import N_, _
 from majiang.rules import VARIANTS, get_ruleset
+from majiang.tiles import FLOWER_BASE, Tile, is_bonus, is_honor, is_red, number, suit, tile_name
 
 #: option key -> (label, one-line help), for every option of every variant (a test holds it)
 OPTION_WORDS: dict[str, tuple[str, str]] = {
@@ -293,6 +296,66 @@ NEXT_HAND_HELP = N_(
     " Practice tables wait for you."
 )
 
+#: the tiles in words, as a page names one (the calculators' palette for a screen reader, the
+#: rules pages' captions; ``tile_words``): the honours, a suit's numbers, the red fives
+HONOR_WORDS = {
+    "1z": N_("East wind"),
+    "2z": N_("South wind"),
+    "3z": N_("West wind"),
+    "4z": N_("North wind"),
+    "5z": N_("White dragon"),
+    "6z": N_("Green dragon"),
+    "7z": N_("Red dragon"),
+}
+NUMBER_WORDS = {"m": N_("{n} of characters"), "p": N_("{n} of dots"), "s": N_("{n} of bamboo")}
+RED_WORDS = {
+    "m": N_("red 5 of characters"),
+    "p": N_("red 5 of dots"),
+    "s": N_("red 5 of bamboo"),
+}
+#: the suits by themselves (a suit declared void, a missing suit: the table and replays)
+SUIT_WORDS = {"m": N_("characters"), "p": N_("dots"), "s": N_("bamboo")}
+#: the scoring contract's situations: the calculators' boxes, what the rules pages' examples
+#: also came with
+SITUATION_WORDS = {
+    "riichi": N_("Riichi"),
+    "double_riichi": N_("Double riichi"),
+    "ippatsu": N_("Ippatsu"),
+    "last_tile": N_("Won on the last wall tile"),
+    "last_discard": N_("Won on the last discard"),
+    "kong_replacement": N_("Won on a kong replacement"),
+    "kong_discard": N_("Won on the discard after a kong"),
+    "robbing_kong": N_("Robbing a kong"),
+    "consecutive_kongs": N_("Kong on kong"),
+    "heavenly": N_("Heavenly hand (dealer, on the deal)"),
+    "earthly": N_("Earthly hand (first draw)"),
+    "human": N_("Human hand (before the first draw)"),
+    "nagashi_mangan": N_("Nagashi mangan (at a draw)"),
+    "robbing_flower": N_("Seven bonus tiles robbing the eighth"),
+    "flower_replacement": N_("Won on a bonus tile's replacement"),
+}
+
+
+def tile_words(t: Tile, say: Callable[[str], str] = _) -> str:
+    """Return a tile's name in words, each word through ``say`` (the language of the moment;
+    the rules pages pass theirs, which also writes Hong Kong's and Taiwan's characters).
+
+    >>> from majiang.tiles import parse_tile
+    >>> [tile_words(parse_tile(t)) for t in ("3p", "0s", "6z", "6f")]
+    ['3 of dots', 'red 5 of bamboo', 'Green dragon', 'Season 2']
+    """
+    if is_honor(t):
+        return say(HONOR_WORDS[tile_name(t)])
+    if is_bonus(t):
+        n = t - FLOWER_BASE
+        if n < 4:
+            return say(N_("Flower {n}")).format(n=n + 1)
+        return say(N_("Season {n}")).format(n=n - 3)
+    if is_red(t):
+        return say(RED_WORDS[suit(t)])
+    return say(NUMBER_WORDS[suit(t)]).format(n=number(t))
+
+
 #: game lengths as players say them
 LENGTH_WORDS = {
     "one_hand": N_("One hand"),
@@ -327,7 +390,7 @@ BOT_NAMES = {
 
 def table_words() -> dict[str, Any]:
     """Return the words the table page needs (variants, lengths, bots, the reasons of an
-    abortive draw and of payments) in the language of the moment, ready for JSON.
+    abortive draw and of payments, the suits) in the language of the moment, ready for JSON.
 
     >>> table_words()["variants"]["hkos"]
     'Hong Kong Old Style'
@@ -339,6 +402,7 @@ def table_words() -> dict[str, Any]:
         "bot_names": {level: _(name) for level, name in BOT_NAMES.items()},
         "abortive": {k: _(label) for k, label in ABORTIVE_WORDS.items()},
         "payments": {k: _(label) for k, label in PAYMENT_WORDS.items()},
+        "suits": {k: _(label) for k, label in SUIT_WORDS.items()},
     }
 
 

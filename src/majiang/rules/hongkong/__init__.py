@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from majiang.errors import InvalidRequest
+from majiang.i18n import _
 from majiang.rules.base import Option, Ruleset, check_hand_size
 from majiang.rules.hongkong import checks, payments
 from majiang.rules.hongkong.fan import HK_PATTERNS, HKOS_PATTERNS, Pattern
@@ -73,8 +74,9 @@ class HongKong(HongKongGame, Ruleset):
         rules = req.rules
         if value.total < rules["min_fan"]:
             raise InvalidRequest(
-                f"{value.total} fan is below the table's minimum of {rules['min_fan']} "
-                "(rule min_fan)",
+                _("{fan} fan is below the table's minimum of {least} (rule min_fan)").format(
+                    fan=value.total, least=rules["min_fan"]
+                ),
                 field="fan",
             )
         total = min(value.total, rules["max_fan"])

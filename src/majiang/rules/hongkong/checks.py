@@ -31,8 +31,11 @@ def check_seats(req: ScoreRequest, players: int) -> None:
     ):
         if seat is not None and seat >= players:
             raise InvalidRequest(
-                f"{name} {WIND_LETTERS[seat]} is not a seat of the {players}-player table "
-                f"(seats: {', '.join(seats)})",
+                _(
+                    "{field} {seat} is not a seat of the {players}-player table (seats: {seats})"
+                ).format(
+                    field=name, seat=WIND_LETTERS[seat], players=players, seats=", ".join(seats)
+                ),
                 field=name,
             )
     if req.tsumo and req.discarder is not None:
@@ -59,26 +62,36 @@ def check_situation(req: ScoreRequest) -> None:
         )
     if "consecutive_kongs" in req.situation and kongs < 2:
         raise InvalidRequest(
-            f"situation 'consecutive_kongs' needs two kongs among the melds, got {kongs}",
+            _("situation 'consecutive_kongs' needs two kongs among the melds, got {kongs}").format(
+                kongs=kongs
+            ),
             field="situation",
         )
     for name, dealer in (("heavenly", True), ("earthly", False)):
         if name not in req.situation:
             continue
         if req.is_dealer != dealer:
-            who = "the dealer (seat East)" if dealer else "a non-dealer"
-            raise InvalidRequest(f"situation {name!r} is a win by {who}", field="situation")
+            why = (
+                _("situation {name!r} is a win by the dealer (seat East)")
+                if dealer
+                else _("situation {name!r} is a win by a non-dealer")
+            )
+            raise InvalidRequest(why.format(name=name), field="situation")
         if req.hand.melds:
             raise InvalidRequest(
-                f"situation {name!r} is a win before any call or kong, but the hand has melds",
+                _(
+                    "situation {name!r} is a win before any call or kong, but the hand has melds"
+                ).format(name=name),
                 field="situation",
             )
     if "robbing_kong" in req.situation:
         held = counts34(req.hand.all_tiles())[kind(req.win_tile)]
         if held != 1:
             raise InvalidRequest(
-                f"situation 'robbing_kong': the robbed {tile_name(req.win_tile)!r} is the "
-                f"fourth of its kind, so the winner holds only that one, not {held}",
+                _(
+                    "situation 'robbing_kong': the robbed {tile!r} is the fourth of its kind, "
+                    "so the winner holds only that one, not {held}"
+                ).format(tile=tile_name(req.win_tile), held=held),
                 field="situation",
             )
 
@@ -106,13 +119,13 @@ def check_liable(req: ScoreRequest, pao: bool) -> None:
         return
     if not pao:
         raise InvalidRequest(
-            "liable is given but this table plays without pao (rule 'pao' is false)",
+            _("liable is given but this table plays without pao (rule 'pao' is false)"),
             field="liable",
         )
     sets = _liability_sets(req)
     if not sets:
         raise InvalidRequest(
-            "liable needs a fourth exposed set or a third exposed dragon set among the melds",
+            _("liable needs a fourth exposed set or a third exposed dragon set among the melds"),
             field="liable",
         )
     if all(m.source is not None for m in sets):
@@ -120,7 +133,9 @@ def check_liable(req: ScoreRequest, pao: bool) -> None:
         if req.liable not in sources:
             shown = ", ".join(WIND_LETTERS[s] for s in sorted(sources))
             raise InvalidRequest(
-                f"liable {WIND_LETTERS[req.liable]} fed none of the sets that make a player "
-                f"liable (they came from {shown})",
+                _(
+                    "liable {seat} fed none of the sets that make a player liable (they came "
+                    "from {sources})"
+                ).format(seat=WIND_LETTERS[req.liable], sources=shown),
                 field="liable",
             )

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from majiang.errors import InvalidRequest
+from majiang.i18n import _
 from majiang.rules.base import MOST_FAN, Option, quote_value
 from majiang.scoring import WIND_LETTERS, Payment, Points, ScoreRequest
 
@@ -70,11 +71,17 @@ class FanTableOption(Option):
         if isinstance(value, str) and value in self.names:
             return value
         if not isinstance(value, Mapping):
-            shown = "".join(f"{n!r}, " for n in self.names[:-1])
-            if self.names:
-                shown += f"{self.names[-1]!r} or "
+            message = (
+                _('rule {name!r} must be {names} or an object {{"fan": value}}, got {value}')
+                if self.names
+                else _('rule {name!r} must be an object {{"fan": value}}, got {value}')
+            )
             raise InvalidRequest(
-                f'rule {name!r} must be {shown}an object {{"fan": value}}, got {quote_value(value)}',
+                message.format(
+                    name=name,
+                    names=", ".join(repr(n) for n in self.names),
+                    value=quote_value(value),
+                ),
                 field="rules",
             )
         table: dict[int, int] = {}
@@ -86,8 +93,16 @@ class FanTableOption(Option):
                 or not 0 <= amount <= MOST_TABLE_VALUE
             ):
                 raise InvalidRequest(
-                    f"rule {name!r}: the value for {fan} fan must be a whole number from 0 to "
-                    f"2^{MOST_FAN} ({MOST_TABLE_VALUE}), got {quote_value(amount)}",
+                    _(
+                        "rule {name!r}: the value for {fan} fan must be a whole number from 0 "
+                        "to 2^{most} ({limit}), got {value}"
+                    ).format(
+                        name=name,
+                        fan=fan,
+                        most=MOST_FAN,
+                        limit=MOST_TABLE_VALUE,
+                        value=quote_value(amount),
+                    ),
                     field="rules",
                 )
             table[fan] = amount
@@ -106,8 +121,9 @@ def _fan_key(name: str, key: Any) -> int:
     ):
         return int(key)
     raise InvalidRequest(
-        f"rule {name!r}: {quote_value(key)} is not a fan count from 0 to {MOST_FAN} "
-        '(use keys like "3")',
+        _('rule {name!r}: {key} is not a fan count from 0 to {most} (use keys like "3")').format(
+            name=name, key=quote_value(key), most=MOST_FAN
+        ),
         field="rules",
     )
 
@@ -172,22 +188,27 @@ def check_tables(rules: Mapping[str, Any]) -> None:
     low, high = rules["min_fan"], rules["max_fan"]
     if low > high:
         raise InvalidRequest(
-            f"rule 'min_fan' ({low}) is above rule 'max_fan' ({high})", field="rules"
+            _("rule 'min_fan' ({low}) is above rule 'max_fan' ({high})").format(low=low, high=high),
+            field="rules",
         )
     for name in ("table", "golden_table"):
         table = rules.get(name)
         if table == "half_spicy" and high >= len(HALF_SPICY):
             raise InvalidRequest(
-                f"the half_spicy table stops at {len(HALF_SPICY) - 1} fan; rule 'max_fan' is "
-                f"{high} (give a custom 'table')",
+                _(
+                    "the half_spicy table stops at {most} fan; rule 'max_fan' is {high} (give "
+                    "a custom 'table')"
+                ).format(most=len(HALF_SPICY) - 1, high=high),
                 field="rules",
             )
         if isinstance(table, Mapping):
             missing = [f for f in range(low, high + 1) if str(f) not in table]
             if missing:
                 raise InvalidRequest(
-                    f"rule {name!r} has no value for {missing[0]} fan (it needs every fan "
-                    f"from min_fan {low} to max_fan {high})",
+                    _(
+                        "rule {name!r} has no value for {fan} fan (it needs every fan from "
+                        "min_fan {low} to max_fan {high})"
+                    ).format(name=name, fan=missing[0], low=low, high=high),
                     field="rules",
                 )
 

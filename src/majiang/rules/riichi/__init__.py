@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from majiang.errors import InvalidRequest
+from majiang.i18n import _
 from majiang.rules.base import Option, Ruleset, check_hand_size
 from majiang.rules.riichi.calculate import score_win
 from majiang.rules.riichi.dora import check_indicators
@@ -91,21 +92,25 @@ class Riichi(RiichiGame, Ruleset):
         if value.yakuman:
             if value.yakuman < 0:
                 raise InvalidRequest(
-                    f"yakuman must be 1 or more, got {value.yakuman}", field="value"
+                    _("yakuman must be 1 or more, got {yakuman}").format(yakuman=value.yakuman),
+                    field="value",
                 )
             han, fu = 13 * value.yakuman, None
         elif han < 1:
-            raise InvalidRequest(f"a riichi win has at least 1 han, got {han}", field="han")
+            raise InvalidRequest(
+                _("a riichi win has at least 1 han, got {han}").format(han=han), field="han"
+            )
         elif han < 5 and fu not in FU_VALUES:
             raise InvalidRequest(
-                f"fu must be 20, 25 or 30 to 110 in tens below 5 han, got {fu!r}", field="fu"
+                _("fu must be 20, 25 or 30 to 110 in tens below 5 han, got {fu!r}").format(fu=fu),
+                field="fu",
             )
         options = RiichiOptions.of(req.rules)
         base, limit = base_points(han, fu or 0, value.yakuman, options)
         liable = req.liable is not None and options.pao
         if liable and not value.yakuman:
             raise InvalidRequest(
-                "pao (liable) pays for a yakuman only (daisangen, daisuushii)", field="pao"
+                _("pao (liable) pays for a yakuman only (daisangen, daisuushii)"), field="pao"
             )
         return ScoreResult(
             valid=True,

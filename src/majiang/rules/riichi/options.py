@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from majiang.i18n import N_, _
 from majiang.rules.base import Option
 from majiang.scoring import SITUATION_WIN, Win, wrong_way_of_winning
 
@@ -76,21 +77,32 @@ _NOT_ON_FIRST_TURN = (
 
 #: why a situation cannot have the other way of winning (``SITUATION_WIN``), by its name
 _WAY_OF_WINNING = {
-    "robbing_kong": "robbing_kong (chankan) is a win on another player's kong, not a tsumo",
-    "last_discard": "last_discard (houtei) is a ron on the last discard, not a tsumo",
-    "human": "human (renhou) is a win on a discard, not a tsumo",
-    "kong_replacement": "kong_replacement (rinshan) is a self-drawn win, not a ron",
-    "last_tile": "last_tile (haitei) is a self-drawn win, not a ron",
-    "heavenly": "heavenly (tenhou) is a self-drawn win, not a ron",
-    "earthly": "earthly (chiihou) is a self-drawn win, not a ron",
-    "nagashi_mangan": "nagashi_mangan is paid like a tsumo: give win 'tsumo'",
+    "robbing_kong": N_("robbing_kong (chankan) is a win on another player's kong, not a tsumo"),
+    "last_discard": N_("last_discard (houtei) is a ron on the last discard, not a tsumo"),
+    "human": N_("human (renhou) is a win on a discard, not a tsumo"),
+    "kong_replacement": N_("kong_replacement (rinshan) is a self-drawn win, not a ron"),
+    "last_tile": N_("last_tile (haitei) is a self-drawn win, not a ron"),
+    "heavenly": N_("heavenly (tenhou) is a self-drawn win, not a ron"),
+    "earthly": N_("earthly (chiihou) is a self-drawn win, not a ron"),
+    "nagashi_mangan": N_("nagashi_mangan is paid like a tsumo: give win 'tsumo'"),
 }
 _NEEDS_WIN: Mapping[str, Win] = {**SITUATION_WIN, "nagashi_mangan": "tsumo"}
-#: the situations that exclude each other, and why (when it needs saying)
+#: the situations that exclude each other, and why
 _EXCLUSIVE = (
-    ("kong_replacement", "last_tile", " (a replacement tile is not the last wall tile)"),
-    ("ippatsu", "kong_replacement", " (any kong ends ippatsu)"),
-    ("robbing_kong", "last_discard", ""),
+    (
+        "kong_replacement",
+        "last_tile",
+        N_(
+            "kong_replacement and last_tile exclude each other (a replacement tile is not the "
+            "last wall tile)"
+        ),
+    ),
+    (
+        "ippatsu",
+        "kong_replacement",
+        N_("ippatsu and kong_replacement exclude each other (any kong ends ippatsu)"),
+    ),
+    ("robbing_kong", "last_discard", N_("robbing_kong and last_discard exclude each other")),
 )
 
 
@@ -105,17 +117,22 @@ def contradiction(
     """Return why the situation contradicts the hand or the win, or ``None``."""
     if not sit.isdisjoint(_CLOSED_ONLY) and not closed:
         name = next(n for n in _CLOSED_ONLY if n in sit)
-        return f"{name} needs a concealed hand, but the hand has an open meld"
+        return _("{name} needs a concealed hand, but the hand has an open meld").format(name=name)
     if "ippatsu" in sit and not ("riichi" in sit or "double_riichi" in sit):
-        return "ippatsu needs riichi (or double_riichi)"
-    wrong = wrong_way_of_winning(sit, "tsumo" if tsumo else "ron", _NEEDS_WIN)
+        return _("ippatsu needs riichi (or double_riichi)")
+    win: Win = "tsumo" if tsumo else "ron"
+    wrong = wrong_way_of_winning(sit, win, _NEEDS_WIN)
+    if wrong in _WAY_OF_WINNING:
+        return _(_WAY_OF_WINNING[wrong])
     if wrong is not None:
-        return _WAY_OF_WINNING.get(wrong, f"{wrong} needs win {_NEEDS_WIN[wrong]!r}")
+        return _("situation {name!r} needs win {need!r}, got {win!r}").format(
+            name=wrong, need=_NEEDS_WIN[wrong], win=win
+        )
     if "kong_replacement" in sit and not has_kong:
-        return "kong_replacement (rinshan) needs a kong among the melds"
+        return _("kong_replacement (rinshan) needs a kong among the melds")
     for one, other, why in _EXCLUSIVE:
         if one in sit and other in sit:
-            return f"{one} and {other} exclude each other{why}"
+            return _(why)
     return _first_turn_contradiction(sit, has_melds, dealer)
 
 
@@ -125,15 +142,17 @@ def _first_turn_contradiction(sit: frozenset[str], has_melds: bool, dealer: bool
     if not first:
         return None
     if len(first) > 1:
-        return f"{first[0]} and {first[1]} exclude each other"
+        return _("{name} and {other} exclude each other").format(name=first[0], other=first[1])
     name = first[0]
     if name == "heavenly" and not dealer:
-        return "heavenly (tenhou) is the dealer's win; the seat wind is not East"
+        return _("heavenly (tenhou) is the dealer's win; the seat wind is not East")
     if name in ("earthly", "human") and dealer:
-        return f"{name} is a non-dealer's win; the seat wind is East"
+        return _("{name} is a non-dealer's win; the seat wind is East").format(name=name)
     if has_melds:
-        return f"{name} needs a hand with no meld (no call or kong before it)"
+        return _("{name} needs a hand with no meld (no call or kong before it)").format(name=name)
     other = next((s for s in _NOT_ON_FIRST_TURN if s in sit), None)
     if other is not None:
-        return f"{name} is a first-turn win and cannot come with {other}"
+        return _("{name} is a first-turn win and cannot come with {other}").format(
+            name=name, other=other
+        )
     return None

@@ -87,22 +87,26 @@ class Sichuan(SichuanGame, Ruleset):
             )
         if {"robbing_kong", "kong_discard"} <= sit or {"robbing_kong", "last_discard"} <= sit:
             raise InvalidRequest(
-                "situation 'robbing_kong' is a win on an added kong, not on a discard",
+                _("situation 'robbing_kong' is a win on an added kong, not on a discard"),
                 field="situation",
             )
         if "robbing_kong" in sit:
             held = sum(1 for t in req.hand.all_tiles() if kind(t) == kind(req.win_tile))
             if held != 1:
                 raise InvalidRequest(
-                    f"situation 'robbing_kong': the robbed {tile_name(kind(req.win_tile))!r} is the "
-                    f"fourth of its kind, but the hand holds {held}",
+                    _(
+                        "situation 'robbing_kong': the robbed {tile!r} is the fourth of its "
+                        "kind, but the hand holds {held}"
+                    ).format(tile=tile_name(kind(req.win_tile)), held=held),
                     field="situation",
                 )
         kan = any(m.kind == "kan" for m in req.hand.melds)
         if req.tsumo and req.discarder is not None and ("kong_replacement" not in sit or not kan):
             raise InvalidRequest(
-                "discarder on a self-draw names who discarded the kong tile: it needs "
-                "situation 'kong_replacement' and a kong claimed from a discard ('kan')",
+                _(
+                    "discarder on a self-draw names who discarded the kong tile: it needs "
+                    "situation 'kong_replacement' and a kong claimed from a discard ('kan')"
+                ),
                 field="discarder",
             )
 
@@ -176,7 +180,9 @@ class Sichuan(SichuanGame, Ruleset):
         """
         rules = req.rules
         if value.total < 0:
-            raise InvalidRequest(f"fan must be 0 or more, got {value.total}", field="fan")
+            raise InvalidRequest(
+                _("fan must be 0 or more, got {fan}").format(fan=value.total), field="fan"
+            )
         fan = min(value.total, rules["max_fan"])
         points = self._points(req, fan)
         return ScoreResult(
@@ -195,11 +201,11 @@ def _check_first_turn(req: ScoreRequest) -> None:
     sit = req.situation
     if "heavenly" in sit and not req.is_dealer:
         raise InvalidRequest(
-            "situation 'heavenly' is the dealer's (seat_wind E) hand", field="situation"
+            _("situation 'heavenly' is the dealer's (seat_wind E) hand"), field="situation"
         )
     if "earthly" in sit and req.is_dealer:
         raise InvalidRequest(
-            "situation 'earthly' is a non-dealer's hand; the dealer's is 'heavenly'",
+            _("situation 'earthly' is a non-dealer's hand; the dealer's is 'heavenly'"),
             field="situation",
         )
     for limit in ("heavenly", "earthly"):
@@ -208,11 +214,15 @@ def _check_first_turn(req: ScoreRequest) -> None:
             others.remove(limit)
             if others:
                 raise InvalidRequest(
-                    f"situation {limit!r} cannot go with {others[0]!r}", field="situation"
+                    _("situation {name!r} cannot go with {other!r}").format(
+                        name=limit, other=others[0]
+                    ),
+                    field="situation",
                 )
             if req.hand.melds:
                 raise InvalidRequest(
-                    f"situation {limit!r} is a win before any kong or call", field="situation"
+                    _("situation {name!r} is a win before any kong or call").format(name=limit),
+                    field="situation",
                 )
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from majiang.errors import InvalidRequest
+from majiang.i18n import _
 from majiang.scoring import Payment, Points
 
 SelfDrawRule = Literal["plus_one_base", "plus_one_fan", "none"]
@@ -124,10 +125,10 @@ def win_transfers(win: WinPayment, rules: Mapping[str, Any] | None = None) -> li
     self_draw: SelfDrawRule = _rule(rules, "self_draw", "plus_one_base")
     for seat in (win.winner, win.discarder, *win.players_in):
         if seat is not None and not 0 <= seat < SEATS:
-            raise InvalidRequest(f"seat {seat!r} is not 0-3", field="seat")
+            raise InvalidRequest(_("seat {seat!r} is not 0-3").format(seat=seat), field="seat")
     if win.discarder is not None:
         if win.discarder == win.winner:
-            raise InvalidRequest("the discarder cannot be the winner", field="discarder")
+            raise InvalidRequest(_("the discarder cannot be the winner"), field="discarder")
         amount = each_payer_amount(win.fan, self_drawn=False, base=base, self_draw=self_draw)
         return [Transfer(win.discarder, win.winner, amount, "win")]
     amount = each_payer_amount(win.fan, self_drawn=True, base=base, self_draw=self_draw)

@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from majiang.errors import InvalidRequest
 from majiang.hand import Hand
+from majiang.i18n import _
 from majiang.rules.sichuan.fan import best_waiting_fan, holds_three_suits
 from majiang.rules.sichuan.payments import SEATS, Transfer, deltas, hand_value
 
@@ -48,23 +49,31 @@ class Kong:
     def __post_init__(self) -> None:
         if self.kind not in KONG_BASES:
             raise InvalidRequest(
-                f"kong kind must be kan, kakan or ankan, got {self.kind!r}", field="kind"
+                _("kong kind must be kan, kakan or ankan, got {kind!r}").format(kind=self.kind),
+                field="kind",
             )
         if not 0 <= self.seat < SEATS or any(not 0 <= s < SEATS for s in self.players_in):
-            raise InvalidRequest(f"seats are 0-3, got {self!r}", field="seat")
+            raise InvalidRequest(_("seats are 0-3, got {kong!r}").format(kong=self), field="seat")
         if self.seat not in self.players_in:
-            raise InvalidRequest(f"seat {self.seat} made a kong but is not in play", field="seat")
+            raise InvalidRequest(
+                _("seat {seat} made a kong but is not in play").format(seat=self.seat), field="seat"
+            )
         if self.kind == "kan":
             if self.discarder is None or self.discarder == self.seat:
                 raise InvalidRequest(
-                    "a kong claimed from a discard needs the discarder's seat", field="discarder"
+                    _("a kong claimed from a discard needs the discarder's seat"),
+                    field="discarder",
                 )
             if self.discarder not in self.players_in:
                 raise InvalidRequest(
-                    f"discarder {self.discarder} is not in play", field="discarder"
+                    _("discarder {seat} is not in play").format(seat=self.discarder),
+                    field="discarder",
                 )
         elif self.discarder is not None:
-            raise InvalidRequest(f"a {self.kind} has no discarder", field="discarder")
+            raise InvalidRequest(
+                _("a kong of kind {kind!r} has no discarder").format(kind=self.kind),
+                field="discarder",
+            )
 
 
 def kong_transfers(kong: Kong, base: int = 1) -> list[Transfer]:
@@ -94,7 +103,9 @@ def pass_on_kong_money(kong: Kong, winners: Sequence[int], base: int = 1) -> lis
     """
     if not winners or len(set(winners)) != len(winners) or kong.seat in winners:
         raise InvalidRequest(
-            f"kong money goes to the other winners of the discard, got {list(winners)!r}",
+            _("kong money goes to the other winners of the discard, got {winners!r}").format(
+                winners=list(winners)
+            ),
             field="winners",
         )
     money = sum(t.amount for t in kong_transfers(kong, base))
@@ -159,11 +170,13 @@ def settle_exhaustive_draw(
     missing_suit = bool((rules or {}).get("missing_suit", True))
     for seat, hand in draw.hands.items():
         if not 0 <= seat < SEATS:
-            raise InvalidRequest(f"seats are 0-3, got {seat!r}", field="hands")
+            raise InvalidRequest(_("seats are 0-3, got {seat!r}").format(seat=seat), field="hands")
         size = len(hand.concealed) + 3 * len(hand.melds)
         if size != 13:
             raise InvalidRequest(
-                f"seat {seat}: a hand at a draw has 13 tiles (kongs counted as 3), got {size}",
+                _(
+                    "seat {seat}: a hand at a draw has 13 tiles (kongs counted as 3), got {size}"
+                ).format(seat=seat, size=size),
                 field="hands",
             )
     still_in = sorted(draw.hands)

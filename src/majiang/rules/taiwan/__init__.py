@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from majiang.errors import InvalidRequest
+from majiang.i18n import _
 from majiang.rules.base import Option, Ruleset
 from majiang.rules.taiwan import checks
 from majiang.rules.taiwan.game import TaiwanGame
@@ -76,7 +77,9 @@ class Taiwan(TaiwanGame, Ruleset):
         8
         """
         if value.total < 0:
-            raise InvalidRequest(f"tai must be 0 or more, got {value.total}", field="tai")
+            raise InvalidRequest(
+                _("tai must be 0 or more, got {tai}").format(tai=value.total), field="tai"
+            )
         points = request_points(req, value.total)
         return ScoreResult(valid=True, unit=self.unit, total=value.total, points=points)
 

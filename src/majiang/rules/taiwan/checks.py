@@ -51,22 +51,28 @@ def _check_first_turn(req: ScoreRequest) -> None:
     seat = WIND_LETTERS[req.seat_wind]
     if "heavenly" in req.situation and not req.is_dealer:
         raise InvalidRequest(
-            f"heavenly hand is the dealer's (seat wind E), not {seat}'s", field="situation"
+            _("heavenly hand is the dealer's (seat wind E), not {seat}'s").format(seat=seat),
+            field="situation",
         )
     for name in ("earthly", "human"):
         if name in req.situation and req.is_dealer:
             raise InvalidRequest(
-                f"{name} hand is a non-dealer's, the winner is the dealer (E)", field="situation"
+                _("{name} hand is a non-dealer's, the winner is the dealer (E)").format(name=name),
+                field="situation",
             )
     first = [s for s in _FIRST_TURN if s in req.situation]
     if first and req.hand.melds:
         raise InvalidRequest(
-            f"{first[0]} hand is won before any call, but the hand has melds", field="melds"
+            _("{name} hand is won before any call, but the hand has melds").format(name=first[0]),
+            field="melds",
         )
     late = [s for s in _LATE if s in req.situation]
     if first and late:
         raise InvalidRequest(
-            f"{first[0]} hand is won on the first turn, not with {late[0]!r}", field="situation"
+            _("{name} hand is won on the first turn, not with {other!r}").format(
+                name=first[0], other=late[0]
+            ),
+            field="situation",
         )
 
 
@@ -99,7 +105,7 @@ def check(req: ScoreRequest) -> None:
     _check_first_turn(req)
     if "robbing_kong" in req.situation and "last_discard" in req.situation:
         raise InvalidRequest(
-            "robbing a kong is not a win on a discard ('last_discard')", field="situation"
+            _("robbing a kong is not a win on a discard ('last_discard')"), field="situation"
         )
     if "kong_replacement" in req.situation and not any(m.is_kong for m in req.hand.melds):
         raise InvalidRequest(
@@ -108,16 +114,18 @@ def check(req: ScoreRequest) -> None:
     if "robbing_flower" in req.situation:
         if not req.rules.get("seven_rob_eighth"):
             raise InvalidRequest(
-                "robbing_flower needs the rule seven_rob_eighth=true", field="situation"
+                _("robbing_flower needs the rule seven_rob_eighth=true"), field="situation"
             )
         if not set(BONUS) <= set(req.hand.bonus):
             raise InvalidRequest(
-                "robbing_flower: list all eight bonus tiles (the seven held and the robbed one)",
+                _("robbing_flower: list all eight bonus tiles (the seven held and the robbed one)"),
                 field="flowers",
             )
         if size != WIN_SIZE - 1:
             raise InvalidRequest(
-                f"robbing_flower is won on another player's bonus tile: the hand holds "
-                f"{WIN_SIZE - 1} tiles, got {size}",
+                _(
+                    "robbing_flower is won on another player's bonus tile: the hand holds "
+                    "{count} tiles, got {size}"
+                ).format(count=WIN_SIZE - 1, size=size),
                 field="hand",
             )

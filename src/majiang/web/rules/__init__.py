@@ -52,11 +52,12 @@ from majiang.i18n import _ as _catalog
 from majiang.i18n.patterns import display, pattern_name, translated
 from majiang.render import svg_hand, svg_tiles
 from majiang.rules import get_ruleset
-from majiang.tiles import is_bonus, is_honor, is_red, number, parse_tile, suit, tile_name
+from majiang.tiles import parse_tile, tile_name
 from majiang.web import formats
 from majiang.web.meta import option_meta
 from majiang.web.patterns import pattern_table
-from majiang.web.words import option_words, value_words
+from majiang.web.words import SITUATION_WORDS, option_words, value_words
+from majiang.web.words import tile_words as named_tile
 
 HERE = Path(__file__).parent
 
@@ -115,40 +116,6 @@ WORDS = {
 
 #: the seats, as the drawings name them
 SEAT_WORDS = {"E": N_("East"), "S": N_("South"), "W": N_("West"), "N": N_("North")}
-#: the honour tiles by name, and the suits' words, as the drawings name tiles
-HONOR_WORDS = {
-    "1z": N_("East wind"),
-    "2z": N_("South wind"),
-    "3z": N_("West wind"),
-    "4z": N_("North wind"),
-    "5z": N_("White dragon"),
-    "6z": N_("Green dragon"),
-    "7z": N_("Red dragon"),
-}
-SUIT_WORDS = {"m": N_("{n} of characters"), "p": N_("{n} of dots"), "s": N_("{n} of bamboo")}
-RED_WORDS = {
-    "m": N_("red 5 of characters"),
-    "p": N_("red 5 of dots"),
-    "s": N_("red 5 of bamboo"),
-}
-#: what else a win came with (the scoring contract's situations), as the drawings say it
-SITUATION_WORDS = {
-    "riichi": N_("riichi"),
-    "double_riichi": N_("double riichi"),
-    "ippatsu": N_("ippatsu"),
-    "last_tile": N_("won on the last wall tile"),
-    "last_discard": N_("won on the last discard"),
-    "kong_replacement": N_("won on a kong replacement"),
-    "kong_discard": N_("won on the discard after a kong"),
-    "robbing_kong": N_("robbing a kong"),
-    "consecutive_kongs": N_("kong on kong"),
-    "heavenly": N_("heavenly hand (dealer, on the deal)"),
-    "earthly": N_("earthly hand (first draw)"),
-    "human": N_("human hand (before the first draw)"),
-    "nagashi_mangan": N_("nagashi mangan (at a draw)"),
-    "robbing_flower": N_("seven bonus tiles robbing the eighth"),
-    "flower_replacement": N_("won on a bonus tile's replacement"),
-}
 #: the units of the rule families, as the pages write them after a number
 UNIT_WORDS = {"han": N_("han"), "fan": N_("fan"), "tai": N_("tai")}
 #: the groups of the pattern tables (``web.patterns``)
@@ -259,21 +226,13 @@ def pattern_words(variant: str, pattern_id: str) -> str:
 
 
 def tile_words(text: str) -> str:
-    """Return a tile's name in the language of the moment (``5p``: "5 of dots").
+    """Return a tile's name in the language of the moment (``5p``: "5 of dots"), in the
+    page's characters (``words.tile_words``).
 
     >>> tile_words("0s"), tile_words("6z"), tile_words("6f")
     ('red 5 of bamboo', 'Green dragon', 'Season 2')
     """
-    t = parse_tile(text)
-    name = tile_name(t)
-    if is_honor(t):
-        return _(HONOR_WORDS[name])
-    if is_bonus(t):
-        n = int(name[0])
-        return _("Flower {n}").format(n=n) if n <= 4 else _("Season {n}").format(n=n - 4)
-    if is_red(t):
-        return _(RED_WORDS[suit(t)])
-    return _(SUIT_WORDS[suit(t)]).format(n=number(t))
+    return named_tile(parse_tile(text), _)
 
 
 #: keys a hand block may carry

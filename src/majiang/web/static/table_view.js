@@ -22,7 +22,7 @@ export const WIND_NAMES = { E: t("East"), S: t("South"), W: t("West"), N: t("Nor
 // variant, length and bot names as players read them, in the page's language: the page carries
 // them (majiang/web/words.py), and the patterns' names in it (web/play.py pattern_names)
 const wordsEl = typeof document !== "undefined" && document.querySelector("#table-words");
-const WORDS = wordsEl ? JSON.parse(wordsEl.textContent) : { variants: {}, lengths: {}, bots: {}, bot_names: {}, abortive: {}, payments: {} };
+const WORDS = wordsEl ? JSON.parse(wordsEl.textContent) : { variants: {}, lengths: {}, bots: {}, bot_names: {}, abortive: {}, payments: {}, suits: {} };
 const namesEl = typeof document !== "undefined" && document.querySelector("#pattern-names");
 const PATTERN_NAMES = namesEl ? JSON.parse(namesEl.textContent) : {};
 
@@ -36,8 +36,8 @@ export function abortiveWords(reason) {
   return (WORDS.abortive && WORDS.abortive[reason]) || String(reason).replace(/_/g, " ");
 }
 
-/** The suits as a void or an exchange names them. */
-export const SUIT_WORDS = { m: t("characters"), p: t("dots"), s: t("bamboo") };
+/** The suits as a void or an exchange names them (majiang/web/words.py SUIT_WORDS). */
+export const SUIT_WORDS = WORDS.suits || {};
 
 /** The actions as buttons and lines name them: the game's own words (Pon, Chi, Kan ...). */
 const ACTION_WORDS = {
