@@ -304,25 +304,7 @@ class Sheet:
         if kind in ("riichi", "kong"):
             out["player"] = self.seat(step.get("player"), "player")
         if kind == "kong":
-            out["kind"] = step.get("kind", "ankan")
-            if out["kind"] not in ("kan", "kakan", "ankan"):
-                raise InvalidEntry(
-                    _(
-                        "kind must be kan (from a discard), kakan (added) or ankan (concealed), "
-                        "got {kind!r}"
-                    ).format(kind=out["kind"]),
-                    field="kind",
-                )
-            src = step.get("from")
-            if (out["kind"] == "kan") != (src is not None):
-                raise InvalidEntry(
-                    _(
-                        "a kong claimed from a discard (kan) names its discarder in 'from'; "
-                        "a kakan or an ankan names none"
-                    ),
-                    field="from",
-                )
-            out["from"] = None if src is None else self.seat(src, "from")
+            out |= self._read_kong(step)
         if kind == "win":
             src = step.get("from")
             out["from"] = None if src is None else self.seat(src, "from")
@@ -332,19 +314,45 @@ class Sheet:
             out["wins"] = [self._read_winner(w) for w in wins]
             out["after_kong"] = bool(step.get("after_kong", False))
         if kind == "draw":
-            for key in ("ready", "nagashi", "three_suits"):
-                out[key] = sorted({self.seat(p, key) for p in _listed(step.get(key), key)})
-            fans = step.get("ready_fan") or {}
-            if not isinstance(fans, Mapping):
-                raise InvalidEntry(
-                    _("ready_fan maps each ready player to a fan"), field="ready_fan"
-                )
-            out["ready_fan"] = {
-                str(self.seat(_seat_key(p), "ready_fan")): _whole(f, "ready_fan")
-                for p, f in fans.items()
-            }
+            out |= self._read_draw(step)
         if kind == "abortive":
             out["reason"] = step.get("reason")
+        return out
+
+    def _read_kong(self, step: Mapping[str, Any]) -> dict[str, Any]:
+        """Return a kong step's kind and discarder, checked."""
+        kind = step.get("kind", "ankan")
+        if kind not in ("kan", "kakan", "ankan"):
+            raise InvalidEntry(
+                _(
+                    "kind must be kan (from a discard), kakan (added) or ankan (concealed), "
+                    "got {kind!r}"
+                ).format(kind=kind),
+                field="kind",
+            )
+        src = step.get("from")
+        if (kind == "kan") != (src is not None):
+            raise InvalidEntry(
+                _(
+                    "a kong claimed from a discard (kan) names its discarder in 'from'; "
+                    "a kakan or an ankan names none"
+                ),
+                field="from",
+            )
+        return {"kind": kind, "from": None if src is None else self.seat(src, "from")}
+
+    def _read_draw(self, step: Mapping[str, Any]) -> dict[str, Any]:
+        """Return a draw step's ready, nagashi and three-suit players and ready fans, checked."""
+        out: dict[str, Any] = {}
+        for key in ("ready", "nagashi", "three_suits"):
+            out[key] = sorted({self.seat(p, key) for p in _listed(step.get(key), key)})
+        fans = step.get("ready_fan") or {}
+        if not isinstance(fans, Mapping):
+            raise InvalidEntry(_("ready_fan maps each ready player to a fan"), field="ready_fan")
+        out["ready_fan"] = {
+            str(self.seat(_seat_key(p), "ready_fan")): _whole(f, "ready_fan")
+            for p, f in fans.items()
+        }
         return out
 
     def _read_winner(self, win: Any) -> dict[str, Any]:
