@@ -70,22 +70,32 @@ _BLOCKS = ((0, 9), (9, 18), (18, 27), (27, 34))
 _NO_LACKS = (0,) * 34
 
 
-def _summary(counts: Sequence[int], orphan_spots: Iterable[int]) -> int:
-    """Return the packed per-block counts used by the special forms."""
-    spots = set(orphan_spots)
+def _kind_summary(count: int, orphan: bool) -> int:
+    """Return one kind's share of the packed counts the special forms read (every field of a
+    block's summary is a sum over its kinds)."""
     fields = (
-        sum(1 for c in counts if c >= 2),  # kinds with a pair
-        sum(1 for c in counts if c),  # kinds held
-        sum(1 for i, c in enumerate(counts) if c and i in spots),  # orphan kinds held
-        sum(1 for i, c in enumerate(counts) if c >= 2 and i in spots),  # orphan pairs
-        sum(c // 2 for c in counts),  # pairs when four of a kind is two pairs
-        sum(1 for c in counts if c % 2),  # kinds with an odd count
-        sum(1 for c in counts if c >= 3),  # kinds with a pung
+        count >= 2,  # a kind with a pair
+        count > 0,  # a kind held
+        orphan and count > 0,  # an orphan kind held
+        orphan and count >= 2,  # an orphan pair
+        count // 2,  # pairs when four of a kind is two pairs
+        count % 2,  # a kind with an odd count
+        count >= 3,  # a kind with a pung
     )
     packed = 0
     for i, value in enumerate(fields):
-        packed |= value << (6 * i)
-    return packed << ID_BITS
+        packed |= int(value) << (6 * i)
+    return packed
+
+
+#: ``_kind_summary`` of 0 to 4 copies of a kind that is not an orphan, and of an orphan
+_KIND_SUMMARY = tuple(tuple(_kind_summary(c, orphan) for c in range(5)) for orphan in (False, True))
+
+
+def _summary(counts: Sequence[int], orphan_spots: Iterable[int]) -> int:
+    """Return the packed per-block counts used by the special forms: the sum of its kinds'."""
+    spots = set(orphan_spots)
+    return sum(_KIND_SUMMARY[i in spots][c] for i, c in enumerate(counts)) << ID_BITS
 
 
 @cache
