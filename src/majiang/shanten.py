@@ -427,10 +427,10 @@ class PreparedHand:
     """
 
     __slots__ = (
+        "allowed_forms",
         "closed",
         "counts",
         "family",
-        "forms",
         "hand",
         "keys",
         "lacks",
@@ -462,7 +462,7 @@ class PreparedHand:
         self.variant = variant
         self.family = _F4 if size <= 14 else tables_for(self.sets)
         #: the flags of the forms this hand's size and melds allow
-        self.forms = self._allowed_forms()
+        self.allowed_forms = self._allowed_forms()
         if lacks is not _NO_LACKS and any(lacks):
             self.keys = tuple(c[lo:hi] + bytes(lacks[lo:hi]) for lo, hi in _BLOCKS)
         else:
@@ -612,7 +612,7 @@ def distance(h: PreparedHand, forms: int) -> int:
             best = min(map(add, front, back))
         else:
             best = min(map(add, front, back[fam.width - 2 * h.sets - 2 :]))
-    allowed = forms & h.forms & ~STANDARD
+    allowed = forms & h.allowed_forms & ~STANDARD
     if allowed:
         best = min(best, special_distance((a + b + c + d) >> ID_BITS, allowed))
     elif not forms & STANDARD:
