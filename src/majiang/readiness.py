@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from operator import itemgetter
 
 from majiang.shanten import (
     SEVEN_PAIRS,
@@ -79,37 +80,45 @@ def _suit_waits(counts: tuple[int, ...], chows: bool, want: int) -> tuple[int, .
     return tuple(out)
 
 
-def _blocks(counts: Sequence[int]) -> list[tuple[int, tuple[int, ...], bool, int]]:
-    out = []
-    for lo, hi, chows in _BLOCKS:
-        c = tuple(counts[lo:hi])
-        out.append((lo, c, chows, sum(c) % 3))
-    return out
+class _Facts(dict[bytes, tuple[int, int]]):
+    """A block's counts (9 bytes: a suit, 7: the honors) -> its tiles modulo 3 and the bits of
+    ``_suit_shapes``, filled on first use: a question costs one probe per block."""
+
+    def __missing__(self, key: bytes) -> tuple[int, int]:
+        facts = self[key] = (sum(key) % 3, _suit_shapes(tuple(key), len(key) == 9))
+        return facts
 
 
-def _standard_waits(counts: Sequence[int]) -> list[int]:
-    blocks = _blocks(counts)
-    shapes = [_suit_shapes(c, chows) if r != 1 else 0 for _, c, chows, r in blocks]
+_FACTS = _Facts()
+#: the counts of the thirteen orphan kinds, read off 34 counts
+_orphan_counts = itemgetter(*ORPHANS)
+
+
+def _block_facts(raw: bytes) -> list[tuple[int, int]]:
+    """Return (tiles modulo 3, shape bits) of each block of 34 counts."""
+    return [_FACTS[raw[lo:hi]] for lo, hi, _ in _BLOCKS]
+
+
+def _standard_waits(raw: bytes) -> list[int]:
+    """Return the kinds that complete 34 counts as sets and a pair: the one block short of its
+    shape (or either of two blocks holding a pair) gains the tile, the others stay as they are."""
+    facts = _block_facts(raw)
+    short = [b for b, (_, shape) in enumerate(facts) if not shape]
+    if len(short) > 1:
+        return []  # two blocks short of their sets: no single tile completes the hand
     out: list[int] = []
-    for b, (lo, c, chows, r) in enumerate(blocks):
-        if r == 0:
+    for b, (lo, hi, chows) in enumerate(_BLOCKS):
+        rest = facts[b][0]
+        if rest == 0 or (short and short[0] != b):
             continue
-        pairs = 0
-        ok = True
-        for o, (_, _, _, ro) in enumerate(blocks):
-            if o == b:
-                continue
-            if ro == 1 or not shapes[o]:
-                ok = False
-                break
-            if ro == 2:
-                pairs += 1
-        if not ok:
+        pairs = sum(r == 2 for o, (r, _) in enumerate(facts) if o != b)
+        if rest == 1 and pairs == 0:
+            want = _WITH_PAIR
+        elif rest == 2 and pairs == 1:
+            want = _SETS_ONLY
+        else:
             continue
-        if r == 1 and pairs == 0:
-            out.extend(lo + w for w in _suit_waits(c, chows, _WITH_PAIR))
-        elif r == 2 and pairs == 1:
-            out.extend(lo + w for w in _suit_waits(c, chows, _SETS_ONLY))
+        out.extend(lo + w for w in _suit_waits(tuple(raw[lo:hi]), chows, want))
     return out
 
 
@@ -122,29 +131,28 @@ def waits(counts: Sequence[int], forms: Forms = ()) -> list[int]:
     >>> waits(counts34(parse_tiles("1111m")))
     []
     """
-    found = set(_standard_waits(counts))
-    total = sum(counts[:34])
+    raw = bytes(counts[:34])
+    found = set(_standard_waits(raw))
+    total = sum(raw)
     if total == 13:
-        if "seven_pairs" in forms:
-            singles = [k for k in range(34) if counts[k] == 1]
-            if len(singles) == 1 and all(n in (0, 1, 2) for n in counts[:34]):
-                found.add(singles[0])
-        if "thirteen_orphans" in forms and sum(counts[k] for k in ORPHANS) == 13:
-            missing = [k for k in ORPHANS if counts[k] == 0]
+        # seven pairs: six pairs and a single (so no kind held three or four times)
+        if "seven_pairs" in forms and raw.count(2) == 6 and raw.count(1) == 1:
+            found.add(raw.index(1))
+        if "thirteen_orphans" in forms and sum(_orphan_counts(raw)) == 13:
+            missing = [k for k in ORPHANS if raw[k] == 0]
             if not missing:
                 found.update(ORPHANS)
-            elif len(missing) == 1 and max(counts[k] for k in ORPHANS) == 2:
+            elif len(missing) == 1 and max(_orphan_counts(raw)) == 2:
                 found.add(missing[0])
-        if "seven_pairs_quads" in forms:
-            odd = [k for k in range(34) if counts[k] % 2]
-            if len(odd) == 1:
-                found.add(odd[0])
+        # seven pairs where four of a kind is two pairs: a single kind with an odd count
+        if "seven_pairs_quads" in forms and raw.count(1) + raw.count(3) == 1:
+            found.add(next(k for k, n in enumerate(raw) if n % 2))
     elif total == 16 and "seven_pairs_one_pung" in forms:
-        held = [k for k in range(34) if counts[k]]
-        if all(counts[k] == 2 for k in held) and len(held) == 8:
+        held = [k for k in range(34) if raw[k]]
+        if all(raw[k] == 2 for k in held) and len(held) == 8:
             found.update(held)
-        elif sorted(counts[k] for k in held) == [1, 2, 2, 2, 2, 2, 2, 3]:
-            found.add(next(k for k in held if counts[k] == 1))
+        elif sorted(raw[k] for k in held) == [1, 2, 2, 2, 2, 2, 2, 3]:
+            found.add(next(k for k in held if raw[k] == 1))
     return sorted(found)
 
 
@@ -155,17 +163,9 @@ def is_complete(counts: Sequence[int], forms: Forms = ()) -> bool:
     >>> is_complete(counts34(parse_tiles("123m456p789s11122z"))), is_complete(counts34(parse_tiles("12m")))
     (True, False)
     """
-    pairs = 0
-    for _, c, chows, r in _blocks(counts):
-        if r == 1:
-            break
-        shape = _suit_shapes(c, chows)
-        if not shape:
-            break
-        pairs += r == 2
-    else:
-        if pairs == 1:
-            return True
+    facts = _block_facts(bytes(counts[:34]))
+    if all(shape for _, shape in facts) and sum(rest == 2 for rest, _ in facts) == 1:
+        return True  # every block splits into sets, one of them with the pair
     if sum(counts[:34]) == 14:
         if "seven_pairs" in forms and all(n in (0, 2) for n in counts[:34]):
             return True

@@ -70,22 +70,32 @@ _BLOCKS = ((0, 9), (9, 18), (18, 27), (27, 34))
 _NO_LACKS = (0,) * 34
 
 
-def _summary(counts: Sequence[int], orphan_spots: Iterable[int]) -> int:
-    """Return the packed per-block counts used by the special forms."""
-    spots = set(orphan_spots)
+def _kind_summary(count: int, orphan: bool) -> int:
+    """Return one kind's share of the packed counts the special forms read (every field of a
+    block's summary is a sum over its kinds)."""
     fields = (
-        sum(1 for c in counts if c >= 2),  # kinds with a pair
-        sum(1 for c in counts if c),  # kinds held
-        sum(1 for i, c in enumerate(counts) if c and i in spots),  # orphan kinds held
-        sum(1 for i, c in enumerate(counts) if c >= 2 and i in spots),  # orphan pairs
-        sum(c // 2 for c in counts),  # pairs when four of a kind is two pairs
-        sum(1 for c in counts if c % 2),  # kinds with an odd count
-        sum(1 for c in counts if c >= 3),  # kinds with a pung
+        count >= 2,  # a kind with a pair
+        count > 0,  # a kind held
+        orphan and count > 0,  # an orphan kind held
+        orphan and count >= 2,  # an orphan pair
+        count // 2,  # pairs when four of a kind is two pairs
+        count % 2,  # a kind with an odd count
+        count >= 3,  # a kind with a pung
     )
     packed = 0
     for i, value in enumerate(fields):
-        packed |= value << (6 * i)
-    return packed << ID_BITS
+        packed |= int(value) << (6 * i)
+    return packed
+
+
+#: ``_kind_summary`` of 0 to 4 copies of a kind that is not an orphan, and of an orphan
+_KIND_SUMMARY = tuple(tuple(_kind_summary(c, orphan) for c in range(5)) for orphan in (False, True))
+
+
+def _summary(counts: Sequence[int], orphan_spots: Iterable[int]) -> int:
+    """Return the packed per-block counts used by the special forms: the sum of its kinds'."""
+    spots = set(orphan_spots)
+    return sum(_KIND_SUMMARY[i in spots][c] for i, c in enumerate(counts)) << ID_BITS
 
 
 @cache
@@ -351,8 +361,6 @@ def block_distance(counts: bytes, honors: bool, sets: int, pair: bool) -> int:
 
 
 _F4 = tables_for(4)
-_SUITS4, _HONORS4, _FRONT4, _BACK4 = _F4.suits, _F4.honors, _F4.front, _F4.back
-assert ID_BITS == 20 and ID_MASK == 1048575  # written out in shanten()
 
 
 def precompute(max_tiles: int = 8, sets: int = 4) -> int:
@@ -419,13 +427,13 @@ class PreparedHand:
     """
 
     __slots__ = (
+        "allowed_forms",
         "closed",
         "counts",
         "family",
         "hand",
         "keys",
         "lacks",
-        "plain",
         "sets",
         "size",
         "variant",
@@ -440,7 +448,7 @@ class PreparedHand:
     ) -> None:
         #: the hand it was read from, to read again for another variant (None: plain counts)
         self.hand: Hand | None = None
-        c = counts if counts.__class__ is bytes else bytes(counts)
+        c = bytes(counts)
         self.counts: Sequence[int] = c
         self.lacks = lacks if lacks is _NO_LACKS else tuple(lacks)
         self.size = size = sum(c)
@@ -453,14 +461,14 @@ class PreparedHand:
         self.closed = closed
         self.variant = variant
         self.family = _F4 if size <= 14 else tables_for(self.sets)
-        #: whether shanten() may take its inlined path: 13/14 tiles, no melds, no variant
-        self.plain = closed and variant is None and 13 <= size <= 14
+        #: the flags of the forms this hand's size and melds allow
+        self.allowed_forms = self._allowed_forms()
         if lacks is not _NO_LACKS and any(lacks):
             self.keys = tuple(c[lo:hi] + bytes(lacks[lo:hi]) for lo, hi in _BLOCKS)
         else:
             self.keys = (c[0:9], c[9:18], c[18:27], c[27:34])
 
-    def special_forms(self) -> int:
+    def _allowed_forms(self) -> int:
         """Return the flags of the forms this hand's size and melds allow."""
         if not self.closed:
             return STANDARD
@@ -604,7 +612,7 @@ def distance(h: PreparedHand, forms: int) -> int:
             best = min(map(add, front, back))
         else:
             best = min(map(add, front, back[fam.width - 2 * h.sets - 2 :]))
-    allowed = forms & h.special_forms() & ~STANDARD
+    allowed = forms & h.allowed_forms & ~STANDARD
     if allowed:
         best = min(best, special_distance((a + b + c + d) >> ID_BITS, allowed))
     elif not forms & STANDARD:
@@ -639,28 +647,8 @@ def shanten(hand: HandLike, variant: str | None = None, form: str | None = None)
     >>> shanten("11m, pon 777z, chi 123p, kan 5555s, pon 111z")
     -1
     """
-    if isinstance(hand, PreparedHand) and form is None:
-        h = hand
-        if variant is None and h.plain:
-            # The common case inlined: 13 or 14 tiles, no variant (20 is ID_BITS, 1048575
-            # is ID_MASK, written out to save global lookups).
-            km, kp, ks, kz = h.keys
-            a, b, c, d = _SUITS4[km], _SUITS4[kp], _SUITS4[ks], _HONORS4[kz]
-            best: int = min(
-                map(
-                    add,
-                    _FRONT4[(a & 1048575) << 20 | b & 1048575],
-                    _BACK4[(c & 1048575) << 20 | d & 1048575],
-                )
-            )
-            s = (a + b + c + d) >> 20
-            pairs = s & 63
-            kinds = s >> 6 & 63
-            d7 = 7 - pairs + (7 - kinds if kinds < 7 else 0) if pairs < 7 else 0
-            d13 = 13 - (s >> 12 & 63) + (0 if s >> 18 & 63 else 1)
-            return min(best, d7, d13) - 1
-        if variant is None or variant == h.variant:
-            return distance(h, VARIANT_FORMS[h.variant]) - 1
+    if isinstance(hand, PreparedHand) and form is None and variant in (None, hand.variant):
+        return distance(hand, VARIANT_FORMS[hand.variant]) - 1
     forms = _resolve_forms(variant, form)
     return distance(prepare(hand, variant), forms) - 1
 

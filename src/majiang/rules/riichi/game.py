@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from majiang.actions import NineTerminals
 from majiang.rules.base import Option
 from majiang.rules.game import (
     DrawFacts,
@@ -198,8 +199,6 @@ class RiichiGame(GameRules):
 
     def turn_extras(self, options: Options, state: GameState, seat: int) -> list[Action]:
         """Return the nine-terminals abort when open to the seat on its first draw."""
-        from majiang.actions import NineTerminals
-
         if state.rivers[seat] or state.calls_made or state.drawn is None:
             return []
         if (
