@@ -282,3 +282,13 @@ def test_kuikae_forbids_the_swap_tile_of_a_chi_on_an_end(
         options, "chi", kind(parse_tiles(claimed)[0]), tuple(kind(t) for t in parse_tiles(own))
     )
     assert got == {kind(t) for t in parse_tiles(forbidden)}
+
+
+def test_the_dead_wall_holds_five_indicators_and_their_ura() -> None:
+    # riichi.md: one dora indicator at the deal and one more per kong, at most four kongs: five.
+    # The dead wall is the wall's last 14 tiles, the last four the kong replacements; indicator
+    # i lies at 136 - 5 - 2i and its ura just before it. A sixth has no place.
+    position = RIICHI.indicator_position
+    assert [position(136, i, False) for i in range(5)] == [131, 129, 127, 125, 123]
+    assert [position(136, i, True) for i in range(5)] == [130, 128, 126, 124, 122]
+    assert position(136, 5, False) is None and position(136, 5, True) is None

@@ -382,3 +382,13 @@ def test_sudden_death_ends_at_exactly_the_target() -> None:
     assert state.scores[2] == 30000
     (end,) = of_kind(events, "game_ended")
     assert end.reason == "target"
+
+
+def test_a_whole_west_round_ends_by_the_target_once_someone_holds_it() -> None:
+    # extra_rounds "west": West is played whole; after West 4 (seat 3 deals, seat 1 wins from
+    # it) seat 1 passes 30,000, so the game ends there, and the reason is "target": someone
+    # reached the target in an extra round (docs/riichi.md), not "length" (the South round's end)
+    state, events = _west_ron(3, (25000, 28000, 25000, 22000), {"extra_rounds": "west"})
+    assert 28000 + _won(events) >= 30000
+    (end,) = of_kind(events, "game_ended")
+    assert end.reason == "target" and state.game_over

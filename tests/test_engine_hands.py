@@ -53,6 +53,15 @@ FOUR_WIND_HANDS = [
 ]
 
 
+def test_nine_terminals_off_is_not_offered() -> None:
+    state, _ = start(
+        ["15569m19p19s1234z", JUNK1, ITTSU_M.replace("11z", "66z"), JUNK3],
+        "9p",
+        options={"abort_nine_terminals": False},
+    )
+    assert NineTerminals() not in legal_actions(RIICHI, state, 0)
+
+
 def test_four_winds() -> None:
     state, _ = start(FOUR_WIND_HANDS, "8m8p8s6m")
     state, events = play(
@@ -68,6 +77,23 @@ def test_four_winds_off_plays_on() -> None:
         state, ["0: discard 1z", "1: discard 1z", "2: discard 1z", "3: discard 1z"]
     )
     assert not of_kind(events, "hand_ended") and state.turn == 0
+
+
+@pytest.mark.parametrize(
+    "first",
+    [
+        pytest.param(["1z", "2z", "3z", "4z"], id="four-different-winds"),
+        pytest.param(["5z", "5z", "5z", "5z"], id="four-whites"),
+    ],
+)
+def test_four_discards_not_of_one_wind_play_on(first: list[str]) -> None:
+    # riichi.md: "four same winds discarded on the first go-around": four winds that differ,
+    # or four of one dragon, are no abortive draw; seat 0 draws again
+    hands = [f"{tile}{hand[2:]}" for tile, hand in zip(first, FOUR_WIND_HANDS, strict=True)]
+    state, _ = start(hands, "8m8p8s6m")
+    state, events = play(state, [f"{seat}: discard {tile}" for seat, tile in enumerate(first)])
+    assert [len(river) for river in state.rivers] == [1, 1, 1, 1]
+    assert not of_kind(events, "hand_ended") and (state.phase, state.turn) == ("turn", 0)
 
 
 def test_four_riichi() -> None:
@@ -97,6 +123,31 @@ def test_four_kongs_by_two_players() -> None:
     assert len(of_kind(events, "indicator_revealed")) == 4  # a concealed kong turns one at once
     ended = of_kind(events, "hand_ended")[0]
     assert (ended.outcome, ended.reason) == ("abortive_draw", "four_kongs")
+
+
+def test_four_riichi_off_plays_on() -> None:
+    state, _ = start(FOUR_WIND_HANDS, "5z6z7z5z", options={"abort_four_riichi": False})
+    state, events = play(
+        state,
+        [
+            "0: discard 5z riichi",
+            "1: discard 6z riichi",
+            "2: discard 7z riichi",
+            "3: discard 5z riichi",
+        ],
+    )
+    assert all("riichi" in status for status in state.status)
+    assert not of_kind(events, "hand_ended") and (state.phase, state.turn) == ("turn", 0)
+
+
+def test_four_kongs_off_plays_on() -> None:
+    hands = ["1111m2222m345p66s", "3333m4444m567p77s", "123456789s1235z", "9m123789p147s456z"]
+    state, _ = start(hands, "9p9s", rinshan="8p8s6z7z", options={"abort_four_kongs": False})
+    state, events = play(state, ["0: ankan 1111m", "0: ankan 2222m", "0: discard 9p"])
+    state, more = play(state, ["1: ankan 3333m", "1: ankan 4444m", "1: discard 7z"])
+    events += more
+    assert len(state.kongs) == 4
+    assert not of_kind(events, "hand_ended") and (state.phase, state.turn) == ("turn", 2)
 
 
 # ---------------------------------------------------------------- exhaustive draw
