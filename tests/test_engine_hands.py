@@ -40,6 +40,28 @@ def test_nine_terminals() -> None:
     assert (state.dealer, state.honba) == (0, 1)
 
 
+NINE_TERMINALS = "15569m19p19s1234z"  # ten different terminals and honors
+
+
+def test_nine_terminals_only_on_the_first_draw() -> None:
+    # the dealer keeps its ten terminals and honors through its first discard (a 5m): on its
+    # second draw the abort is no longer offered
+    state, _ = start([NINE_TERMINALS, JUNK1, ITTSU_M.replace("11z", "66z"), JUNK3], "9p")
+    state, _ = play(state, ["0: discard 5m", "1: discard 1m", "2: discard 6z", "3: discard 8p"])
+    assert (state.turn, state.phase) == (0, "turn") and len(state.rivers[0]) == 1
+    assert NineTerminals() not in legal_actions(RIICHI, state, 0)
+
+
+def test_no_nine_terminals_after_a_call() -> None:
+    # seat 2's first draw comes after seat 1's pon of the dealer's 1p: the first go-around is
+    # broken, so its nine terminals give no abortive draw (docs/riichi.md)
+    pon1 = "11p234678m345s77z"
+    state, _ = start([DEALER, pon1, NINE_TERMINALS, JUNK3], "9p5m")
+    state, _ = play(state, ["0: discard 1p", "1: pon 11p", "1: discard 7z"])
+    assert (state.turn, state.phase) == (2, "turn") and state.rivers[2] == ()
+    assert NineTerminals() not in legal_actions(RIICHI, state, 2)
+
+
 def test_eight_terminals_are_not_enough() -> None:
     state, _ = start(["19m19p19s12z23455m", JUNK1, ITTSU_M.replace("11z", "66z"), JUNK3], "6p")
     assert NineTerminals() not in legal_actions(RIICHI, state, 0)
