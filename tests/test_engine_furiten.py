@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine_support import auto, of_kind, play, start
 from majiang.actions import Discard, Ron, Tsumo
 from majiang.engine import legal_actions
+from majiang.events import PointsMoved
 from majiang.rules import get_ruleset
 from majiang.state import GameState
 from majiang.tiles import kind, parse_tile, tile_name
@@ -110,8 +111,10 @@ def test_riichi_with_exactly_the_stick_in_hand() -> None:
     state, _ = start([DEALER, JUNK1, ITTSU_M, JUNK3], "9p5s9s", scores=(25000, 25000, 1000, 25000))
     state, _ = play(state, ["0: discard 9p", "1: discard 5s"])
     assert _riichi_offered(state, 2) == [Discard(t("9s"), riichi=True)]
-    state, _ = play(state, ["2: discard 9s riichi"])
+    state, events = play(state, ["2: discard 9s riichi"])
     assert state.scores[2] == 0 and state.sticks == 1
+    # the stick goes down once the discard passes: 1000 from seat 2, one stick on the table
+    assert of_kind(events, "points_moved") == [PointsMoved("riichi", (0, 0, -1000, 0), 1, 1000)]
 
 
 def test_riichi_needs_four_tiles_left_to_draw() -> None:
