@@ -282,3 +282,28 @@ def test_kuikae_forbids_the_swap_tile_of_a_chi_on_an_end(
         options, "chi", kind(parse_tiles(claimed)[0]), tuple(kind(t) for t in parse_tiles(own))
     )
     assert got == {kind(t) for t in parse_tiles(forbidden)}
+
+
+def test_the_dead_wall_holds_five_indicators_and_their_ura() -> None:
+    # riichi.md: one dora indicator at the deal and one more per kong, at most four kongs: five.
+    # The dead wall is the wall's last 14 tiles, the last four the kong replacements; indicator
+    # i lies at 136 - 5 - 2i and its ura just before it. A sixth has no place.
+    position = RIICHI.indicator_position
+    assert [position(136, i, False) for i in range(5)] == [131, 129, 127, 125, 123]
+    assert [position(136, i, True) for i in range(5)] == [130, 128, 126, 124, 122]
+    assert position(136, 5, False) is None and position(136, 5, True) is None
+
+
+def test_a_pon_with_a_red_five_shows_it_just_before_the_plain_fives() -> None:
+    # docs/engine.md step 3: a called meld's tiles in hand order, a red five just before the
+    # plain fives. Seat 1 pons the dealer's plain 5m with its red and plain 5m: 0m 5m 5m.
+    hands = ["5m158p258s369s467z", "05m147p369s12345z", OTHER2, JUNK3]
+    front = [t for h in hands for t in parse_tiles(h)] + parse_tiles("9p")
+    pool = Counter(tile_set("riichi", {}).tiles())  # red fives on, riichi's default
+    pool.subtract(front)
+    assert min(pool.values()) >= 0
+    wall = [*front, *sorted(pool.elements())]
+    state, _ = new_game(RIICHI, {}, 0, "one_hand", walls=[wall])
+    state, _ = play(state, ["0: discard 5m", "1: pon 05m"])
+    (meld,) = state.melds[1]
+    assert meld.kind == "pon" and meld.tiles == tuple(parse_tiles("055m"))

@@ -47,6 +47,13 @@ def _won(events: list[Any]) -> int:
     return int(moved.deltas[1])
 
 
+def test_a_one_hand_game_ends_after_its_hand_by_length() -> None:
+    state, _ = start([DEALER, JUNK1, ITTSU_M, JUNK3], "9p", dora="6z", length="one_hand")
+    state, events = play(state, ["0: discard 1p", "2: ron"])
+    (end,) = of_kind(events, "game_ended")
+    assert end.reason == "length" and state.game_over
+
+
 def test_nobody_at_the_target_after_south_4_enters_the_west_round() -> None:
     state, events = _south4_ron((25000, 25000, 25000, 25000))
     assert 25000 + _won(events) < 30000
@@ -134,6 +141,14 @@ def test_a_player_left_at_zero_busts_only_under_at_zero() -> None:
     assert state.scores[0] == 0 and not state.game_over
     state, events = _east1_ron((2600, 33000, 33000, 31400), {"bust": "at_zero"})
     assert state.scores[0] == 0 and of_kind(events, "game_ended")[0].reason == "bust"
+
+
+def test_a_player_left_with_one_point_does_not_bust_at_zero() -> None:
+    # at_zero ends the game at zero points, not above it: seat 0 pays the 2,600 ron from
+    # 2,601 (a start of 101 points, the option's least plus one, leaves such odd scores)
+    state, events = _east1_ron((2601, 33000, 33000, 31399), {"bust": "at_zero"})
+    assert state.scores[0] == 1
+    assert not of_kind(events, "game_ended") and not state.game_over
 
 
 def test_below_zero_busts_unless_bust_is_off() -> None:
@@ -382,3 +397,13 @@ def test_sudden_death_ends_at_exactly_the_target() -> None:
     assert state.scores[2] == 30000
     (end,) = of_kind(events, "game_ended")
     assert end.reason == "target"
+
+
+def test_a_whole_west_round_ends_by_the_target_once_someone_holds_it() -> None:
+    # extra_rounds "west": West is played whole; after West 4 (seat 3 deals, seat 1 wins from
+    # it) seat 1 passes 30,000, so the game ends there, and the reason is "target": someone
+    # reached the target in an extra round (docs/riichi.md), not "length" (the South round's end)
+    state, events = _west_ron(3, (25000, 28000, 25000, 22000), {"extra_rounds": "west"})
+    assert 28000 + _won(events) >= 30000
+    (end,) = of_kind(events, "game_ended")
+    assert end.reason == "target" and state.game_over

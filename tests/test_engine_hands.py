@@ -40,6 +40,28 @@ def test_nine_terminals() -> None:
     assert (state.dealer, state.honba) == (0, 1)
 
 
+NINE_TERMINALS = "15569m19p19s1234z"  # ten different terminals and honors
+
+
+def test_nine_terminals_only_on_the_first_draw() -> None:
+    # the dealer keeps its ten terminals and honors through its first discard (a 5m): on its
+    # second draw the abort is no longer offered
+    state, _ = start([NINE_TERMINALS, JUNK1, ITTSU_M.replace("11z", "66z"), JUNK3], "9p")
+    state, _ = play(state, ["0: discard 5m", "1: discard 1m", "2: discard 6z", "3: discard 8p"])
+    assert (state.turn, state.phase) == (0, "turn") and len(state.rivers[0]) == 1
+    assert NineTerminals() not in legal_actions(RIICHI, state, 0)
+
+
+def test_no_nine_terminals_after_a_call() -> None:
+    # seat 2's first draw comes after seat 1's pon of the dealer's 1p: the first go-around is
+    # broken, so its nine terminals give no abortive draw (docs/riichi.md)
+    pon1 = "11p234678m345s77z"
+    state, _ = start([DEALER, pon1, NINE_TERMINALS, JUNK3], "9p5m")
+    state, _ = play(state, ["0: discard 1p", "1: pon 11p", "1: discard 7z"])
+    assert (state.turn, state.phase) == (2, "turn") and state.rivers[2] == ()
+    assert NineTerminals() not in legal_actions(RIICHI, state, 2)
+
+
 def test_eight_terminals_are_not_enough() -> None:
     state, _ = start(["19m19p19s12z23455m", JUNK1, ITTSU_M.replace("11z", "66z"), JUNK3], "6p")
     assert NineTerminals() not in legal_actions(RIICHI, state, 0)
@@ -51,6 +73,15 @@ FOUR_WIND_HANDS = [
     "1z123456789s234m",
     "1z567m567p567s999m",
 ]
+
+
+def test_nine_terminals_off_is_not_offered() -> None:
+    state, _ = start(
+        ["15569m19p19s1234z", JUNK1, ITTSU_M.replace("11z", "66z"), JUNK3],
+        "9p",
+        options={"abort_nine_terminals": False},
+    )
+    assert NineTerminals() not in legal_actions(RIICHI, state, 0)
 
 
 def test_four_winds() -> None:
@@ -68,6 +99,23 @@ def test_four_winds_off_plays_on() -> None:
         state, ["0: discard 1z", "1: discard 1z", "2: discard 1z", "3: discard 1z"]
     )
     assert not of_kind(events, "hand_ended") and state.turn == 0
+
+
+@pytest.mark.parametrize(
+    "first",
+    [
+        pytest.param(["1z", "2z", "3z", "4z"], id="four-different-winds"),
+        pytest.param(["5z", "5z", "5z", "5z"], id="four-whites"),
+    ],
+)
+def test_four_discards_not_of_one_wind_play_on(first: list[str]) -> None:
+    # riichi.md: "four same winds discarded on the first go-around": four winds that differ,
+    # or four of one dragon, are no abortive draw; seat 0 draws again
+    hands = [f"{tile}{hand[2:]}" for tile, hand in zip(first, FOUR_WIND_HANDS, strict=True)]
+    state, _ = start(hands, "8m8p8s6m")
+    state, events = play(state, [f"{seat}: discard {tile}" for seat, tile in enumerate(first)])
+    assert [len(river) for river in state.rivers] == [1, 1, 1, 1]
+    assert not of_kind(events, "hand_ended") and (state.phase, state.turn) == ("turn", 0)
 
 
 def test_four_riichi() -> None:
@@ -97,6 +145,31 @@ def test_four_kongs_by_two_players() -> None:
     assert len(of_kind(events, "indicator_revealed")) == 4  # a concealed kong turns one at once
     ended = of_kind(events, "hand_ended")[0]
     assert (ended.outcome, ended.reason) == ("abortive_draw", "four_kongs")
+
+
+def test_four_riichi_off_plays_on() -> None:
+    state, _ = start(FOUR_WIND_HANDS, "5z6z7z5z", options={"abort_four_riichi": False})
+    state, events = play(
+        state,
+        [
+            "0: discard 5z riichi",
+            "1: discard 6z riichi",
+            "2: discard 7z riichi",
+            "3: discard 5z riichi",
+        ],
+    )
+    assert all("riichi" in status for status in state.status)
+    assert not of_kind(events, "hand_ended") and (state.phase, state.turn) == ("turn", 0)
+
+
+def test_four_kongs_off_plays_on() -> None:
+    hands = ["1111m2222m345p66s", "3333m4444m567p77s", "123456789s1235z", "9m123789p147s456z"]
+    state, _ = start(hands, "9p9s", rinshan="8p8s6z7z", options={"abort_four_kongs": False})
+    state, events = play(state, ["0: ankan 1111m", "0: ankan 2222m", "0: discard 9p"])
+    state, more = play(state, ["1: ankan 3333m", "1: ankan 4444m", "1: discard 7z"])
+    events += more
+    assert len(state.kongs) == 4
+    assert not of_kind(events, "hand_ended") and (state.phase, state.turn) == ("turn", 2)
 
 
 # ---------------------------------------------------------------- exhaustive draw

@@ -718,6 +718,32 @@ def test_a_three_suit_hand_is_ready_at_the_draw_without_the_missing_suit_rule() 
     state, events = tsumogiri_to_the_end(state)
     ended = of_kind(events, "hand_ended")[0]
     assert (ended.outcome, ended.ready) == ("exhaustive_draw", (1,))
+    # nobody pays for three suits; each player not ready pays South its best hand, a plain
+    # hand of 0 fan on its 5s: one base
+    moved = [(m.reason, m.deltas) for m in of_kind(events, "points_moved")]
+    assert moved == [("not_ready", (-1, 3, -1, -1))]
+
+
+def test_the_draw_settlement_follows_max_fan() -> None:
+    # the draw of test_each_settlement_at_an_exhaustive_draw with a cap of 3 fan: South's
+    # three suits cost it 2^3 to each other player, North's best hand (4 fan) is paid as 3
+    options = {**NO_EXCHANGE, "max_fan": 3}
+    state, events = new_game(SICHUAN, options, 0, "one_hand", walls=[draw_scenario_wall()])
+    state, _ = answer_all(state, lambda seat, legal: DeclareVoid("s"))
+    state, more = play(state, ["0: discard 9s"], rules=SICHUAN)
+    events = more
+    state, more = advance(state, lambda s: s.turn == 2 and s.phase == "turn")
+    events += more
+    state, more = play(state, ["2: ankan 9999p"], rules=SICHUAN)
+    events += more
+    state, more = tsumogiri_to_the_end(state)
+    events += more
+    assert [(m.reason, m.deltas) for m in of_kind(events, "points_moved")] == [
+        ("kong", (-2, -2, 6, -2)),
+        ("three_suits", (8, -24, 8, 8)),
+        ("not_ready", (1, 0, -9, 8)),
+        ("kong_returned", (2, 2, -6, 2)),
+    ]
 
 
 def test_a_robbed_kong_after_a_kong_is_paid_by_the_robbed_player() -> None:
