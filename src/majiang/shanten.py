@@ -70,6 +70,7 @@ _BLOCKS = ((0, 9), (9, 18), (18, 27), (27, 34))
 _NO_LACKS = (0,) * 34
 
 
+@cache
 def _kind_summary(count: int, orphan: bool) -> int:
     """Return one kind's share of the packed counts the special forms read (every field of a
     block's summary is a sum over its kinds)."""
@@ -88,14 +89,10 @@ def _kind_summary(count: int, orphan: bool) -> int:
     return packed
 
 
-#: ``_kind_summary`` of 0 to 4 copies of a kind that is not an orphan, and of an orphan
-_KIND_SUMMARY = tuple(tuple(_kind_summary(c, orphan) for c in range(5)) for orphan in (False, True))
-
-
 def _summary(counts: Sequence[int], orphan_spots: Iterable[int]) -> int:
     """Return the packed per-block counts used by the special forms: the sum of its kinds'."""
     spots = set(orphan_spots)
-    return sum(_KIND_SUMMARY[i in spots][c] for i, c in enumerate(counts)) << ID_BITS
+    return sum(_kind_summary(c, i in spots) for i, c in enumerate(counts)) << ID_BITS
 
 
 @cache
