@@ -75,3 +75,35 @@ def test_keep_says_its_errors_in_the_language_chosen(
     assert capsys.readouterr().err == (
         "majiang keep: error: player: 'Zed' no juega aquí (Ann, Bob, Cy, Dee)\n"
     )
+
+
+#: what ``majiang analyze`` prints of 123m456p789s11223z (14 tiles, one discard from ready:
+#: 3z, then 1z or 2z) and of a ready hand of four tiles waiting on 2m and 5m
+ANALYZE = {
+    "de": ["(14 verdeckte Steine)", "Shanten: 0 · bereit (Tenpai)", "Abwerfen", "Ungesehen",
+           "Wartet auf: 2m 5m", "Shanten: 0 · bereit (Tenpai)"],
+    "es": ["(14 fichas ocultas)", "Shanten: 0 · lista (tenpai)", "Descartar", "Sin ver",
+           "Esperas: 2m 5m", "Shanten: 0 · lista (tenpai)"],
+    "zh": ["(14 张暗牌)", "向听数： 0 · 听牌（tenpai）", "打出", "未见",
+           "听牌： 2m 5m", "向听数： 0 · 听牌（tenpai）"],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", sorted(ANALYZE))
+def test_analyze_prints_its_table_in_the_language_chosen(
+    lang: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    tiles, shanten, discard, unseen, waits, ready = ANALYZE[lang]
+    assert main(["analyze", "123m456p789s11223z", "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    assert tiles in out and shanten in out and discard in out and unseen in out, out
+    assert "concealed tiles" not in out and "ready" not in out and "Unseen" not in out
+    # a ready hand: its waits; from the locale this time
+    monkeypatch.setenv("LANG", {"de": "de_DE.UTF-8", "es": "es_ES.UTF-8", "zh": "zh_CN.UTF-8"}[lang])
+    assert main(["analyze", "2345m, pon 777z, chi 123p, pon 111s"]) == 0
+    out = capsys.readouterr().out
+    assert waits in out and ready in out, out
+    # --json keeps its fields
+    assert main(["analyze", "123m456p789s1122z", "--json", "--lang", lang]) == 0
+    assert json.loads(capsys.readouterr().out)["waits"] == ["1z", "2z"]
