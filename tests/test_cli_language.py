@@ -100,7 +100,9 @@ def test_analyze_prints_its_table_in_the_language_chosen(
     assert tiles in out and shanten in out and discard in out and unseen in out, out
     assert "concealed tiles" not in out and "ready" not in out and "Unseen" not in out
     # a ready hand: its waits; from the locale this time
-    monkeypatch.setenv("LANG", {"de": "de_DE.UTF-8", "es": "es_ES.UTF-8", "zh": "zh_CN.UTF-8"}[lang])
+    monkeypatch.setenv(
+        "LANG", {"de": "de_DE.UTF-8", "es": "es_ES.UTF-8", "zh": "zh_CN.UTF-8"}[lang]
+    )
     assert main(["analyze", "2345m, pon 777z, chi 123p, pon 111s"]) == 0
     out = capsys.readouterr().out
     assert waits in out and ready in out, out

@@ -17,8 +17,8 @@ from rich.table import Table
 
 from majiang.commands.language import add_lang_option, in_chosen_language
 from majiang.errors import MajiangError
-from majiang.i18n import _
 from majiang.hand import parse_hand
+from majiang.i18n import _
 from majiang.rules import VARIANTS
 from majiang.shanten import FORMS, acceptance, prepare, shanten, waits
 from majiang.tiles import tile_name
