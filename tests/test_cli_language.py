@@ -109,3 +109,54 @@ def test_analyze_prints_its_table_in_the_language_chosen(
     # --json keeps its fields
     assert main(["analyze", "123m456p789s1122z", "--json", "--lang", lang]) == 0
     assert json.loads(capsys.readouterr().out)["waits"] == ["1z", "2z"]
+
+
+#: ``majiang replay`` of one hand of riichi between four normal bots, seed 0: East 1, seat 2
+#: declares riichi and wins on seat 1's 9p (riichi, ippatsu, pinfu: 3 han 30 fu, 3900 + the
+#: stick), the game over after its one hand
+REPLAY = {
+    "de": ["Partie Japanisches Riichi, Seed 0, Länge Eine Hand",
+           "Eine neue Hand: Platz 1 gibt. Punkte: 25000 25000 25000 25000",
+           "Das Riichi von Platz 2 steht.",
+           "Platz 2 gewinnt auf den Abwurf von Platz 1 mit 9p.",
+           "Auf einen Schlag (一発 ippatsu) 1",
+           "Die Hand endet: Gewinn. Punkte: 21100 28900 25000 25000",
+           "Die Partie ist zu Ende: Platz 1: 4"],
+    "es": ["Partida de Riichi japonés, semilla 0, duración Una mano",
+           "Una mano nueva: reparte Asiento 1. Puntos: 25000 25000 25000 25000",
+           "El riichi de Asiento 2 queda firme.",
+           "Asiento 2 gana con el descarte de Asiento 1, 9p.",
+           "De un golpe (一発 ippatsu) 1",
+           "La mano termina: Victoria. Puntos: 21100 28900 25000 25000",
+           "La partida ha terminado: Asiento 1: 4"],
+    "zh": ["日本立直麻将对局，种子 0，长度 一局",
+           "新的一局：座位 1 坐庄. 点数：25000 25000 25000 25000",
+           "座位 2 的立直成立。",
+           "座位 2 荣和 座位 1 打出的 9p。",
+           "一发 (一発 ippatsu) 1",
+           "本局结束：和牌。 点数：21100 28900 25000 25000",
+           "对局结束：座位 1: 4"],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", sorted(REPLAY))
+def test_replay_tells_the_game_in_the_language_chosen(
+    lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    bots = "normal,normal,normal,normal"
+    assert main(["simulate", "--games", "1", "--length", "one_hand", "--bots", bots,
+                 "--records", str(tmp_path), "--json"]) == 0  # fmt: skip
+    (path,) = tmp_path.iterdir()
+    capsys.readouterr()
+    assert main(["replay", str(path), "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    for text in REPLAY[lang]:
+        assert text in out, (text, out)
+    for english in ("wins", "The hand ends", "Scores:", "game over", "riichi stands"):
+        assert english not in out, (english, out)
+    # --verify says its verdict in the language too; an unknown language is refused
+    assert main(["replay", str(path), "--verify", "--lang", lang]) == 0
+    assert "events identical" not in capsys.readouterr().out
+    assert main(["replay", str(path), "--lang", "fr"]) == 2
+    assert "--lang must be one of en, de, es, zh, got 'fr'" in capsys.readouterr().err

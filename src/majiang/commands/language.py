@@ -27,14 +27,22 @@ def add_lang_option(parser: argparse.ArgumentParser, what: str, *, nested: bool 
     )
 
 
-def length_name(length: str) -> str:
-    """Return a game length as players say it (``web/words.py``'s words, in the language of the
-    moment), or its id when the ``server`` extra, which holds those words, is not installed."""
+def web_words(table: str) -> dict[str, str]:
+    """Return one of ``web/words.py``'s tables of words by key (``LENGTH_WORDS``,
+    ``PAYMENT_WORDS`` ...), marked for the catalogs, or an empty one when the ``server`` extra,
+    which holds them, is not installed (the keys are then shown as they are)."""
     try:
-        from majiang.web.words import LENGTH_WORDS
+        from majiang.web import words
     except ImportError:  # the command line alone: no FastAPI
-        return length
-    return _(LENGTH_WORDS[length]) if length in LENGTH_WORDS else length
+        return {}
+    found: dict[str, str] = getattr(words, table)
+    return found
+
+
+def length_name(length: str) -> str:
+    """Return a game length as players say it, in the language of the moment."""
+    lengths = web_words("LENGTH_WORDS")
+    return _(lengths[length]) if length in lengths else length
 
 
 def locale_language(environ: dict[str, str] | os._Environ[str] = os.environ) -> str | None:
