@@ -19,8 +19,8 @@ def run(argv: list[str], stdin: str = "", monkeypatch: pytest.MonkeyPatch | None
 def test_table_output(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["123m456p789s11223z"]) == 0
     out = capsys.readouterr().out
-    assert "shanten: 0 (ready, tenpai)" in out
-    assert "discard" in out
+    assert "Shanten: 0 · ready (tenpai)" in out
+    assert "Discard" in out
     # the best discard comes first, with its two waits and their unseen copies
     rows = [line for line in out.splitlines() if "3z " in line and "1z(2)" in line]
     assert rows and "2z(2)" in rows[0]
@@ -29,8 +29,8 @@ def test_table_output(capsys: pytest.CaptureFixture[str]) -> None:
 def test_table_output_for_a_ready_hand_lists_waits(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["2345m, pon 777z, chi 123p, pon 111s"]) == 0
     out = capsys.readouterr().out
-    assert "waits: 2m 5m" in out
-    assert "discard" not in out
+    assert "Waits: 2m 5m" in out
+    assert "Discard" not in out
 
 
 def test_json_one_hand(capsys: pytest.CaptureFixture[str]) -> None:

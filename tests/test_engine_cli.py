@@ -53,7 +53,7 @@ def test_replay_prints_and_verifies(tmp_path: Path, capsys: pytest.CaptureFixtur
     (path,) = tmp_path.iterdir()
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "E1" in out and "scores" in out and "Game over" in out
+    assert "E1" in out and "Scores: 25000" in out and "The game is over: " in out
     assert main(["replay", str(path), "--verify"]) == 0
     assert "events identical" in capsys.readouterr().out
     data = json.loads(path.read_text())

@@ -378,7 +378,7 @@ def test_the_standings_reach_the_replay_and_the_cli() -> None:
     assert replay(record, strict=True).final["final_points"] == expected
     line = _line(record.events[-1])
     assert line is not None
-    assert "seat 0: 4 (-1600, -51.6)" in line and "seat 2: 1 (35600, +45.6)" in line
+    assert "Seat 1: 4 (-1600, -51.6)" in line and "Seat 3: 1 (35600, +45.6)" in line
 
 
 def test_holding_exactly_the_target_after_south_4_ends_the_game() -> None:

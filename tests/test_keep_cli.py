@@ -47,7 +47,7 @@ def test_a_riichi_game_entered_corrected_and_exported(
     assert lines[0].startswith("hand,dealer,result,Ann +/-,Ann,")
     assert lines[1].startswith("E1,Ann,Cy riichi; Bob won self-drawn: 1 han 30 fu,-500,24500,")
     assert keep("show", str(sheet)) == 0
-    assert "next: E2, Bob deals" in capsys.readouterr().out
+    assert "Next: E2 · Bob deals" in capsys.readouterr().out
 
 
 def test_impossible_entries_exit_2_and_leave_the_file(

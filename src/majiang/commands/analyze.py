@@ -15,8 +15,10 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from majiang.commands.language import add_lang_option, in_chosen_language
 from majiang.errors import MajiangError
 from majiang.hand import parse_hand
+from majiang.i18n import _
 from majiang.rules import VARIANTS
 from majiang.shanten import FORMS, acceptance, prepare, shanten, waits
 from majiang.tiles import tile_name
@@ -34,7 +36,8 @@ def register(sub: Any) -> None:
     p.add_argument("--form", choices=FORMS, default=None, help="one form alone")
     p.add_argument("--visible", default="", help="tiles already seen (discards, melds, dora)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.set_defaults(run=run)
+    add_lang_option(p, "the table and the errors")
+    p.set_defaults(run=in_chosen_language("analyze", run))
 
 
 def analyze(
@@ -62,26 +65,31 @@ def analyze(
 
 
 def _describe(value: int) -> str:
+    """Return a shanten number in words, as the table's hint says it."""
     if value < 0:
-        return "complete"
+        return _("complete")
     if value == 0:
-        return "ready, tenpai"
-    return f"{value} tile{'s' if value > 1 else ''} from ready"
+        return _("ready (tenpai)")
+    return _("{n} from ready").format(n=value)
 
 
 def print_analysis(result: dict[str, Any], console: Console) -> None:
-    """Print an analysis: shanten, waits and one row per discard."""
-    console.print(f"[bold]{result['hand']}[/]  ({result['tiles']} concealed tiles)")
-    console.print(f"shanten: [bold]{result['shanten']}[/] ({_describe(result['shanten'])})")
+    """Print an analysis: shanten, waits and one row per discard, in the language of the
+    moment."""
+    tiles = _("{n} concealed tiles").format(n=result["tiles"])
+    console.print(f"[bold]{result['hand']}[/]  ({tiles})")
+    shanten_word = _("Shanten:")
+    console.print(f"{shanten_word} [bold]{result['shanten']}[/] · {_describe(result['shanten'])}")
     if result["waits"]:
-        console.print(f"waits: [bold]{' '.join(result['waits'])}[/]")
+        waits_word = _("Waits:")
+        console.print(f"{waits_word} [bold]{' '.join(result['waits'])}[/]")
     table = Table(show_header=True, header_style="bold")
     discarding = result["tiles"] % 3 == 2
     if discarding:
-        table.add_column("discard")
-    table.add_column("shanten", justify="right")
-    table.add_column("tiles that improve (unseen)")
-    table.add_column("unseen", justify="right")
+        table.add_column(_("Discard"))
+    table.add_column(_("Shanten"), justify="right")
+    table.add_column(_("Tiles that improve (unseen)"))
+    table.add_column(_("Unseen"), justify="right")
     for entry in result["acceptance"]:
         tiles = " ".join(f"{name}({n})" for name, n in entry["tiles"].items()) or "-"
         row = [str(entry["shanten"]), tiles, str(entry["unseen"])]

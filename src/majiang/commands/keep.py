@@ -25,12 +25,23 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from majiang.commands.language import add_lang_option, in_chosen_language, length_name
 from majiang.errors import MajiangError
+from majiang.i18n import N_, _
 from majiang.keep import Sheet
-from majiang.rules import VARIANTS
+from majiang.rules import VARIANTS, get_ruleset
 from majiang.rules.game import LENGTHS
 
 STEP_KINDS = ("win", "draw", "riichi", "kong", "abortive")
+
+#: why a game ended (``Standing.ended``), as the /keep page says it
+ENDED_WORDS = {
+    "bust": N_("a player went bust"),
+    "length": N_("the last hand was played"),
+    "target": N_("a player reached the points to finish"),
+    "extra_rounds": N_("the extra rounds are over"),
+    "dealer_stop": N_("the dealer stopped"),
+}
 
 
 def register(sub: Any) -> None:
@@ -56,29 +67,34 @@ def register(sub: Any) -> None:
     )
     new.add_argument("--force", action="store_true", help="replace an existing file")
     new.add_argument("sheet", type=Path)
-    new.set_defaults(run=run_new)
+    add_lang_option(new, "the sheet and its errors")
+    new.set_defaults(run=in_chosen_language("keep", run_new))
 
     add = actions.add_parser("add", help="enter what happened next")
     add.add_argument("sheet", type=Path)
     _step_parsers(add)
-    add.set_defaults(run=run_add)
+    add_lang_option(add, "the sheet and its errors")
+    add.set_defaults(run=in_chosen_language("keep", run_add))
 
     edit = actions.add_parser("edit", help="replace an earlier hand (all after it recomputed)")
     edit.add_argument("sheet", type=Path)
     edit.add_argument("hand", type=int, help="the hand's number on the sheet (1 = the first)")
     _step_parsers(edit)
-    edit.set_defaults(run=run_edit)
+    add_lang_option(edit, "the sheet and its errors")
+    edit.set_defaults(run=in_chosen_language("keep", run_edit))
 
     undo = actions.add_parser("undo", help="remove the last entry")
     undo.add_argument("sheet", type=Path)
-    undo.set_defaults(run=run_undo)
+    add_lang_option(undo, "the sheet and its errors")
+    undo.set_defaults(run=in_chosen_language("keep", run_undo))
 
     show = actions.add_parser("show", help="print the running totals")
     show.add_argument("sheet", type=Path)
     fmt = show.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true", help="the sheet and its standing as JSON")
     fmt.add_argument("--csv", action="store_true", help="one row per hand, as CSV")
-    show.set_defaults(run=run_show)
+    add_lang_option(show, "the sheet and its errors")
+    show.set_defaults(run=in_chosen_language("keep", run_show))
 
 
 def _step_parsers(parent: argparse.ArgumentParser) -> None:
@@ -112,6 +128,8 @@ def _step_parsers(parent: argparse.ArgumentParser) -> None:
     abortive.add_argument("--reason", required=True)
     for sub in (win, draw, abortive):
         sub.add_argument("--riichi", default="", help="players whose riichi stood this hand")
+    for sub in (win, draw, riichi, kong, abortive):
+        add_lang_option(sub, "the sheet and its errors", nested=True)
 
 
 def _names(text: str) -> list[str]:
@@ -136,7 +154,10 @@ def _steps(args: argparse.Namespace) -> list[dict[str, Any]]:
         for pair in _names(args.ready_fan):
             name, sep, fan = pair.partition("=")
             if not sep or not fan.strip().isdigit():
-                raise MajiangError(f"--ready-fan wants NAME=FAN, got {pair!r}", field="ready_fan")
+                raise MajiangError(
+                    _("--ready-fan wants NAME=FAN, got {pair!r}").format(pair=pair),
+                    field="ready_fan",
+                )
             fans[name.strip()] = int(fan)
         step: dict[str, Any] = {
             "type": "draw",
@@ -162,8 +183,10 @@ def _win(args: argparse.Namespace) -> dict[str, Any]:
             if given:
                 if len(given) != len(winners):
                     raise MajiangError(
-                        f"--{key} was given {len(given)} times for {len(winners)} winners "
-                        "(one each, in the order of --winner)",
+                        _(
+                            "--{key} was given {times} times for {count} winners "
+                            "(one each, in the order of --winner)"
+                        ).format(key=key, times=len(given), count=len(winners)),
                         field=key,
                     )
                 one[key] = given[i]
@@ -171,7 +194,9 @@ def _win(args: argparse.Namespace) -> dict[str, Any]:
             if given:
                 if len(given) != len(winners):
                     raise MajiangError(
-                        f"--{key} was given {len(given)} times for {len(winners)} winners",
+                        _("--{key} was given {times} times for {count} winners").format(
+                            key=key, times=len(given), count=len(winners)
+                        ),
                         field=key,
                     )
                 one[key] = _json(given[i]) if key == "request" else given[i]
@@ -190,16 +215,20 @@ def _json(text: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise MajiangError(f"--request is not JSON: {exc}", field="request") from exc
+        raise MajiangError(
+            _("--request is not JSON: {error}").format(error=exc), field="request"
+        ) from exc
 
 
 def _load(path: Path) -> Sheet:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError as exc:
-        raise MajiangError(f"no sheet at {path} (start one with 'majiang keep new')") from exc
+        raise MajiangError(
+            _("no sheet at {path} (start one with 'majiang keep new')").format(path=path)
+        ) from exc
     except json.JSONDecodeError as exc:
-        raise MajiangError(f"{path} is not JSON: {exc}") from exc
+        raise MajiangError(_("{path} is not JSON: {error}").format(path=path, error=exc)) from exc
     return Sheet.from_dict(data)
 
 
@@ -212,7 +241,9 @@ def _rules(pairs: list[str]) -> dict[str, Any]:
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep:
-            raise MajiangError(f"--rule wants NAME=VALUE, got {pair!r}", field="rules")
+            raise MajiangError(
+                _("--rule wants NAME=VALUE, got {pair!r}").format(pair=pair), field="rules"
+            )
         try:
             out[name] = json.loads(value)
         except json.JSONDecodeError:
@@ -223,7 +254,7 @@ def _rules(pairs: list[str]) -> dict[str, Any]:
 def run_new(args: argparse.Namespace) -> int:
     """Write a new empty sheet."""
     if args.sheet.exists() and not args.force:
-        raise MajiangError(f"{args.sheet} exists (--force replaces it)")
+        raise MajiangError(_("{path} exists (--force replaces it)").format(path=args.sheet))
     sheet = Sheet.new(args.variant, _names(args.players), _rules(args.rule), args.length)
     _save(sheet, args.sheet)
     _print(sheet)
@@ -271,22 +302,33 @@ def run_show(args: argparse.Namespace) -> int:
 
 
 def _print(sheet: Sheet) -> None:
+    """Print the sheet as the /keep page shows it, in the language of the moment."""
     s = sheet.standing()
-    table = Table(title=f"{sheet.variant}, {sheet.length}")
-    table.add_column("hand")
-    table.add_column("result")
+    table = Table(title=f"{_(get_ruleset(sheet.variant).name)} · {length_name(sheet.length)}")
+    table.add_column(_("Hand"))
+    table.add_column(_("What happened"))
     for name in sheet.players:
         table.add_column(name, justify="right")
-    table.add_column("sticks", justify="right")
+    table.add_column(_("Sticks"), justify="right")
     for row in s.rows:
         cells = [f"{c:+d}\n{t}" for c, t in zip(row.deltas, row.scores, strict=True)]
-        table.add_row(row.label, row.text or "(being entered)", *cells, str(row.sticks))
+        table.add_row(row.label, row.text or "…", *cells, str(row.sticks))
     console = Console(highlight=False)
     console.print(table)
     if s.ended:
+        reason = _(ENDED_WORDS[s.ended]) if s.ended in ENDED_WORDS else s.ended
         order = sorted(range(len(s.scores)), key=lambda seat: s.placements[seat])
         shown = ", ".join(f"{s.placements[i]}. {sheet.players[i]} {s.scores[i]}" for i in order)
-        console.print(f"game over ({s.ended}): {shown}")
-    else:
-        extra = f", {s.sticks} sticks on the table" if s.sticks else ""
-        console.print(f"next: {s.next_label}, {sheet.players[s.dealer]} deals{extra}")
+        over = _("Game over ({reason})").format(reason=reason)
+        console.print(f"{over}: {shown}")
+        return
+    being_entered = _("{hand} (being entered)").format(hand=s.next_label)
+    parts = [
+        _("Next: {hand}").format(hand=being_entered if s.hand_open else s.next_label),
+        _("{name} deals").format(name=sheet.players[s.dealer]),
+    ]
+    if s.sticks == 1:
+        parts.append(_("1 riichi stick"))
+    elif s.sticks:
+        parts.append(_("{n} riichi sticks").format(n=s.sticks))
+    console.print(" · ".join(parts))

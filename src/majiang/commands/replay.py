@@ -13,9 +13,27 @@ from typing import Any
 
 from rich.console import Console
 
+from majiang.commands.keep import ENDED_WORDS
+from majiang.commands.language import (
+    add_lang_option,
+    in_chosen_language,
+    length_name,
+    web_words,
+)
+from majiang.i18n import N_, _, current
+from majiang.i18n.patterns import localized_item
 from majiang.records import RecordMismatch, load_record, verify
+from majiang.rules import get_ruleset
 
 WINDS = "ESWN"
+
+#: how a hand ended and the calls, as the replay page says them (``static/replay.js``)
+OUTCOME_WORDS = {
+    "win": N_("Win"),
+    "exhaustive_draw": N_("Draw: the wall is empty"),
+    "abortive_draw": N_("Abortive draw"),
+}
+MELD_WORDS = {"chi": N_("Chi"), "pon": N_("Pon"), "kan": N_("Kan"), "minkan": N_("Kan")}
 
 
 def register(sub: Any) -> None:
@@ -25,57 +43,126 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--verify", action="store_true", help="re-run the engine and compare every event"
     )
-    p.set_defaults(run=run)
+    add_lang_option(p, "the game told and the errors")
+    p.set_defaults(run=in_chosen_language("replay", run))
 
 
-def _line(event: dict[str, Any]) -> str | None:
+def _word(table: dict[str, str], key: str) -> str:
+    """Return a key's word in the language of the moment, or the key in words (``a_b``: a b)."""
+    return _(table[key]) if key in table else key.replace("_", " ")
+
+
+def _seat(seat: int) -> str:
+    """Return a seat as the score sheet names it: ``Seat 1`` is the record's seat 0, the first
+    dealer."""
+    return _("Seat {n}").format(n=seat + 1)
+
+
+def _line(event: dict[str, Any], variant: str | None = None) -> str | None:
+    """Return one event told in the language of the moment, or ``None`` for an event not told
+    (draws, discards); with ``variant`` the patterns are named in that language too."""
     kind = event.get("type")
     if kind == "hand_started":
-        label = f"hand {event['hand'] + 1} ({WINDS[event['round_wind'] % 4]}{event['dealer'] + 1})"
-        scores = " ".join(str(s) for s in event["scores"])
-        return (
-            f"\n[bold]{label}[/] honba {event['honba']}, sticks {event['sticks']}, "
-            f"dealer seat {event['dealer']}; scores {scores}"
-        )
+        hand = _("hand {n}").format(n=event["hand"] + 1)
+        label = f"{hand} ({WINDS[event['round_wind'] % 4]}{event['dealer'] + 1})"
+        parts = [_("A new hand: {name} deals").format(name=_seat(event["dealer"]))]
+        if event["honba"]:
+            parts.append(_("honba {n}").format(n=event["honba"]))
+        if event["sticks"]:
+            parts.append(_("{n} riichi sticks on the table").format(n=event["sticks"]))
+        scores = _("Scores: {scores}").format(scores=" ".join(str(s) for s in event["scores"]))
+        return f"\n[bold]{label}[/] {', '.join(parts)}. {scores}"
+    who = _seat(event["seat"]) if "seat" in event else ""
     if kind == "called":
-        src = "" if event.get("source") is None else f" from seat {event['source']}"
-        return f"  seat {event['seat']}: {event['meld']} {event['tiles']}{src}"
-    if kind == "riichi_declared":
-        return f"  seat {event['seat']}: {'double ' if event.get('double') else ''}riichi"
-    if kind == "won":
-        how = "tsumo" if event.get("source") is None else f"ron from seat {event['source']}"
-        if event.get("robbed_kong"):
-            how += " (robbing a kong)"
-        result = event.get("result") or {}
-        items = ", ".join(f"{i['name']} {i['value']}" for i in result.get("items", []))
-        fu = f" {result['fu']} fu" if result.get("fu") else ""
-        total = (result.get("points") or {}).get("total", 0)
-        return (
-            f"  [green]seat {event['seat']} wins[/] by {how} on {event['tile']}: "
-            f"{event['hand']} {' '.join(event.get('melds', []))}\n"
-            f"    {items}; {result.get('total', 0)} {result.get('unit', '')}{fu} = {total}"
+        if event["meld"] == "ankan":
+            said = _("{who} declares a concealed kong: {tiles}.")
+        elif event["meld"] == "kakan":
+            said = _("{who} adds {tile} to a pon: {tiles}.")
+        else:
+            said = _("{who} calls {meld} {tiles}, taking {tile} from {from}.")
+        return "  " + said.format(
+            who=who,
+            meld=_word(MELD_WORDS, event["meld"]),
+            tiles=event["tiles"],
+            tile=event.get("claimed"),
+            **{"from": "" if event.get("source") is None else _seat(event["source"])},
         )
+    if kind == "riichi_declared":
+        if event.get("double"):
+            return "  " + _("{who}'s double riichi stands.").format(who=who)
+        return "  " + _("{who}'s riichi stands.").format(who=who)
+    if kind == "won":
+        return _won(event, who, variant)
     if kind == "points_moved" and event.get("reason") not in ("win", "riichi"):
         deltas = " ".join(f"{d:+d}" for d in event["deltas"])
-        return f"  {event['reason']}: {deltas}"
+        said = _("Points move ({reason}): {deltas}.")
+        return "  " + said.format(
+            reason=_word(web_words("PAYMENT_WORDS"), event["reason"]), deltas=deltas
+        )
     if kind == "hand_ended":
         scores = " ".join(str(s) for s in event["scores"])
-        what = event["outcome"].replace("_", " ")
-        if event.get("reason") and event["outcome"] != "win":
-            what += f" ({event['reason'].replace('_', ' ')})"
+        what = _word(OUTCOME_WORDS, event["outcome"])
+        if event.get("reason") and event["outcome"] == "abortive_draw":
+            what += f" ({_word(web_words('ABORTIVE_WORDS'), event['reason'])})"
         if event["outcome"] == "exhaustive_draw":
-            what += f", ready: {event.get('ready') or 'none'}"
-        return f"  {what}; scores {scores}"
+            ready = ", ".join(_seat(s) for s in event.get("ready") or []) or _("nobody")
+            what += ", " + _("ready: {players}").format(players=ready)
+        ends = _("The hand ends: {outcome}.").format(outcome=what)
+        return f"  {ends} " + _("Scores: {scores}").format(scores=scores)
     if kind == "game_ended":
-        final = event.get("final_points") or event["scores"]
-        places = ", ".join(
-            f"seat {s}: {p} ({event['scores'][s]}"
-            + (f", {final[s] / 1000:+.1f}" if final != event["scores"] else "")
-            + ")"
-            for s, p in enumerate(event["placements"])
-        )
-        return f"\n[bold]Game over[/] ({event.get('reason', '')}): {places}"
+        return _game_over(event)
     return None
+
+
+def _game_over(event: dict[str, Any]) -> str:
+    """Return the end of the game told: each seat's place and score, and why it ended."""
+    final = event.get("final_points") or event["scores"]
+    places = ", ".join(
+        f"{_seat(s)}: {p} ({event['scores'][s]}"
+        + (f", {final[s] / 1000:+.1f}" if final != event["scores"] else "")
+        + ")"
+        for s, p in enumerate(event["placements"])
+    )
+    over = _("The game is over: {standings}.").format(standings=places)
+    reason = _word(ENDED_WORDS, event.get("reason", ""))
+    return f"\n[bold]{over}[/] ({reason})"
+
+
+def _won(event: dict[str, Any], who: str, variant: str | None) -> str:
+    """Return a win told: who won how, the hand, the patterns and the points."""
+    if event.get("source") is None:
+        said = _("{who} wins by self-draw with {tile}{total}.")
+    else:
+        said = _("{who} wins on {name}'s discard with {tile}{total}.")
+    line = said.format(who=who, name=_seat(event.get("source") or 0), tile=event["tile"], total="")
+    if event.get("robbed_kong"):
+        robbing = _("Robbing a kong")
+        line += f" ({robbing})"
+    result = event.get("result") or {}
+    items = ", ".join(f"{_item_name(variant, i)} {i['value']}" for i in result.get("items", []))
+    unit = result.get("unit", "")
+    fu_word = _("Fu")
+    fu = f" {result['fu']} {fu_word}" if result.get("fu") else ""
+    total = (result.get("points") or {}).get("total", 0)
+    return (
+        f"  [green]{line}[/]\n    {event['hand']} {' '.join(event.get('melds', []))}\n"
+        f"    {items}; {result.get('total', 0)} {_word(UNIT_WORDS, unit)}{fu} = {total}"
+    )
+
+
+#: the units of a result (``majiang.keep``'s words)
+UNIT_WORDS = {"han": N_("han"), "fan": N_("fan"), "tai": N_("tai")}
+
+
+def _item_name(variant: str | None, item: dict[str, Any]) -> str:
+    """Return a pattern's name in the language of the moment (its translation and traditional
+    name), or as the record holds it."""
+    if variant is None or current() == "en" or "id" not in item:
+        return str(item["name"])
+    try:
+        return str(localized_item(variant, item, current())["name"])
+    except KeyError:  # a pattern the tables do not know: its own name
+        return str(item["name"])
 
 
 def run(args: argparse.Namespace) -> int:
@@ -86,19 +173,30 @@ def run(args: argparse.Namespace) -> int:
         try:
             checked = verify(record)
         except RecordMismatch as exc:
-            console.print(f"[red]verify failed[/]: {exc}", markup=True)
+            failed = _("verify failed")
+            console.print(f"[red]{failed}[/]: {exc}", markup=True)
             return 1
+        ok = _("ok: {actions} actions re-run, {events} events identical ({variant}, seed {seed})")
         console.print(
-            f"ok: {len(record.actions)} actions re-run, {checked} events identical "
-            f"({record.variant}, seed {record.seed})"
+            ok.format(
+                actions=len(record.actions),
+                events=checked,
+                variant=record.variant,
+                seed=record.seed,
+            )
         )
         return 0
+    header = _("{variant} game, seed {seed}, length {length}, seats {seats}")
     console.print(
-        f"{record.variant} game, seed {record.seed}, length {record.length}, "
-        f"seats {', '.join(record.seats)}"
+        header.format(
+            variant=_(get_ruleset(record.variant).name),
+            seed=record.seed,
+            length=length_name(record.length),
+            seats=", ".join(record.seats),
+        )
     )
     for event in record.events:
-        line = _line(event)
+        line = _line(event, record.variant)
         if line is not None:
             console.print(line)
     return 0

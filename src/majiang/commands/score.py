@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
+from majiang.commands.language import add_lang_option, chosen_language, error_line
 from majiang.errors import InvalidRequest, MajiangError
-from majiang.i18n import LANGUAGES, N_, _, match, use
+from majiang.i18n import N_, _, use
 from majiang.rules import VARIANTS
 from majiang.scoring import error_object, score
 
@@ -118,46 +118,8 @@ def register(sub: Any) -> None:
         metavar="NAME=VALUE",
         help="a table option, e.g. kiriage=true, min_fan=1 (VALUE read as JSON)",
     )
-    p.add_argument(
-        "--lang",
-        help=f"language of the breakdown: {', '.join(LANGUAGES)} (default: the locale's)",
-    )
+    add_lang_option(p, "the breakdown")
     p.set_defaults(run=run)
-
-
-def locale_language(environ: dict[str, str] | os._Environ[str] = os.environ) -> str | None:
-    """Return the language of the locale, as gettext looks for it, or ``None`` (C, POSIX, or a
-    language without a catalog).
-
-    >>> locale_language({"LANG": "de_DE.UTF-8"}), locale_language({"LANG": "C.UTF-8"})
-    ('de', None)
-    >>> locale_language({"LANGUAGE": "fr:es", "LANG": "de_DE.UTF-8"})
-    'es'
-    """
-    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = environ.get(name, "")
-        for tag in value.split(":") if name == "LANGUAGE" else [value]:
-            found = match(tag.split(".")[0].split("@")[0])
-            if found:
-                return found
-        if value and name != "LANGUAGE":
-            return None  # the first locale variable set decides, as in gettext
-    return None
-
-
-def chosen_language(flag: str | None) -> str | None:
-    """Return the language of ``--lang`` (an error names an unknown one), else the locale's."""
-    if flag is None:
-        return locale_language()
-    found = match(flag)
-    if found is None:
-        raise InvalidRequest(
-            _("--lang must be one of {languages}, got {value!r}").format(
-                languages=", ".join(LANGUAGES), value=flag
-            ),
-            field="lang",
-        )
-    return found
 
 
 def _request_from_args(args: argparse.Namespace) -> dict[str, Any]:
@@ -246,7 +208,7 @@ def run(args: argparse.Namespace) -> int:
                     request["lang"] = lang
                 result = score(request)
             except MajiangError as exc:
-                print(_("majiang score: error: {error}").format(error=exc), file=sys.stderr)
+                print(error_line("score", exc), file=sys.stderr)
                 return 2
             print_breakdown(result, Console())
         return 0
@@ -255,7 +217,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         said_in = chosen_language(args.lang) or "en"
     except MajiangError as exc:
-        print(_("majiang score: error: {error}").format(error=exc), file=sys.stderr)
+        print(error_line("score", exc), file=sys.stderr)
         return 2
     status = 0
     for line in sys.stdin:
