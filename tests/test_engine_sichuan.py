@@ -446,19 +446,24 @@ def draw_scenario_wall() -> list[int]:
     return sichuan_wall(hands, draws, tile_name(back))
 
 
-@pytest.mark.parametrize("base", [1, 2])
-def test_each_settlement_at_an_exhaustive_draw(base: int) -> None:
-    options = {**NO_EXCHANGE, "base": base}
-    state, events = new_game(SICHUAN, options, 0, "one_hand", walls=[draw_scenario_wall()])
+def play_the_draw_scenario(options: dict[str, Any]) -> tuple[Any, list[Any]]:
+    """Return the final state and the events of the hand on ``draw_scenario_wall`` after the voids: the dealer's
+    9s, play to West's concealed kong of 9p, then every seat discarding its draw to the end."""
+    state, _ = new_game(SICHUAN, options, 0, "one_hand", walls=[draw_scenario_wall()])
     state, _ = answer_all(state, lambda seat, legal: DeclareVoid("s"))
-    state, more = play(state, ["0: discard 9s"], rules=SICHUAN)
-    events = more
+    state, events = play(state, ["0: discard 9s"], rules=SICHUAN)
     state, more = advance(state, lambda s: s.turn == 2 and s.phase == "turn")
     events += more
     state, more = play(state, ["2: ankan 9999p"], rules=SICHUAN)
     events += more
     state, more = tsumogiri_to_the_end(state)
-    events += more
+    return state, [*events, *more]
+
+
+@pytest.mark.parametrize("base", [1, 2])
+def test_each_settlement_at_an_exhaustive_draw(base: int) -> None:
+    options = {**NO_EXCHANGE, "base": base}
+    state, events = play_the_draw_scenario(options)
     moved = [
         (m.reason, tuple(d // base for d in m.deltas)) for m in of_kind(events, "points_moved")
     ]
@@ -728,16 +733,7 @@ def test_the_draw_settlement_follows_max_fan() -> None:
     # the draw of test_each_settlement_at_an_exhaustive_draw with a cap of 3 fan: South's
     # three suits cost it 2^3 to each other player, North's best hand (4 fan) is paid as 3
     options = {**NO_EXCHANGE, "max_fan": 3}
-    state, events = new_game(SICHUAN, options, 0, "one_hand", walls=[draw_scenario_wall()])
-    state, _ = answer_all(state, lambda seat, legal: DeclareVoid("s"))
-    state, more = play(state, ["0: discard 9s"], rules=SICHUAN)
-    events = more
-    state, more = advance(state, lambda s: s.turn == 2 and s.phase == "turn")
-    events += more
-    state, more = play(state, ["2: ankan 9999p"], rules=SICHUAN)
-    events += more
-    state, more = tsumogiri_to_the_end(state)
-    events += more
+    _, events = play_the_draw_scenario(options)
     assert [(m.reason, m.deltas) for m in of_kind(events, "points_moved")] == [
         ("kong", (-2, -2, 6, -2)),
         ("three_suits", (8, -24, 8, 8)),
