@@ -5,6 +5,7 @@ their ``--json`` output stays as it is."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -160,3 +161,93 @@ def test_replay_tells_the_game_in_the_language_chosen(
     assert "events identical" not in capsys.readouterr().out
     assert main(["replay", str(path), "--lang", "fr"]) == 2
     assert "--lang must be one of en, de, es, zh, got 'fr'" in capsys.readouterr().err
+
+
+#: the ``--help`` of the player's commands, in each language: argparse's own words, a command's
+#: summary, an option's help, ``--lang``'s own help and ``-h``'s
+HELP = {
+    "de": {
+        "score": ["Aufruf: majiang score", "eine Gewinnhand werten (jede Variante)", "Optionen:",
+                  "selbst gezogener Gewinn (sonst Ron)", "Sprache der Aufstellung",
+                  "diese Hilfe zeigen und beenden"],
+        "keep add": ["Aufruf: majiang keep add", "Argumente:", "ein abgebrochenes Spiel (Riichi)",
+                     "Sprache des Zettels und seiner Fehler"],
+        "": ["Aufruf: majiang", "Eine Mahjong-Engine", "den Spielserver starten",
+             "die Versionsnummer zeigen und beenden"],
+    },
+    "es": {
+        "score": ["uso: majiang score", "puntuar una mano ganadora (cualquier variante)",
+                  "opciones:", "victoria robada por uno mismo (por omisión: ron)",
+                  "idioma de el desglose", "mostrar esta ayuda y salir"],
+        "keep add": ["uso: majiang keep add", "argumentos posicionales:",
+                     "un empate abortivo (riichi)", "idioma de la hoja y sus errores"],
+        "": ["uso: majiang", "Un motor de mahjong", "arrancar el servidor de juego",
+             "mostrar el número de versión y salir"],
+    },
+    "zh": {
+        "score": ["用法：majiang score", "计算一手和牌的得分（任意规则）", "选项:",
+                  "自摸和牌（默认：荣和）", "得分明细的语言", "显示此帮助信息并退出"],
+        "keep add": ["用法：majiang keep add", "位置参数:", "途中流局（立直）",
+                     "记分表及其错误信息的语言"],
+        "": ["用法：majiang", "一个麻将引擎", "启动游戏服务器", "显示版本号并退出"],
+    },
+}  # fmt: skip
+
+#: English words of a help text that a translated one has none of
+ENGLISH_HELP = ("usage:", "options:", "show this help message", "positional arguments",
+                "self-drawn", "language of", "score a winning hand", "start the game server")  # fmt: skip
+
+
+def help_text(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    """Return what ``majiang ARGV`` prints for ``--help`` (argparse exits 0)."""
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 0
+    return capsys.readouterr().out
+
+
+@pytest.fixture
+def locale(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], None]:
+    """Set the locale to ``LANG`` alone; wide lines, so that no help text wraps."""
+    monkeypatch.setenv("COLUMNS", "300")
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    return lambda value: monkeypatch.setenv("LANG", value)
+
+
+@pytest.mark.parametrize("lang", sorted(HELP))
+def test_help_of_the_player_commands_follows_lang_then_the_locale(
+    lang: str, locale: Callable[[str], None], capsys: pytest.CaptureFixture[str]
+) -> None:
+    locale("C.UTF-8")
+    for command, texts in HELP[lang].items():
+        words = command.split()
+        # --lang after --help, as a player adds it to a line already typed
+        out = help_text([*words, "--help", "--lang", lang], capsys)
+        for text in texts:
+            assert text in out, (command, text, out)
+        for english in ENGLISH_HELP:
+            assert english not in out, (command, english, out)
+    # the same words from the locale alone
+    locale({"de": "de_DE.UTF-8", "es": "es_ES.UTF-8", "zh": "zh_CN.UTF-8"}[lang])
+    for command, texts in HELP[lang].items():
+        out = help_text([*command.split(), "--help"], capsys)
+        assert all(text in out for text in texts), (command, out)
+    # --lang wins over the locale
+    out = help_text(["score", "--lang", "en", "-h"], capsys)
+    assert "usage: majiang score" in out and "self-drawn win (default: ron)" in out
+
+
+def test_help_stays_english_for_the_developer_commands_and_c(
+    locale: Callable[[str], None], capsys: pytest.CaptureFixture[str]
+) -> None:
+    locale("de_DE.UTF-8")
+    out = help_text(["serve", "--help"], capsys)
+    assert out.startswith("usage: majiang serve") and "show this help message and exit" in out
+    locale("C.UTF-8")
+    out = help_text(["score", "--help", "--lang", "fr"], capsys)  # refused when it runs
+    assert out.startswith("usage: majiang score") and "options:" in out
+    # argparse's words are its own again once the command line is read
+    import argparse
+
+    assert argparse.ArgumentParser(prog="x").format_help().startswith("usage: x")

@@ -16,7 +16,15 @@ import pytest
 
 from majiang.cli import main
 from majiang.errors import InvalidRequest
-from majiang.i18n import LANGUAGES, SOURCE, language_name, match, negotiate, translations
+from majiang.i18n import (
+    LANGUAGES,
+    SOURCE,
+    language_name,
+    match,
+    messages,
+    negotiate,
+    translations,
+)
 from majiang.i18n.patterns import FAMILY, NAMES, pattern_name, translated
 from majiang.i18n.po import CatalogError, read_po
 from majiang.scoring import score
@@ -64,6 +72,17 @@ def test_extraction_finds_python_and_javascript(used: set[tuple[str | None, str]
     assert (None, "Home") in used
     assert ("hongkong", "All pungs") in used
     assert (None, "back to the table") in used  # static/home.js
+    assert ("score column", "Change") in used  # static/table_view.js, pt("score column", ...)
+
+
+def test_a_word_of_two_senses_has_a_context() -> None:
+    """The sheet's button "Change" (a verb) and the result's column "Change" (a change of
+    score) are two messages: each language says each its way."""
+    said = {"de": ("Ändern", "Änderung"), "es": ("Cambiar", "Cambio"), "zh": ("修改", "变动")}
+    for lang, (verb, noun) in said.items():
+        assert translations(lang).gettext("Change") == verb
+        assert translations(lang).pgettext("score column", "Change") == noun
+        assert messages(lang)["score column\x04Change"] == noun  # what the browser's pt reads
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -112,7 +131,7 @@ def test_no_mark_inside_a_template_literal() -> None:
     hidden = []
     for path in sorted((SRC / "web" / "static").glob("*.js")):
         for literal in re.findall(r"`[^`]*`", path.read_text(encoding="utf-8")):
-            if re.search(r"\bt\(\s*[\"']", literal):
+            if re.search(r"\bp?t\(\s*[\"']", literal):
                 hidden.append(f"{path.name}: {literal[:60]}")
     assert hidden == []
 

@@ -514,3 +514,17 @@ def test_the_ura_indicators_are_named_in_the_page_s_language(
         assert shown == ["7m", "1z"]
     finally:
         page.goto(f"{url}?lang=en")
+
+
+@pytest.mark.parametrize(("lang", "change"), [("de", "Änderung"), ("es", "Cambio"), ("zh", "变动")])
+def test_the_change_column_is_a_noun_in_each_language(page: Any, lang: str, change: str) -> None:
+    """The score table's "Change" is a change of score, not the score sheet's button "Change"
+    (a verb: Ändern, Cambiar, 修改): its own message, with the context "score column"."""
+    url = page.url.split("?")[0]
+    try:
+        page.goto(f"{url}?lang={lang}")
+        render(page, RIICHI, "riichi")
+        heads = texts(page, "table.score-change thead th")
+        assert len(heads) == 5 and heads[3] == change, heads
+    finally:
+        page.goto(f"{url}?lang=en")

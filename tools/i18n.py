@@ -25,7 +25,7 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parents[1]
 CATALOGS = ROOT / "src" / "majiang" / "i18n" / "catalogs"
 SOURCE = "en"
-#: the marking functions: Babel's defaults, the pattern rows and the browser's ``t``
+#: the marking functions: Babel's defaults, the pattern rows and the browser's ``t`` and ``pt``
 KEYWORDS = {
     "_": None,
     "N_": None,
@@ -34,6 +34,7 @@ KEYWORDS = {
     "npgettext": ((1, "c"), 2, 3),
     "_p": ((1, "c"), 4),
     "t": None,
+    "pt": ((1, "c"), 2),
 }
 #: a fixed date, so that an update that changes no message changes no file
 DATE = datetime(2026, 1, 1, tzinfo=UTC)

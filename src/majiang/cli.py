@@ -12,7 +12,9 @@ import sys
 from collections.abc import Sequence
 
 from majiang import __version__
+from majiang.commands.language import argparse_words, help_language
 from majiang.errors import MajiangError
+from majiang.i18n import _, use
 
 COMMANDS = (
     "majiang.commands.analyze",
@@ -33,9 +35,14 @@ def build_parser() -> argparse.ArgumentParser:
     """Return the argument parser with every subcommand registered."""
     parser = argparse.ArgumentParser(
         prog="majiang",
-        description="One mahjong engine: Hong Kong, Taiwan 16-tile, Japanese Riichi, Sichuan.",
+        description=_("One mahjong engine: Hong Kong, Taiwan 16-tile, Japanese Riichi, Sichuan."),
     )
-    parser.add_argument("--version", action="version", version=f"majiang {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"majiang {__version__}",
+        help=_("show program's version number and exit"),
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         try:
@@ -50,8 +57,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    # the help of the player's commands in the language of --lang or of the locale
+    with use(help_language(argv)), argparse_words():
+        parser = build_parser()
+        args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()
         return 0

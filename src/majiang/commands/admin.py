@@ -8,10 +8,12 @@ import argparse
 import sys
 from typing import Any
 
+from majiang.i18n import _
+
 
 def register(sub: Any) -> None:
     """Add the ``admin`` subcommand."""
-    p = sub.add_parser("admin", help="give or take the admin role", description=__doc__)
+    p = sub.add_parser("admin", help=_("give or take the admin role"), description=__doc__)
     p.add_argument("action", choices=("grant", "revoke"))
     p.add_argument("name", help="the account's name (any case)")
     p.set_defaults(run=run)

@@ -15,10 +15,10 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from majiang.commands.language import add_lang_option, in_chosen_language
+from majiang.commands.language import add_lang_option, command_description, in_chosen_language
 from majiang.errors import MajiangError
 from majiang.hand import parse_hand
-from majiang.i18n import _
+from majiang.i18n import N_, _
 from majiang.rules import VARIANTS
 from majiang.shanten import FORMS, acceptance, prepare, shanten, waits
 from majiang.tiles import tile_name
@@ -26,17 +26,18 @@ from majiang.tiles import tile_name
 
 def register(sub: Any) -> None:
     """Add the ``analyze`` subcommand."""
-    p = sub.add_parser(
-        "analyze", help="shanten, waits and discard table of a hand", description=__doc__
-    )
+    summary = _("shanten, waits and discard table of a hand")
+    p = sub.add_parser("analyze", help=summary, description=command_description(__doc__, summary))
     p.add_argument(
-        "hand", nargs="?", help="e.g. '123m456p789s11223z' or '1123m, pon 777z' (stdin if absent)"
+        "hand",
+        nargs="?",
+        help=_("e.g. '123m456p789s11223z' or '1123m, pon 777z' (stdin if absent)"),
     )
-    p.add_argument("--variant", choices=VARIANTS, default=None, help="forms of that variant")
-    p.add_argument("--form", choices=FORMS, default=None, help="one form alone")
-    p.add_argument("--visible", default="", help="tiles already seen (discards, melds, dora)")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    add_lang_option(p, "the table and the errors")
+    p.add_argument("--variant", choices=VARIANTS, default=None, help=_("forms of that variant"))
+    p.add_argument("--form", choices=FORMS, default=None, help=_("one form alone"))
+    p.add_argument("--visible", default="", help=_("tiles already seen (discards, melds, dora)"))
+    p.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    add_lang_option(p, N_("the table and the errors"))
     p.set_defaults(run=in_chosen_language("analyze", run))
 
 

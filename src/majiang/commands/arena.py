@@ -17,13 +17,14 @@ from typing import Any
 from majiang.bots.arena import ArenaReport, run_arena
 from majiang.commands.simulate import _options
 from majiang.errors import MajiangError
+from majiang.i18n import _
 from majiang.rules import VARIANTS, get_ruleset
 from majiang.rules.game import LENGTHS
 
 
 def register(sub: Any) -> None:
     """Add the ``arena`` subcommand."""
-    p = sub.add_parser("arena", help="a duplicate match between bots", description=__doc__)
+    p = sub.add_parser("arena", help=_("a duplicate match between bots"), description=__doc__)
     p.add_argument("--variant", choices=VARIANTS, default="riichi")
     p.add_argument(
         "--bots",

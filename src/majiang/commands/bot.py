@@ -15,13 +15,14 @@ import sys
 from typing import Any
 
 from majiang.errors import MajiangError
+from majiang.i18n import _
 
 _LEVELS = ("beginner", "normal", "expert", "master", "random", "tsumogiri", "eager")
 
 
 def register(sub: Any) -> None:
     """Add the ``bot`` subcommand."""
-    p = sub.add_parser("bot", help="play as an mjai bot on stdin/stdout", description=__doc__)
+    p = sub.add_parser("bot", help=_("play as an mjai bot on stdin/stdout"), description=__doc__)
     p.add_argument("--mjai", action="store_true", help="speak the mjai protocol (required)")
     p.add_argument("--level", choices=_LEVELS, default="expert")
     p.add_argument("--seed", type=int, default=0)

@@ -25,7 +25,12 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from majiang.commands.language import add_lang_option, in_chosen_language, length_name
+from majiang.commands.language import (
+    add_lang_option,
+    command_description,
+    in_chosen_language,
+    length_name,
+)
 from majiang.errors import MajiangError
 from majiang.i18n import N_, _
 from majiang.keep import Sheet
@@ -46,90 +51,93 @@ ENDED_WORDS = {
 
 def register(sub: Any) -> None:
     """Add the ``keep`` subcommand and its actions."""
+    summary = _("keep a whole game's score sheet for a table playing real tiles")
     p = sub.add_parser(
         "keep",
-        help="keep a whole game's score sheet for a table playing real tiles",
-        description=__doc__,
+        help=summary,
+        description=command_description(__doc__, summary),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
 
-    new = actions.add_parser("new", help="start a sheet")
+    new = actions.add_parser("new", help=_("start a sheet"))
     new.add_argument("--variant", choices=VARIANTS, default="riichi")
-    new.add_argument("--players", required=True, help="names by seat, the first dealer first")
+    new.add_argument("--players", required=True, help=_("names by seat, the first dealer first"))
     new.add_argument("--length", choices=LENGTHS, default="east")
     new.add_argument(
         "--rule",
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="a table option, e.g. start_points=30000 (VALUE read as JSON)",
+        help=_("a table option, e.g. start_points=30000 (VALUE read as JSON)"),
     )
-    new.add_argument("--force", action="store_true", help="replace an existing file")
+    new.add_argument("--force", action="store_true", help=_("replace an existing file"))
     new.add_argument("sheet", type=Path)
-    add_lang_option(new, "the sheet and its errors")
+    add_lang_option(new, N_("the sheet and its errors"))
     new.set_defaults(run=in_chosen_language("keep", run_new))
 
-    add = actions.add_parser("add", help="enter what happened next")
+    add = actions.add_parser("add", help=_("enter what happened next"))
     add.add_argument("sheet", type=Path)
     _step_parsers(add)
-    add_lang_option(add, "the sheet and its errors")
+    add_lang_option(add, N_("the sheet and its errors"))
     add.set_defaults(run=in_chosen_language("keep", run_add))
 
-    edit = actions.add_parser("edit", help="replace an earlier hand (all after it recomputed)")
+    edit = actions.add_parser("edit", help=_("replace an earlier hand (all after it recomputed)"))
     edit.add_argument("sheet", type=Path)
-    edit.add_argument("hand", type=int, help="the hand's number on the sheet (1 = the first)")
+    edit.add_argument("hand", type=int, help=_("the hand's number on the sheet (1 = the first)"))
     _step_parsers(edit)
-    add_lang_option(edit, "the sheet and its errors")
+    add_lang_option(edit, N_("the sheet and its errors"))
     edit.set_defaults(run=in_chosen_language("keep", run_edit))
 
-    undo = actions.add_parser("undo", help="remove the last entry")
+    undo = actions.add_parser("undo", help=_("remove the last entry"))
     undo.add_argument("sheet", type=Path)
-    add_lang_option(undo, "the sheet and its errors")
+    add_lang_option(undo, N_("the sheet and its errors"))
     undo.set_defaults(run=in_chosen_language("keep", run_undo))
 
-    show = actions.add_parser("show", help="print the running totals")
+    show = actions.add_parser("show", help=_("print the running totals"))
     show.add_argument("sheet", type=Path)
     fmt = show.add_mutually_exclusive_group()
-    fmt.add_argument("--json", action="store_true", help="the sheet and its standing as JSON")
-    fmt.add_argument("--csv", action="store_true", help="one row per hand, as CSV")
-    add_lang_option(show, "the sheet and its errors")
+    fmt.add_argument("--json", action="store_true", help=_("the sheet and its standing as JSON"))
+    fmt.add_argument("--csv", action="store_true", help=_("one row per hand, as CSV"))
+    add_lang_option(show, N_("the sheet and its errors"))
     show.set_defaults(run=in_chosen_language("keep", run_show))
 
 
 def _step_parsers(parent: argparse.ArgumentParser) -> None:
     kinds = parent.add_subparsers(dest="kind", metavar="STEP", required=True)
-    win = kinds.add_parser("win", help="a win (several winners: repeat --winner and values)")
+    win = kinds.add_parser("win", help=_("a win (several winners: repeat --winner and values)"))
     win.add_argument("--winner", action="append", required=True)
     how = win.add_mutually_exclusive_group(required=True)
-    how.add_argument("--from", dest="source", help="the discarder")
-    how.add_argument("--tsumo", action="store_true", help="self-drawn")
+    how.add_argument("--from", dest="source", help=_("the discarder"))
+    how.add_argument("--tsumo", action="store_true", help=_("self-drawn"))
     for name in ("han", "fu", "yakuman", "fan", "tai"):
         win.add_argument(f"--{name}", action="append", type=int, default=[])
-    win.add_argument("--request", action="append", default=[], help="a calculator request (JSON)")
-    win.add_argument("--pao", action="append", default=[], help="the liable player, per winner")
     win.add_argument(
-        "--after-kong", action="store_true", help="the discard came right after its maker's kong"
+        "--request", action="append", default=[], help=_("a calculator request (JSON)")
     )
-    draw = kinds.add_parser("draw", help="an exhaustive draw")
-    draw.add_argument("--ready", default="", help="the ready players")
-    draw.add_argument("--nagashi", default="", help="riichi: nagashi mangan")
-    draw.add_argument("--ready-fan", default="", help="sichuan: NAME=FAN of each ready player")
-    draw.add_argument("--three-suits", default="", help="sichuan: players holding three suits")
-    riichi = kinds.add_parser("riichi", help="a riichi declaration that stood")
+    win.add_argument("--pao", action="append", default=[], help=_("the liable player, per winner"))
+    win.add_argument(
+        "--after-kong", action="store_true", help=_("the discard came right after its maker's kong")
+    )
+    draw = kinds.add_parser("draw", help=_("an exhaustive draw"))
+    draw.add_argument("--ready", default="", help=_("the ready players"))
+    draw.add_argument("--nagashi", default="", help=_("riichi: nagashi mangan"))
+    draw.add_argument("--ready-fan", default="", help=_("sichuan: NAME=FAN of each ready player"))
+    draw.add_argument("--three-suits", default="", help=_("sichuan: players holding three suits"))
+    riichi = kinds.add_parser("riichi", help=_("a riichi declaration that stood"))
     riichi.add_argument("--player", required=True)
-    kong = kinds.add_parser("kong", help="a kong where kongs pay (sichuan)")
+    kong = kinds.add_parser("kong", help=_("a kong where kongs pay (sichuan)"))
     kong.add_argument("--player", required=True)
     kong.add_argument(
         "--kind", dest="kong_kind", choices=("kan", "kakan", "ankan"), default="ankan"
     )
-    kong.add_argument("--from", dest="source", help="the discarder of a kan")
-    abortive = kinds.add_parser("abortive", help="an abortive draw (riichi)")
+    kong.add_argument("--from", dest="source", help=_("the discarder of a kan"))
+    abortive = kinds.add_parser("abortive", help=_("an abortive draw (riichi)"))
     abortive.add_argument("--reason", required=True)
     for sub in (win, draw, abortive):
-        sub.add_argument("--riichi", default="", help="players whose riichi stood this hand")
+        sub.add_argument("--riichi", default="", help=_("players whose riichi stood this hand"))
     for sub in (win, draw, riichi, kong, abortive):
-        add_lang_option(sub, "the sheet and its errors", nested=True)
+        add_lang_option(sub, N_("the sheet and its errors"), nested=True)
 
 
 def _names(text: str) -> list[str]:

@@ -1,7 +1,9 @@
 """The language of a command's human output: ``--lang``, else the locale's (docs/i18n.md).
 
 ``majiang score``, ``keep``, ``replay`` and ``analyze`` print for a player or a scorekeeper, so
-they speak the catalogs' languages; their ``--json`` output keeps its ids and stays as it is.
+they speak the catalogs' languages; their ``--json`` output keeps its ids and stays as it is. So does their ``--help``: its texts
+are marked ``_()`` and the parser is built in the language chosen (``majiang.cli.main``), with
+argparse's own words (``usage:``, ``options`` ...) from our catalogs (``argparse_words``).
 The developer commands (serve, worker, admin, arena, simulate, records, bot) stay English.
 """
 
@@ -10,20 +12,75 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from majiang.errors import InvalidRequest, MajiangError
-from majiang.i18n import LANGUAGES, _, match, use
+from majiang.i18n import LANGUAGES, N_, SOURCE, _, current, match, use
+
+#: the player's commands: their ``--help`` speaks the language chosen, the others' English
+PLAYER_COMMANDS = ("score", "keep", "replay", "analyze")
+
+#: argparse's own words in a help text, which it asks gettext's ``argparse`` domain for
+ARGPARSE_WORDS = (
+    N_("usage: "),
+    N_("options"),
+    N_("positional arguments"),
+    N_("show this help message and exit"),
+)
+
+
+@contextmanager
+def argparse_words() -> Iterator[None]:
+    """Give argparse its own words (``usage:``, ``options`` ...) in the language of the moment
+    inside the ``with`` block: they are looked up through its module's ``_`` when a parser is
+    built and when its help is written."""
+    module = vars(argparse)  # its ``_`` is gettext's, and typeshed does not declare it
+    saved = module["_"]
+    module["_"] = _
+    try:
+        yield
+    finally:
+        module["_"] = saved
+
+
+def help_language(argv: list[str]) -> str:
+    """Return the language of ``majiang ARGV``'s help texts: ``--lang`` when the line has it
+    and names a language (else the error comes when the command runs), else the locale's, for
+    ``majiang`` alone and the player's commands; English for the others.
+
+    >>> help_language(["score", "--help", "--lang", "es"]), help_language(["serve", "--lang=de"])
+    ('es', 'en')
+    """
+    pre = argparse.ArgumentParser(add_help=False, allow_abbrev=False, exit_on_error=False)
+    pre.add_argument("--lang")
+    pre.add_argument("command", nargs="?")
+    try:
+        known, _rest = pre.parse_known_args(argv)
+    except argparse.ArgumentError:  # ``--lang`` without its value: the command line says so
+        return locale_language() or SOURCE
+    if known.command is not None and known.command not in PLAYER_COMMANDS:
+        return SOURCE
+    flag: str | None = known.lang
+    return (match(flag) if flag else None) or locale_language() or SOURCE
+
+
+def command_description(doc: str | None, summary: str) -> str | None:
+    """Return a player's command's ``--help`` description: its module's docstring in English,
+    its one-line summary (already translated) in another language."""
+    return doc if current() == SOURCE else summary
 
 
 def add_lang_option(parser: argparse.ArgumentParser, what: str, *, nested: bool = False) -> None:
     """Add ``--lang`` to a command's parser; ``what`` names the output it chooses the language
-    of (``the breakdown``). ``nested``: the parser is a subcommand's own subcommand (``keep add
+    of (``N_("the breakdown")``), translated with the help. ``nested``: the parser is a subcommand's own subcommand (``keep add
     FILE win``), whose ``--lang`` leaves its parent's alone unless it is given."""
     parser.add_argument(
         "--lang",
         default=argparse.SUPPRESS if nested else None,
-        help=f"language of {what}: {', '.join(LANGUAGES)} (default: the locale's)",
+        help=_("language of {what}: {languages} (default: the locale's)").format(
+            what=_(what), languages=", ".join(LANGUAGES)
+        ),
     )
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from majiang.errors import MajiangError
+from majiang.i18n import _
 from majiang.records import load_record, save_record
 from majiang.records.drive import Replay
 from majiang.records.mjai import dumps_mjai, export_mjai, import_mjai, is_mjai
@@ -29,14 +30,16 @@ FORMATS = ("mjai", "tenhou6")
 
 def register(sub: Any) -> None:
     """Add the ``export`` and ``import`` subcommands."""
-    p = sub.add_parser("export", help="write a native record as an mjai log", description=__doc__)
+    p = sub.add_parser(
+        "export", help=_("write a native record as an mjai log"), description=__doc__
+    )
     p.add_argument("record", help="a native record (JSON)")
     p.add_argument("--format", choices=("mjai",), default="mjai")
     p.add_argument("--seat", type=int, choices=range(4), help="write this seat's view only")
     p.add_argument("--out", metavar="FILE", help="write here instead of standard output")
     p.set_defaults(run=run_export)
     q = sub.add_parser(
-        "import", help="replay and check an mjai or tenhou.net/6 log", description=__doc__
+        "import", help=_("replay and check an mjai or tenhou.net/6 log"), description=__doc__
     )
     q.add_argument("file", help="an mjai log (JSON lines) or a tenhou.net/6 log (JSON)")
     q.add_argument("--format", choices=FORMATS, help="the log's format (detected when omitted)")

@@ -16,6 +16,7 @@ from rich.console import Console
 from majiang.commands.keep import ENDED_WORDS
 from majiang.commands.language import (
     add_lang_option,
+    command_description,
     in_chosen_language,
     length_name,
     web_words,
@@ -38,12 +39,13 @@ MELD_WORDS = {"chi": N_("Chi"), "pon": N_("Pon"), "kan": N_("Kan"), "minkan": N_
 
 def register(sub: Any) -> None:
     """Add the ``replay`` subcommand."""
-    p = sub.add_parser("replay", help="print or verify a game record", description=__doc__)
-    p.add_argument("file", help="a native record (JSON)")
+    summary = _("print or verify a game record")
+    p = sub.add_parser("replay", help=summary, description=command_description(__doc__, summary))
+    p.add_argument("file", help=_("a native record (JSON)"))
     p.add_argument(
-        "--verify", action="store_true", help="re-run the engine and compare every event"
+        "--verify", action="store_true", help=_("re-run the engine and compare every event")
     )
-    add_lang_option(p, "the game told and the errors")
+    add_lang_option(p, N_("the game told and the errors"))
     p.set_defaults(run=in_chosen_language("replay", run))
 
 

@@ -16,7 +16,12 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from majiang.commands.language import add_lang_option, chosen_language, error_line
+from majiang.commands.language import (
+    add_lang_option,
+    chosen_language,
+    command_description,
+    error_line,
+)
 from majiang.errors import InvalidRequest, MajiangError
 from majiang.i18n import N_, _, use
 from majiang.rules import VARIANTS
@@ -83,30 +88,31 @@ def _word(value: str) -> str:
 
 def register(sub: Any) -> None:
     """Add the ``score`` subcommand."""
-    p = sub.add_parser("score", help="score a winning hand (any variant)", description=__doc__)
+    summary = _("score a winning hand (any variant)")
+    p = sub.add_parser("score", help=summary, description=command_description(__doc__, summary))
     p.add_argument(
-        "--json", action="store_true", help="read JSON requests from stdin, one per line"
+        "--json", action="store_true", help=_("read JSON requests from stdin, one per line")
     )
     p.add_argument("--variant", choices=VARIANTS, default="riichi")
     p.add_argument(
-        "--hand", help="concealed tiles including the winning tile, e.g. 234567m234p55p777z"
+        "--hand", help=_("concealed tiles including the winning tile, e.g. 234567m234p55p777z")
     )
     p.add_argument(
-        "--melds", action="append", default=[], help="a meld such as 'pon 777z' (repeat)"
+        "--melds", action="append", default=[], help=_("a meld such as 'pon 777z' (repeat)")
     )
     p.add_argument("--win-tile", dest="win_tile")
-    p.add_argument("--tsumo", action="store_true", help="self-drawn win (default: ron)")
-    p.add_argument("--riichi", action="store_true", help="riichi declared")
+    p.add_argument("--tsumo", action="store_true", help=_("self-drawn win (default: ron)"))
+    p.add_argument("--riichi", action="store_true", help=_("riichi declared"))
     p.add_argument(
-        "--situation", action="append", default=[], help="e.g. ippatsu, last_tile (repeat)"
+        "--situation", action="append", default=[], help=_("e.g. ippatsu, last_tile (repeat)")
     )
-    p.add_argument("--seat", dest="seat_wind", default="E", help="seat wind E S W N")
-    p.add_argument("--round", dest="round_wind", default="E", help="round wind E S W N")
-    p.add_argument("--discarder", help="seat wind of the discarder")
-    p.add_argument("--liable", help="seat wind of a liable player (pao)")
-    p.add_argument("--flowers", default="", help="flowers and seasons, e.g. 15f")
-    p.add_argument("--dora", dest="dora_indicators", default="", help="dora indicators")
-    p.add_argument("--ura", dest="ura_indicators", default="", help="ura dora indicators")
+    p.add_argument("--seat", dest="seat_wind", default="E", help=_("seat wind E S W N"))
+    p.add_argument("--round", dest="round_wind", default="E", help=_("round wind E S W N"))
+    p.add_argument("--discarder", help=_("seat wind of the discarder"))
+    p.add_argument("--liable", help=_("seat wind of a liable player (pao)"))
+    p.add_argument("--flowers", default="", help=_("flowers and seasons, e.g. 15f"))
+    p.add_argument("--dora", dest="dora_indicators", default="", help=_("dora indicators"))
+    p.add_argument("--ura", dest="ura_indicators", default="", help=_("ura dora indicators"))
     p.add_argument("--honba", type=int, default=0)
     p.add_argument("--sticks", dest="riichi_sticks", type=int, default=0)
     p.add_argument("--dealer-streak", dest="dealer_streak", type=int, default=0)
@@ -116,9 +122,9 @@ def register(sub: Any) -> None:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="a table option, e.g. kiriage=true, min_fan=1 (VALUE read as JSON)",
+        help=_("a table option, e.g. kiriage=true, min_fan=1 (VALUE read as JSON)"),
     )
-    add_lang_option(p, "the breakdown")
+    add_lang_option(p, N_("the breakdown"))
     p.set_defaults(run=run)
 
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from majiang.i18n import _
+
 
 def register(sub: Any) -> None:
     """Add the ``serve`` subcommand."""
-    p = sub.add_parser("serve", help="start the game server", description=__doc__)
+    p = sub.add_parser("serve", help=_("start the game server"), description=__doc__)
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8000)
     p.set_defaults(run=run)

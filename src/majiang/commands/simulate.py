@@ -34,6 +34,7 @@ from majiang.events import (
     RiichiDeclared,
     Won,
 )
+from majiang.i18n import _
 from majiang.records import save_record
 from majiang.records.native import GameRecord
 from majiang.rules import VARIANTS, get_ruleset
@@ -43,7 +44,7 @@ from majiang.state import GameState
 
 def register(sub: Any) -> None:
     """Add the ``simulate`` subcommand."""
-    p = sub.add_parser("simulate", help="let bots play many games", description=__doc__)
+    p = sub.add_parser("simulate", help=_("let bots play many games"), description=__doc__)
     p.add_argument("--variant", choices=VARIANTS, default="riichi")
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--length", choices=LENGTHS, default="east")

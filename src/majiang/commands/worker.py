@@ -9,11 +9,13 @@ import signal
 import threading
 from typing import Any
 
+from majiang.i18n import _
+
 
 def register(sub: Any) -> None:
     """Add the ``worker`` subcommand."""
     p = sub.add_parser(
-        "worker", help="choose for the bots of the server instances", description=__doc__
+        "worker", help=_("choose for the bots of the server instances"), description=__doc__
     )
     p.add_argument(
         "--redis",

@@ -1,6 +1,7 @@
 // The browser's strings in the page's language (<html lang>), from the same catalogs as the
 // server's pages: GET /api/i18n/<lang>.json (majiang/web/language.py). A script that shows
-// words imports t and writes them in English: t("Join"), t("{n} tiles left", { n: 12 }).
+// words imports t and writes them in English: t("Join"), t("{n} tiles left", { n: 12 }); pt
+// gives a word of two senses its context: pt("score column", "Change").
 // tools/i18n.py finds every t("...") and keeps the catalogs in step (docs/i18n.md).
 
 const lang = document.documentElement.lang || "en";
@@ -19,7 +20,17 @@ export const language = lang;
 
 /** Return text in the page's language, each {name} replaced by values[name]. */
 export function t(text, values = {}) {
-  const translated = Object.hasOwn(messages, text) ? messages[text] : text;
+  return filled(Object.hasOwn(messages, text) ? messages[text] : text, values);
+}
+
+/** Return text as translated in a context, for an English word of two senses:
+ * pt("score column", "Change") is a noun where t("Change") is a button's verb (pgettext). */
+export function pt(context, text, values = {}) {
+  const key = `${context}\u0004${text}`;
+  return filled(Object.hasOwn(messages, key) ? messages[key] : text, values);
+}
+
+function filled(translated, values) {
   return translated.replace(/\{(\w+)\}/g, (whole, name) =>
     Object.hasOwn(values, name) ? String(values[name]) : whole,
   );

@@ -4,7 +4,7 @@
 import { meldHtml, tileSvg, handHtml } from "./tiles.js";
 import { parseMeld, sortTiles, tilesOrEmpty } from "./notation.js";
 import { doraOf, kindName, kindOf, readyDiscards, waits } from "./waits.js";
-import { formatList, formatNumber, language, t } from "./i18n.js";
+import { formatList, formatNumber, language, pt, t } from "./i18n.js";
 import { limitWord } from "./limits.js";
 
 export const ACTION_KEYS = {
@@ -994,7 +994,7 @@ export function renderResult(ui, m) {
     seat: esc(t("Seat")),
     before: esc(t("Before")),
     stick: esc(t("Riichi stick")),
-    change: esc(t("Change")),
+    change: esc(pt("score column", "Change")),
     after: esc(t("After")),
   };
   const revealed = r.revealed.length
