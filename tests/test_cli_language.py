@@ -251,3 +251,38 @@ def test_help_stays_english_for_the_developer_commands_and_c(
     import argparse
 
     assert argparse.ArgumentParser(prog="x").format_help().startswith("usage: x")
+
+
+#: argparse's refusal of a line (a value missing, a choice it does not offer), as each language
+#: says it
+REFUSED = {
+    "en": [
+        "majiang score: error: argument --hand: expected one argument",
+        "majiang score: error: argument --variant: invalid choice: 'nope' (choose from",
+    ],
+    "de": [
+        "majiang score: Fehler: Argument --hand: ein Wert erwartet",
+        "majiang score: Fehler: Argument --variant: ungültige Wahl: 'nope' (möglich:",
+    ],
+    "es": [
+        "majiang score: error: argumento --hand: se esperaba un valor",
+        "majiang score: error: argumento --variant: opción no válida: 'nope' (elija entre",
+    ],
+    "zh": [
+        "majiang score：错误：参数 --hand：需要一个值",
+        "majiang score：错误：参数 --variant：无效的选择：'nope'（可选：",
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", sorted(REFUSED))
+def test_a_refused_command_line_is_said_in_the_language_chosen(
+    lang: str, locale: Callable[[str], None], capsys: pytest.CaptureFixture[str]
+) -> None:
+    locale("C.UTF-8")
+    lines = [["score", "--lang", lang, "--hand"], ["score", "--lang", lang, "--variant", "nope"]]
+    for argv, said in zip(lines, REFUSED[lang], strict=True):
+        with pytest.raises(SystemExit) as stopped:
+            main(argv)
+        assert stopped.value.code == 2
+        assert said in capsys.readouterr().err

@@ -27,6 +27,14 @@ ARGPARSE_WORDS = (
     N_("options"),
     N_("positional arguments"),
     N_("show this help message and exit"),
+    # its refusals of a command line (printed by ``parser.error`` before a command runs)
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("expected one argument"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
 )
 
 
