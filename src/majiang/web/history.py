@@ -26,11 +26,11 @@ from typing import Annotated, Any
 from fastapi import Cookie, FastAPI, Header, HTTPException
 from sqlalchemy.orm import Session, sessionmaker
 
-from majiang.i18n import _, current
+from majiang.i18n import _
 from majiang.records import GameRecord
 from majiang.rules import VARIANTS
 from majiang.server.rooms import finished_record
-from majiang.web.play import LENGTH_LABELS, VARIANT_NAMES, pattern_names
+from majiang.web.play import LENGTH_LABELS, VARIANT_NAMES, table_view_data
 from majiang.web.replay import Replay, labelled, replay
 from majiang.web.words import BOT_NAMES, table_words
 
@@ -194,8 +194,6 @@ def replay_body(game_id: str) -> str:
     True
     """
     game = escape(game_id)
-    words = escape(json.dumps(table_words()), quote=False)
-    names = escape(json.dumps(pattern_names(current())), quote=False)
     w = {  # the page's words in the language of the moment
         "replay": _("Replay"),
         "loading": _("Loading the game…"),
@@ -233,9 +231,7 @@ def replay_body(game_id: str) -> str:
         ),
     }
     w = {k: escape(v) for k, v in w.items()}
-    return f"""
-<script type="application/json" id="table-words">{words}</script>
-<script type="application/json" id="pattern-names">{names}</script>
+    return f"""{table_view_data()}
 <div id="replay-app" class="replay-app" data-game="{game}" data-state="loading">
 <h1 id="replay-h">{w["replay"]}</h1>
 <p id="replay-facts" class="muted"></p>

@@ -273,6 +273,18 @@ def pattern_names(lang: str) -> dict[str, dict[str, str]]:
     return out
 
 
+def table_view_data() -> str:
+    """Return the data a page drawing the table's views carries for ``static/table_view.js``
+    (the table and the replay): the table's words and the patterns' names, in the language of
+    the moment, as JSON script elements."""
+    words = escape(json.dumps(table_words()), quote=False)
+    names = escape(json.dumps(pattern_names(current())), quote=False)
+    return (
+        f'<script type="application/json" id="table-words">{words}</script>\n'
+        f'<script type="application/json" id="pattern-names">{names}</script>'
+    )
+
+
 def table_page_body(code: str) -> str:
     """Return the body of the table page of room ``code`` (``static/table.js`` fills it), in the
     language of the moment.
@@ -281,9 +293,7 @@ def table_page_body(code: str) -> str:
     True
     """
     room = escape(code)
-    words = escape(json.dumps(table_words()), quote=False)
     facts = escape(json.dumps(table_rules()), quote=False)
-    names = escape(json.dumps(pattern_names(current())), quote=False)
     w = {  # the page's words in the language of the moment
         "connecting": _("Connecting…"),
         "join": _("Join the table"),
@@ -300,10 +310,8 @@ def table_page_body(code: str) -> str:
         "loading": _("Loading…"),
     }
     w = {k: escape(v) for k, v in w.items()}
-    return f"""
-<script type="application/json" id="table-words">{words}</script>
+    return f"""{table_view_data()}
 <script type="application/json" id="table-rules">{facts}</script>
-<script type="application/json" id="pattern-names">{names}</script>
 <div id="table-app" class="table-app" data-room="{room}" data-state="loading">
 <p id="status" class="status" role="status" aria-live="polite">{w["connecting"]}</p>
 <section id="identity" class="identity" hidden aria-labelledby="id-h">
