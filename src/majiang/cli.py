@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from majiang import __version__
-from majiang.commands.language import argparse_words, help_language
+from majiang.commands.language import argparse_words, error_line, help_language
 from majiang.errors import MajiangError
 from majiang.i18n import _, use
 
@@ -68,7 +68,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.run(args)
     except MajiangError as exc:
-        print(f"majiang {args.command}: error: {exc}", file=sys.stderr)
+        print(error_line(args.command, exc), file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0

@@ -21,6 +21,7 @@ from majiang.commands.language import (
     chosen_language,
     command_description,
     error_line,
+    in_chosen_language,
 )
 from majiang.errors import InvalidRequest, MajiangError
 from majiang.i18n import N_, _, use
@@ -202,22 +203,22 @@ def print_breakdown(result: dict[str, Any], console: Console) -> None:
         console.print(f"{points}  ({payers})")
 
 
+def _score_flags(args: argparse.Namespace) -> int:
+    """Print the breakdown of the request the flags make, in the language of the moment (the
+    request names it, for the items' names, when one was chosen)."""
+    request = _request_from_args(args)
+    lang = chosen_language(args.lang)
+    if lang is not None:
+        request["lang"] = lang
+    print_breakdown(score(request), Console())
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     """Score from flags or from JSON lines; exit 2 on a malformed request."""
     if not args.json:
-        lang = chosen_language(args.lang)
         # the breakdown and an error are both in the language chosen
-        with use(lang or "en"):
-            try:
-                request = _request_from_args(args)
-                if lang is not None:
-                    request["lang"] = lang
-                result = score(request)
-            except MajiangError as exc:
-                print(error_line("score", exc), file=sys.stderr)
-                return 2
-            print_breakdown(result, Console())
-        return 0
+        return in_chosen_language("score", _score_flags)(args)
     # each request is scored in its own ``lang``; what is no request (a line that is not
     # JSON) is said in the language of ``--lang`` or of the locale
     try:
