@@ -160,7 +160,6 @@ LONG_FUNCTIONS = {
     "web/history.py": {"replay_body": "one page's HTML written top to bottom"},
     "web/keep.py": {"keep_body": "one page's HTML written top to bottom"},
     "web/pages.py": {"calc_page": "one page's HTML written top to bottom"},
-    "web/play.py": {"table_page_body": "one page's HTML written top to bottom"},
     "web/ranking.py": {"player_body": "one page's HTML written top to bottom"},
     "web/replay.py": {"apply": "one branch per event kind on the replayed table"},
     "web/summaries.py": {"summary": "a variant's short rules, one sentence per item"},
