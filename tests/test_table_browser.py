@@ -692,6 +692,25 @@ def test_an_invitation_says_who_what_and_the_seats(browser: Any, base_url: str) 
 
 FITS_JS = "() => [document.documentElement.scrollWidth, window.innerWidth]"
 
+#: FITS_JS at the first frame of a discard sliding into the right seat's pond from the right
+#: (the slide's start lies past the screen's edge; a page measured then once scrolled sideways)
+SLIDING_JS = """() => {
+  const pond = document.querySelector('.seat.pos-right .pond');
+  const cells = [0, 1, 2, 3, 4, 5].map((i) => {
+    const cell = document.createElement('span');
+    cell.className = i === 0 ? 'pond-cell fresh' : 'pond-cell';  // a full first row, its last new
+    cell.append(document.querySelector('#hand svg').cloneNode(true));
+    pond.prepend(cell);
+    return cell;
+  });
+  const slides = document.getAnimations();
+  slides.forEach((a) => { a.pause(); a.currentTime = 0; });
+  const fits = [document.documentElement.scrollWidth, window.innerWidth, slides.length];
+  slides.forEach((a) => a.finish());
+  cells.forEach((cell) => cell.remove());
+  return fits;
+}"""
+
 
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
 @pytest.mark.parametrize("variant", ["riichi", "hk", "hk2", "hkos", "taiwan", "sichuan"])
@@ -725,7 +744,8 @@ def test_each_variant_s_table_at_both_sizes(
 
 
 def test_the_table_pages_fit_360_px(browser: Any, base_url: str) -> None:
-    """360 px wide: the lobby, the table at a decision, a hand's result, the final standings."""
+    """360 px wide: the lobby, the table at a decision and as a discard slides in, a hand's
+    result, the final standings."""
     p = Player(browser, base_url, viewport=(360, 740))
     page = p.page
     try:
@@ -739,6 +759,8 @@ def test_the_table_pages_fit_360_px(browser: Any, base_url: str) -> None:
         assert p.wait_ready() == "decision"
         width, inner = page.evaluate(FITS_JS)
         assert width <= inner == 360, ("table", width, inner)
+        width, inner, slides = page.evaluate(SLIDING_JS)
+        assert slides and width <= inner == 360, ("a discard sliding in", width, inner, slides)
         shot(page, "360_table")
         p.play_until_result()
         width, inner = page.evaluate(FITS_JS)
