@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import ast
+import importlib
 import sys
 from pathlib import Path
 
 import pytest
 
 import majiang
+from majiang.patterns import Pattern
 
 SRC = Path(majiang.__file__).parent
 #: packages and modules at the edge, allowed to use third-party libraries
@@ -197,3 +199,36 @@ def test_the_length_check_counts_a_function_from_def_to_its_last_line() -> None:
     )
     assert _long_functions(SRC / "patterns.py", at_limit) == []
     assert _long_functions(SRC / "patterns.py", over) == [f"g ({MAX_FUNCTION_LINES + 1} lines)"]
+
+
+#: the pattern tables of the rule families whose rows are not the core's ``Pattern``, and why
+OWN_ROW_TYPES = {"rules.riichi.yaku.YAKU": "a yaku has two values, closed and open"}
+
+
+def _pattern_tables() -> dict[str, tuple[object, ...]]:
+    """Return each table of rows (a tuple of values with ``applies``) the rule families define,
+    by ``module.NAME`` where it is defined (a table imported elsewhere is named once)."""
+    tables: dict[str, tuple[object, ...]] = {}
+    seen: set[int] = set()
+    for path in sorted((SRC / "rules").rglob("*.py"), key=lambda p: p.name == "__init__.py"):
+        module = ".".join(path.relative_to(SRC).with_suffix("").parts).removesuffix(".__init__")
+        for name, value in vars(importlib.import_module(f"majiang.{module}")).items():
+            rows = value if isinstance(value, tuple) else ()
+            if rows and all(hasattr(r, "applies") for r in rows) and id(rows) not in seen:
+                seen.add(id(rows))
+                tables[f"{module}.{name}"] = rows
+    return tables
+
+
+def test_every_family_counts_rows_of_the_one_pattern_type() -> None:
+    """Riichi's yakuman, Hong Kong's fan, Taiwan's tai and Sichuan's fan are rows of the pattern
+    core's ``Pattern`` (one signature, one reader: web/patterns.py lists them alike)."""
+    tables = _pattern_tables()
+    assert {
+        "rules.riichi.yaku.YAKUMAN",
+        "rules.hongkong.fan.HK_PATTERNS",
+        "rules.taiwan.tai.PATTERNS",
+        "rules.sichuan.fan.LIMIT_HANDS",
+    } <= set(tables)
+    own = {name for name, rows in tables.items() if not all(isinstance(r, Pattern) for r in rows)}
+    assert own == set(OWN_ROW_TYPES)

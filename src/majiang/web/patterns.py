@@ -43,7 +43,7 @@ def _riichi_rows() -> list[Row]:
     rows.append(Row("Dora (han, never a yaku)", "ura_dora", "Ura dora (with riichi)", "1 each"))
     rows.append(Row("Dora (han, never a yaku)", "aka_dora", "Red fives", "1 each"))
     for ym in YAKUMAN:
-        value = "double yakuman" if ym.multiple == 2 else "yakuman"
+        value = "double yakuman" if ym.value == 2 else "yakuman"
         rows.append(Row("Yakuman", ym.id, ym.name, value))
     return rows
 

@@ -2,14 +2,16 @@
 
 Read it next to shared/rules/riichi.md "Yaku": a row per line of the rule page, in its order
 (docs/riichi.md lists the ids). ``YAKU`` are the ordinary yaku (han 0 when open: closed only);
-``YAKUMAN`` the limit hands, with their multiple under the ``double_yakuman`` option. Where one
+``YAKUMAN`` the limit hands, rows of the pattern core (``majiang.patterns.Pattern``) as in
+every other family, each worth its multiple of the limit (2 for a double form, counted as such
+under the ``double_yakuman`` option). Where one
 yaku gives way to another (iipeikou to ryanpeikou, honitsu to chinitsu, chanta to junchan)
 their predicates keep them apart. A hand other families count too takes the pattern core's
 predicate (``majiang.patterns``: honitsu is ``half_flush``, daisangen ``big_three_dragons``...).
 
 >>> [y.id for y in YAKU][:4]
 ['riichi', 'double_riichi', 'ippatsu', 'menzen_tsumo']
->>> next(y for y in YAKUMAN if y.id == "kokushi_13_wait").multiple
+>>> next(y for y in YAKUMAN if y.id == "kokushi_13_wait").value
 2
 """
 
@@ -21,10 +23,12 @@ from dataclasses import dataclass
 
 from majiang.patterns import (
     NINE_GATES,
+    Pattern,
     all_honors,
     all_terminals,
     big_four_winds,
     big_three_dragons,
+    count,
     four_kongs,
     full_flush,
     half_flush,
@@ -42,6 +46,8 @@ from majiang.scoring import Item
 from majiang.tiles import DRAGONS, GREEN, RED, WHITE
 
 Predicate = Callable[[RiichiContext], bool]
+#: a yakuman: a row of the pattern core, its value its multiple of the limit
+Yakuman = Pattern[RiichiContext]
 
 #: han of one yakuman in ``items``
 YAKUMAN_HAN = 13
@@ -57,16 +63,6 @@ class Yaku:
     name: str
     closed: int
     open: int
-    applies: Predicate
-
-
-@dataclass(frozen=True)
-class Yakuman:
-    """A limit hand: ``multiple`` 2 for the double forms (with the ``double_yakuman`` option)."""
-
-    id: str
-    name: str
-    multiple: int
     applies: Predicate
 
 
@@ -299,9 +295,7 @@ def count_yakuman(ctx: RiichiContext) -> list[Item]:
     ``double_yakuman`` option)."""
     double = ctx.options.double_yakuman
     return [
-        Item(y.id, y.name, YAKUMAN_HAN * (y.multiple if double else 1))
-        for y in YAKUMAN
-        if y.applies(ctx)
+        Item(i.id, i.name, YAKUMAN_HAN * (i.value if double else 1)) for i in count(YAKUMAN, ctx)
     ]
 
 
