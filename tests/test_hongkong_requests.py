@@ -65,12 +65,24 @@ def test_tiles_outside_the_set_name_the_field_and_tile(
         (
             request("123m456m234s55p", "5p", melds=["kan 7777p"], situation=["kong_replacement"]),
             "situation",
-            "self-drawn",
+            "needs win 'tsumo'",
         ),
-        (request(CHOWS, "5p", win="tsumo", situation=["robbing_kong"]), "situation", "discard"),
-        (request(CHOWS, "5p", situation=["last_tile"]), "situation", "self-drawn"),
-        (request(CHOWS, "5p", win="tsumo", situation=["last_discard"]), "situation", "discard"),
-        (request(CHOWS, "5p", win="tsumo", situation=["kong_discard"]), "situation", "discard"),
+        (
+            request(CHOWS, "5p", win="tsumo", situation=["robbing_kong"]),
+            "situation",
+            "needs win 'ron'",
+        ),
+        (request(CHOWS, "5p", situation=["last_tile"]), "situation", "needs win 'tsumo'"),
+        (
+            request(CHOWS, "5p", win="tsumo", situation=["last_discard"]),
+            "situation",
+            "needs win 'ron'",
+        ),
+        (
+            request(CHOWS, "5p", win="tsumo", situation=["kong_discard"]),
+            "situation",
+            "needs win 'ron'",
+        ),
         (
             request(
                 "123m456m234s55p",
@@ -87,7 +99,7 @@ def test_tiles_outside_the_set_name_the_field_and_tile(
             "situation",
             "dealer",
         ),
-        (request(CHOWS, "5p", situation=["heavenly"]), "situation", "self-drawn"),
+        (request(CHOWS, "5p", situation=["heavenly"]), "situation", "needs win 'tsumo'"),
         (
             request(
                 "123m456m234s55p", "5p", win="tsumo", melds=["ankan 7777p"], situation=["heavenly"]

@@ -45,3 +45,16 @@ def test_a_situation_won_the_other_way_is_refused(variant: str, name: str) -> No
         score({**request, "situation": [name]})
     assert exc.value.field == "situation"
     assert name in str(exc.value)
+
+
+@pytest.mark.parametrize("variant", ["hk", "taiwan", "sichuan"])
+@pytest.mark.parametrize("name", sorted(NEEDS))
+def test_hk_taiwan_and_sichuan_say_it_in_one_sentence(variant: str, name: str) -> None:
+    """The families without a sentence per situation (riichi has one) say which win it needs
+    and which was given, in the same words (scoring.check_way_of_winning)."""
+    need = NEEDS[name]
+    wrong = "ron" if need == "tsumo" else "tsumo"
+    request = {"variant": variant, **HANDS[variant], "seat_wind": "S", "win": wrong}
+    with pytest.raises(InvalidRequest) as exc:
+        score({**request, "situation": [name]})
+    assert str(exc.value) == f"situation {name!r} needs win {need!r}, got {wrong!r}"

@@ -101,6 +101,27 @@ def wrong_way_of_winning(
     return next((s for s in sorted(situation) if needs.get(s, win) != win), None)
 
 
+def check_way_of_winning(req: ScoreRequest, needs: Mapping[str, Win] = SITUATION_WIN) -> None:
+    """Raise ``InvalidRequest`` (field ``situation``) for a situation the request's way of
+    winning cannot have (``wrong_way_of_winning``): the one check and sentence of Hong Kong,
+    Taiwan and Sichuan (riichi says first why, situation by situation).
+
+    >>> check_way_of_winning(ScoreRequest.from_dict({"variant": "hk", "hand": "234567m234p55p777z",
+    ...     "win_tile": "5p", "situation": ["last_tile"]}))
+    Traceback (most recent call last):
+    ...
+    majiang.errors.InvalidRequest: situation 'last_tile' needs win 'tsumo', got 'ron'
+    """
+    wrong = wrong_way_of_winning(req.situation, req.win, needs)
+    if wrong is not None:
+        raise InvalidRequest(
+            _("situation {name!r} needs win {need!r}, got {win!r}").format(
+                name=wrong, need=needs[wrong], win=req.win
+            ),
+            field="situation",
+        )
+
+
 def parse_wind(value: object, field_name: str) -> int:
     """Return a wind as 0-3 (E S W N) from ``"E"``..``"N"``, 1-4 or ``"1z"``..``"4z"``.
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from majiang.errors import InvalidRequest
 from majiang.i18n import _
 from majiang.melds import Meld
-from majiang.scoring import WIND_LETTERS, ScoreRequest, wrong_way_of_winning
+from majiang.scoring import WIND_LETTERS, ScoreRequest, check_way_of_winning
 from majiang.tiles import DRAGONS, counts34, kind, tile_name
 
 
@@ -47,14 +47,7 @@ def check_seats(req: ScoreRequest, players: int) -> None:
 
 def check_situation(req: ScoreRequest) -> None:
     """Raise for a situation that cannot happen with this win and these melds."""
-    wrong = wrong_way_of_winning(req.situation, req.win)
-    if wrong is not None:
-        message = (
-            _("situation {name!r} is a win on a discard, but win is 'tsumo'")
-            if req.tsumo
-            else _("situation {name!r} is a self-drawn win, but win is 'ron'")
-        )
-        raise InvalidRequest(message.format(name=wrong), field="situation")
+    check_way_of_winning(req)
     kongs = sum(1 for m in req.hand.melds if m.is_kong)
     if "kong_replacement" in req.situation and kongs == 0:
         raise InvalidRequest(

@@ -19,7 +19,7 @@ from majiang.rules.base import MOST_FAN, Option, Ruleset
 from majiang.rules.sichuan.fan import best_fan, holds_three_suits
 from majiang.rules.sichuan.game import SichuanGame
 from majiang.rules.sichuan.payments import win_points
-from majiang.scoring import SITUATION_WIN, Points, ScoreResult, WinValue, wrong_way_of_winning
+from majiang.scoring import SITUATION_WIN, Points, ScoreResult, WinValue, check_way_of_winning
 from majiang.tiles import kind, tile_name
 
 if TYPE_CHECKING:
@@ -72,14 +72,7 @@ class Sichuan(SichuanGame, Ruleset):
                     field="melds",
                 )
         sit = req.situation
-        wrong = wrong_way_of_winning(sit, req.win)
-        if wrong is not None:
-            never = (
-                _("situation {name!r} cannot be a self-draw")
-                if req.tsumo
-                else _("situation {name!r} cannot be a win on a discard")
-            )
-            raise InvalidRequest(never.format(name=wrong), field="situation")
+        check_way_of_winning(req)
         _check_first_turn(req)
         if "kong_replacement" in sit and not any(m.is_kong for m in req.hand.melds):
             raise InvalidRequest(

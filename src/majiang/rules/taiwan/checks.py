@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from majiang.errors import InvalidRequest
 from majiang.i18n import _
 from majiang.rules.taiwan.readings import WIN_SIZE
-from majiang.scoring import SITUATION_WIN, WIND_LETTERS, Win, wrong_way_of_winning
+from majiang.scoring import SITUATION_WIN, WIND_LETTERS, Win, check_way_of_winning
 from majiang.tiles import BONUS
 
 if TYPE_CHECKING:
@@ -94,14 +94,7 @@ def check(req: ScoreRequest) -> None:
             ),
             field="discarder",
         )
-    wrong = wrong_way_of_winning(req.situation, req.win, NEEDS_WIN)
-    if wrong is not None:
-        raise InvalidRequest(
-            _("situation {name!r} needs win {need!r}, got {win!r}").format(
-                name=wrong, need=NEEDS_WIN[wrong], win=req.win
-            ),
-            field="situation",
-        )
+    check_way_of_winning(req, NEEDS_WIN)
     _check_first_turn(req)
     if "robbing_kong" in req.situation and "last_discard" in req.situation:
         raise InvalidRequest(
