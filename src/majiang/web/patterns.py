@@ -30,14 +30,17 @@ class Row:
 def _riichi_rows() -> list[Row]:
     from majiang.rules.riichi.yaku import YAKU, YAKUMAN
 
+    closed_hand: Any = SimpleNamespace(closed=True)
+    open_hand: Any = SimpleNamespace(closed=False)
     rows: list[Row] = []
     for y in YAKU:
-        if y.open == 0:
-            value = f"{y.closed} (closed only)"
-        elif y.open == y.closed:
-            value = str(y.closed)
+        closed, open_ = y.value_of(closed_hand), y.value_of(open_hand)
+        if open_ == 0:
+            value = f"{closed} (closed only)"
+        elif open_ == closed:
+            value = str(closed)
         else:
-            value = f"{y.closed} / {y.open} open"
+            value = f"{closed} / {open_} open"
         rows.append(Row("Yaku (han)", y.id, y.name, value))
     rows.append(Row("Dora (han, never a yaku)", "dora", "Dora", "1 each"))
     rows.append(Row("Dora (han, never a yaku)", "ura_dora", "Ura dora (with riichi)", "1 each"))

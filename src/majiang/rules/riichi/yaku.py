@@ -1,13 +1,14 @@
 """The riichi yaku as tables: id, name, han closed / open, and one predicate ``applies(ctx)``.
 
 Read it next to shared/rules/riichi.md "Yaku": a row per line of the rule page, in its order
-(docs/riichi.md lists the ids). ``YAKU`` are the ordinary yaku (han 0 when open: closed only);
-``YAKUMAN`` the limit hands, rows of the pattern core (``majiang.patterns.Pattern``) as in
-every other family, each worth its multiple of the limit (2 for a double form, counted as such
-under the ``double_yakuman`` option). Where one
-yaku gives way to another (iipeikou to ryanpeikou, honitsu to chinitsu, chanta to junchan)
-their predicates keep them apart. A hand other families count too takes the pattern core's
-predicate (``majiang.patterns``: honitsu is ``half_flush``, daisangen ``big_three_dragons``...).
+(docs/riichi.md lists the ids). Every row is a row of the pattern core
+(``majiang.patterns.Pattern``), as in every other family. ``YAKU`` are the ordinary yaku, each
+worth ``han(closed, open)`` (open 0: closed only); ``YAKUMAN`` the limit hands, each worth its
+multiple of the limit (2 for a double form, counted as such under the ``double_yakuman``
+option). Where one yaku gives way to another (iipeikou to ryanpeikou, honitsu to chinitsu,
+chanta to junchan) their predicates keep them apart. A hand other families count too takes the
+pattern core's predicate (``majiang.patterns``: honitsu is ``half_flush``, daisangen
+``big_three_dragons``...).
 
 >>> [y.id for y in YAKU][:4]
 ['riichi', 'double_riichi', 'ippatsu', 'menzen_tsumo']
@@ -19,7 +20,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from majiang.patterns import (
     NINE_GATES,
@@ -46,7 +46,9 @@ from majiang.scoring import Item
 from majiang.tiles import DRAGONS, GREEN, RED, WHITE
 
 Predicate = Callable[[RiichiContext], bool]
-#: a yakuman: a row of the pattern core, its value its multiple of the limit
+#: a yaku: a row of the pattern core, worth ``han(closed, open)``
+Yaku = Pattern[RiichiContext]
+#: a yakuman: a row of the pattern core, worth its multiple of the limit
 Yakuman = Pattern[RiichiContext]
 
 #: han of one yakuman in ``items``
@@ -55,15 +57,10 @@ YAKUMAN_HAN = 13
 GREEN_KINDS = frozenset({19, 20, 21, 23, 25, GREEN})
 
 
-@dataclass(frozen=True)
-class Yaku:
-    """An ordinary yaku: han when closed and when open (0: closed only), and when it applies."""
-
-    id: str
-    name: str
-    closed: int
-    open: int
-    applies: Predicate
+def han(closed: int, open_: int) -> Callable[[RiichiContext], int]:
+    """Return the value of a yaku worth ``closed`` han on a closed hand and ``open_`` on an
+    open one (0: closed only, not counted open)."""
+    return lambda ctx: closed if ctx.closed else open_
 
 
 # -- predicates, in the order of the rule page ---------------------------------------------
@@ -232,37 +229,37 @@ def junsei_chuuren_poutou(ctx: RiichiContext) -> bool:
 
 
 YAKU: tuple[Yaku, ...] = (
-    Yaku("riichi", "Riichi", 1, 0, riichi),
-    Yaku("double_riichi", "Double riichi", 2, 0, situation("double_riichi")),
-    Yaku("ippatsu", "Ippatsu", 1, 0, situation("ippatsu")),
-    Yaku("menzen_tsumo", "Menzen tsumo", 1, 0, menzen_tsumo),
-    Yaku("pinfu", "Pinfu", 1, 0, pinfu),
-    Yaku("iipeikou", "Iipeikou", 1, 0, iipeikou),
-    Yaku("tanyao", "Tanyao (all simples)", 1, 1, tanyao),
-    Yaku("yakuhai_seat_wind", "Seat wind", 1, 1, seat_wind_pung),
-    Yaku("yakuhai_round_wind", "Round wind", 1, 1, round_wind_pung),
-    Yaku("yakuhai_white", "White dragon", 1, 1, pung_of(WHITE)),
-    Yaku("yakuhai_green", "Green dragon", 1, 1, pung_of(GREEN)),
-    Yaku("yakuhai_red", "Red dragon", 1, 1, pung_of(RED)),
-    Yaku("haitei", "Haitei raoyue (last tile)", 1, 1, haitei),
-    Yaku("houtei", "Houtei raoyui (last discard)", 1, 1, houtei),
-    Yaku("rinshan", "Rinshan kaihou", 1, 1, situation("kong_replacement")),
-    Yaku("chankan", "Chankan (robbing a kong)", 1, 1, situation("robbing_kong")),
-    Yaku("chiitoitsu", "Chiitoitsu (seven pairs)", 2, 0, chiitoitsu),
-    Yaku("sanshoku", "Sanshoku doujun", 2, 1, sanshoku),
-    Yaku("ittsu", "Ittsu (pure straight)", 2, 1, ittsu),
-    Yaku("chanta", "Chanta", 2, 1, chanta),
-    Yaku("toitoi", "Toitoi", 2, 2, toitoi),
-    Yaku("sanankou", "Sanankou", 2, 2, sanankou),
-    Yaku("sanshoku_doukou", "Sanshoku doukou", 2, 2, sanshoku_doukou),
-    Yaku("sankantsu", "Sankantsu", 2, 2, sankantsu),
-    Yaku("honroutou", "Honroutou", 2, 2, honroutou),
-    Yaku("shousangen", "Shousangen", 2, 2, small_three_dragons),
-    Yaku("honitsu", "Honitsu (half flush)", 3, 2, half_flush),
-    Yaku("junchan", "Junchan", 3, 2, junchan),
-    Yaku("ryanpeikou", "Ryanpeikou", 3, 0, ryanpeikou),
-    Yaku("chinitsu", "Chinitsu (full flush)", 6, 5, full_flush),
-    Yaku("renhou", "Renhou (mangan)", 5, 0, renhou_as("mangan")),
+    Yaku("riichi", "Riichi", han(1, 0), riichi),
+    Yaku("double_riichi", "Double riichi", han(2, 0), situation("double_riichi")),
+    Yaku("ippatsu", "Ippatsu", han(1, 0), situation("ippatsu")),
+    Yaku("menzen_tsumo", "Menzen tsumo", han(1, 0), menzen_tsumo),
+    Yaku("pinfu", "Pinfu", han(1, 0), pinfu),
+    Yaku("iipeikou", "Iipeikou", han(1, 0), iipeikou),
+    Yaku("tanyao", "Tanyao (all simples)", han(1, 1), tanyao),
+    Yaku("yakuhai_seat_wind", "Seat wind", han(1, 1), seat_wind_pung),
+    Yaku("yakuhai_round_wind", "Round wind", han(1, 1), round_wind_pung),
+    Yaku("yakuhai_white", "White dragon", han(1, 1), pung_of(WHITE)),
+    Yaku("yakuhai_green", "Green dragon", han(1, 1), pung_of(GREEN)),
+    Yaku("yakuhai_red", "Red dragon", han(1, 1), pung_of(RED)),
+    Yaku("haitei", "Haitei raoyue (last tile)", han(1, 1), haitei),
+    Yaku("houtei", "Houtei raoyui (last discard)", han(1, 1), houtei),
+    Yaku("rinshan", "Rinshan kaihou", han(1, 1), situation("kong_replacement")),
+    Yaku("chankan", "Chankan (robbing a kong)", han(1, 1), situation("robbing_kong")),
+    Yaku("chiitoitsu", "Chiitoitsu (seven pairs)", han(2, 0), chiitoitsu),
+    Yaku("sanshoku", "Sanshoku doujun", han(2, 1), sanshoku),
+    Yaku("ittsu", "Ittsu (pure straight)", han(2, 1), ittsu),
+    Yaku("chanta", "Chanta", han(2, 1), chanta),
+    Yaku("toitoi", "Toitoi", han(2, 2), toitoi),
+    Yaku("sanankou", "Sanankou", han(2, 2), sanankou),
+    Yaku("sanshoku_doukou", "Sanshoku doukou", han(2, 2), sanshoku_doukou),
+    Yaku("sankantsu", "Sankantsu", han(2, 2), sankantsu),
+    Yaku("honroutou", "Honroutou", han(2, 2), honroutou),
+    Yaku("shousangen", "Shousangen", han(2, 2), small_three_dragons),
+    Yaku("honitsu", "Honitsu (half flush)", han(3, 2), half_flush),
+    Yaku("junchan", "Junchan", han(3, 2), junchan),
+    Yaku("ryanpeikou", "Ryanpeikou", han(3, 0), ryanpeikou),
+    Yaku("chinitsu", "Chinitsu (full flush)", han(6, 5), full_flush),
+    Yaku("renhou", "Renhou (mangan)", han(5, 0), renhou_as("mangan")),
 )
 
 YAKUMAN: tuple[Yakuman, ...] = (
@@ -311,9 +308,4 @@ def count_yaku(ctx: RiichiContext) -> list[Item]:
     >>> [(i.id, i.value) for i in count_yaku(win_contexts(req, RiichiOptions())[0])]
     [('riichi', 1), ('yakuhai_red', 1)]
     """
-    out = []
-    for y in YAKU:
-        han = y.closed if ctx.closed else y.open
-        if han and y.applies(ctx):
-            out.append(Item(y.id, y.name, han))
-    return out
+    return [i for i in count(YAKU, ctx) if i.value]
