@@ -56,20 +56,10 @@ class Riichi(RiichiGame, Ruleset):
         ...
         majiang.errors.InvalidRequest: dora_indicators: a fifth copy of '5p' (2 in the hand and melds, 3 among the indicators)
         """
-        hand = req.hand
         if "nagashi_mangan" not in req.situation:
             check_hand_size(req)
         check_indicators(req)
-        if not req.situation:
-            return
-        why = contradiction(
-            req.situation,
-            hand.is_closed,
-            req.tsumo,
-            any(m.is_kong for m in hand.melds),
-            bool(hand.melds),
-            req.is_dealer,
-        )
+        why = contradiction(req)
         if why is not None:
             raise InvalidRequest(why, field="situation")
 

@@ -4,7 +4,10 @@ a hand.
 ``contradiction`` is the one place that says when a request's situation cannot be (riichi with
 an open hand, a rinshan without a kong); the ruleset raises it as an error naming the field.
 
->>> contradiction(frozenset({"ippatsu"}), True, False, False, False, False)
+>>> from majiang.hand import parse_hand
+>>> from majiang.tiles import parse_tile
+>>> contradiction(ScoreRequest("riichi", {}, parse_hand("234567m234p55p777z"), parse_tile("5p"),
+...                            "ron", situation=frozenset({"ippatsu"})))
 'ippatsu needs riichi (or double_riichi)'
 >>> RiichiOptions.of({"aka": 0, "renhou": "mangan"}).renhou
 'mangan'
@@ -18,7 +21,7 @@ from typing import Any, Literal
 
 from majiang.i18n import N_, _
 from majiang.rules.base import Option
-from majiang.scoring import SITUATION_WIN, Win, wrong_way_of_winning
+from majiang.scoring import SITUATION_WIN, ScoreRequest, Win, wrong_way_of_winning
 
 OPTIONS: Mapping[str, Option] = {
     "kiriage": Option(False, "4 han 30 fu and 3 han 60 fu count as mangan"),
@@ -106,34 +109,28 @@ _EXCLUSIVE = (
 )
 
 
-def contradiction(
-    sit: frozenset[str],
-    closed: bool,
-    tsumo: bool,
-    has_kong: bool,
-    has_melds: bool,
-    dealer: bool,
-) -> str | None:
-    """Return why the situation contradicts the hand or the win, or ``None``."""
-    if not sit.isdisjoint(_CLOSED_ONLY) and not closed:
+def contradiction(req: ScoreRequest) -> str | None:
+    """Return why the request's situation contradicts its hand or its way of winning, or
+    ``None``."""
+    sit, hand = req.situation, req.hand
+    if not sit.isdisjoint(_CLOSED_ONLY) and not hand.is_closed:
         name = next(n for n in _CLOSED_ONLY if n in sit)
         return _("{name} needs a concealed hand, but the hand has an open meld").format(name=name)
     if "ippatsu" in sit and not ("riichi" in sit or "double_riichi" in sit):
         return _("ippatsu needs riichi (or double_riichi)")
-    win: Win = "tsumo" if tsumo else "ron"
-    wrong = wrong_way_of_winning(sit, win, _NEEDS_WIN)
+    wrong = wrong_way_of_winning(sit, req.win, _NEEDS_WIN)
     if wrong in _WAY_OF_WINNING:
         return _(_WAY_OF_WINNING[wrong])
     if wrong is not None:
         return _("situation {name!r} needs win {need!r}, got {win!r}").format(
-            name=wrong, need=_NEEDS_WIN[wrong], win=win
+            name=wrong, need=_NEEDS_WIN[wrong], win=req.win
         )
-    if "kong_replacement" in sit and not has_kong:
+    if "kong_replacement" in sit and not any(m.is_kong for m in hand.melds):
         return _("kong_replacement (rinshan) needs a kong among the melds")
     for one, other, why in _EXCLUSIVE:
         if one in sit and other in sit:
             return _(why)
-    return _first_turn_contradiction(sit, has_melds, dealer)
+    return _first_turn_contradiction(sit, bool(hand.melds), req.is_dealer)
 
 
 def _first_turn_contradiction(sit: frozenset[str], has_melds: bool, dealer: bool) -> str | None:
