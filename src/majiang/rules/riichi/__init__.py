@@ -28,6 +28,7 @@ from majiang.rules.riichi.fu import FU_VALUES
 from majiang.rules.riichi.game import RiichiGame
 from majiang.rules.riichi.options import OPTIONS, RiichiOptions, contradiction
 from majiang.rules.riichi.payments import base_points, request_points
+from majiang.rules.riichi.yaku import YAKUMAN_HAN
 from majiang.scoring import ScoreRequest, ScoreResult, WinValue
 
 __all__ = ["RULESETS", "Riichi"]
@@ -85,7 +86,7 @@ class Riichi(RiichiGame, Ruleset):
                     _("yakuman must be 1 or more, got {yakuman}").format(yakuman=value.yakuman),
                     field="value",
                 )
-            han, fu = 13 * value.yakuman, None
+            han, fu = YAKUMAN_HAN * value.yakuman, None
         elif han < 1:
             raise InvalidRequest(
                 _("a riichi win has at least 1 han, got {han}").format(han=han), field="han"

@@ -52,6 +52,8 @@ from majiang.i18n import _ as _catalog
 from majiang.i18n.patterns import display, pattern_name, translated
 from majiang.render import svg_hand, svg_tiles
 from majiang.rules import get_ruleset
+from majiang.rules.riichi.options import RiichiOptions
+from majiang.rules.riichi.payments import base_points, hand_value
 from majiang.tiles import parse_tile, tile_name
 from majiang.web import formats
 from majiang.web.meta import option_meta
@@ -886,15 +888,15 @@ LIMITS = (
 
 
 def riichi_points(han: int, fu: int, *, dealer: bool) -> int:
-    """Return a win on a discard by the rule page's arithmetic: base = fu x 2^(han + 2), at most
-    a mangan's 2000; 4 times the base (6 for the dealer), rounded up to a hundred.
+    """Return a win on a discard as the scorer pays it under the default options
+    (``rules.riichi.payments``, the rule page's arithmetic): base = fu x 2^(han + 2), at most a
+    mangan's 2000; 4 times the base (6 for the dealer), rounded up to a hundred.
 
     >>> riichi_points(3, 30, dealer=False), riichi_points(4, 30, dealer=True)
     (3900, 11600)
     """
-    base: int = min(fu * 2 ** (han + 2), 2000)
-    pay = base * (6 if dealer else 4)
-    return -(-pay // 100) * 100
+    base, _limit = base_points(han, fu, 0, RiichiOptions())
+    return hand_value(base, dealer, tsumo=False)
 
 
 # ---------------------------------------------------------------------------------------------
