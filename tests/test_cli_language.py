@@ -114,29 +114,29 @@ def test_analyze_prints_its_table_in_the_language_chosen(
 
 #: ``majiang replay`` of one hand of riichi between four normal bots, seed 0: East 1, seat 2
 #: declares riichi and wins on seat 1's 9p (riichi, ippatsu, pinfu: 3 han 30 fu, 3900 + the
-#: stick), the game over after its one hand
+#: stick), the game over after its one hand; the seats named as the table names them
 REPLAY = {
-    "de": ["Partie Japanisches Riichi, Seed 0, Länge Eine Hand",
-           "Eine neue Hand: Platz 1 gibt. Punkte: 25000 25000 25000 25000",
-           "Das Riichi von Platz 2 steht.",
-           "Platz 2 gewinnt auf den Abwurf von Platz 1 mit 9p.",
+    "de": ["Partie Japanisches Riichi, Seed 0, Länge Eine Hand, Plätze Bot 1 (normal), Bot 2 (normal)",
+           "Eine neue Hand: Bot 1 (normal) gibt. Punkte: 25000 25000 25000 25000",
+           "Das Riichi von Bot 2 (normal) steht.",
+           "Bot 2 (normal) gewinnt auf den Abwurf von Bot 1 (normal) mit 9p.",
            "Auf einen Schlag (一発 ippatsu) 1",
            "Die Hand endet: Gewinn. Punkte: 21100 28900 25000 25000",
-           "Die Partie ist zu Ende: Platz 1: 4"],
+           "Die Partie ist zu Ende: Bot 1 (normal): 4"],
     "es": ["Partida de Riichi japonés, semilla 0, duración Una mano",
-           "Una mano nueva: reparte Asiento 1. Puntos: 25000 25000 25000 25000",
-           "El riichi de Asiento 2 queda firme.",
-           "Asiento 2 gana con el descarte de Asiento 1, 9p.",
+           "Una mano nueva: reparte Bot 1 (normal). Puntos: 25000 25000 25000 25000",
+           "El riichi de Bot 2 (normal) queda firme.",
+           "Bot 2 (normal) gana con el descarte de Bot 1 (normal), 9p.",
            "De un golpe (一発 ippatsu) 1",
            "La mano termina: Victoria. Puntos: 21100 28900 25000 25000",
-           "La partida ha terminado: Asiento 1: 4"],
+           "La partida ha terminado: Bot 1 (normal): 4"],
     "zh": ["日本立直麻将对局，种子 0，长度 一局",
-           "新的一局：座位 1 坐庄. 点数：25000 25000 25000 25000",
-           "座位 2 的立直成立。",
-           "座位 2 荣和 座位 1 打出的 9p。",
+           "新的一局：电脑 1（普通） 坐庄. 点数：25000 25000 25000 25000",
+           "电脑 2（普通） 的立直成立。",
+           "电脑 2（普通） 荣和 电脑 1（普通） 打出的 9p。",
            "一发 (一発 ippatsu) 1",
            "本局结束：和牌。 点数：21100 28900 25000 25000",
-           "对局结束：座位 1: 4"],
+           "对局结束：电脑 1（普通）: 4"],
 }  # fmt: skip
 
 

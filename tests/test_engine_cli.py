@@ -64,6 +64,34 @@ def test_replay_prints_and_verifies(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert "verify failed" in capsys.readouterr().out
 
 
+def test_replay_names_the_seats_as_the_table_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bots of a record named as the table and the replay page name them: by the level a
+    player chose ("Bot 2 (normal)"; the eager bot is level simple's, the tsumogiri bot the
+    tutorial's), in a record of bots alone (``majiang simulate``) as in the server's (``bot:``)."""
+    monkeypatch.setenv("COLUMNS", "200")
+    bots = "normal,eager,random,tsumogiri"
+    assert main(["simulate", "--games", "1", "--length", "one_hand", "--bots", bots,
+                 "--records", str(tmp_path), "--json"]) == 0  # fmt: skip
+    (path,) = tmp_path.iterdir()
+    capsys.readouterr()
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    named = "Bot 1 (normal), Bot 2 (simple), Bot 3 (random), Bot 4 (tutorial)"
+    assert f"seats {named}\n" in out, out
+    assert "A new hand: Bot 1 (normal) deals." in out
+    assert "The game is over: Bot 1 (normal): " in out
+    # a record of the server: a person, the bots as bot:<bot>, a seat left empty
+    data = json.loads(path.read_text())
+    data["seats"] = ["Lan", "bot:normal", "bot:tsumogiri", ""]
+    path.write_text(json.dumps(data))
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "seats Lan, Bot 2 (normal), Bot 3 (tutorial), Seat 4\n" in out, out
+    assert "A new hand: Lan deals." in out
+
+
 def test_replay_rejects_what_is_not_a_record(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

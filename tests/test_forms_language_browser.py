@@ -308,6 +308,48 @@ def test_screenshots_of_the_calculator_and_the_sheet(
         assert width <= size[0] + 1, f"{name} in {lang} is {width}px wide on a {size[0]}px screen"
 
 
+#: each visible select (the house rules opened) whose longest option is wider than the room its
+#: box gives the words (its width less the padding and about 20 px of arrow): [id, room, words]
+CUT_SELECTS_JS = """() => {
+  document.querySelectorAll('details').forEach(d => d.open = true);
+  const ctx = document.createElement('canvas').getContext('2d');
+  const out = [];
+  for (const s of document.querySelectorAll('select')) {
+    if (!s.offsetParent) continue;
+    const cs = getComputedStyle(s);
+    ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+    for (const o of s.options) {
+      if (ctx.measureText(o.text).width > room) out.push([s.id, Math.round(room), o.text]);
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("size", ((360, 740), (390, 844)), ids=("360", "390"))
+def test_every_calculator_s_selects_show_their_words_on_a_phone(
+    browser: Any, base_url: str, size: tuple[int, int]
+) -> None:
+    """On a phone each select of each calculator, in each language, shows whichever option is
+    chosen whole: a German meld "kakan (erweitertes Kong)" or "nicht angegeben" was cut to
+    half a select's width."""
+    from majiang.rules import VARIANTS
+
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = context.new_page()
+    cut = {}
+    for lang in LANGUAGES:
+        for variant in VARIANTS:
+            page.goto(f"{base_url}/calc/{variant}?lang={lang}")
+            page.wait_for_function("() => document.querySelector('form[data-ready=true]')")
+            found = page.evaluate(CUT_SELECTS_JS)
+            if found:
+                cut[f"{lang} {variant}"] = found
+    context.close()
+    assert cut == {}
+
+
 #: Bo (seat 1) entered as winning on Bo's own discard, in the sheet's second hand: the server's
 #: refusal as the /keep page shows it (the catalogs' sentence in each language)
 OWN_DISCARD = {

@@ -183,14 +183,19 @@ def test_the_home_form_offers_the_option_words_in_the_page_s_language(client: Te
 
 
 def test_every_bot_level_a_player_meets_has_a_name() -> None:
-    """Each bot level the site seats (the home form's, the tutorials') names its bots in the
-    page's language: a Chinese lesson read '电脑 3（tutorial）'. ``simple`` is the API's
-    instant bot for load tests, never offered to a player."""
+    """Each bot level the site seats (the home form's, the tutorials', the API's ``simple``)
+    names its bots in the page's language: a Chinese lesson read '电脑 3（tutorial）'. A record
+    names the bot that played (``bot:tsumogiri``), which names the level again: a history
+    read 'Bot 2 (tsumogiri)'."""
     from majiang.server.tables import BOT_LEVELS
 
-    assert set(words.BOT_NAMES) == set(BOT_LEVELS) - {"simple"}
+    assert set(BOT_LEVELS) <= set(words.BOT_NAMES)
+    assert {words.RECORD_BOTS[bot] for bot in BOT_LEVELS.values()} == set(BOT_LEVELS)
+    assert set(words.RECORD_BOTS.values()) <= set(words.BOT_NAMES)
     with use("zh"):
         assert words.table_words()["bot_names"]["tutorial"] == "教学"
+        record = ["Lan", "bot:tsumogiri", "", "bot:eager"]
+        assert words.seat_names(record) == ["Lan", "电脑 2（教学）", "座位 3", "电脑 4（简单）"]
 
 
 def test_the_calculators_and_the_rules_pages_name_tiles_and_situations_alike() -> None:

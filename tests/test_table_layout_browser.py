@@ -163,6 +163,51 @@ def test_each_seat_sits_at_its_side_and_the_centre_shows_the_round(
         p.close()
 
 
+#: your seat's hand at the end: its tiles' width, how many, and the space left below them
+YOUR_HAND_JS = """() => {
+  const seat = document.querySelector('#table .seat.me');
+  const tiles = [...seat.querySelectorAll('.seat-hand svg.tile')];
+  const last = tiles.length ? tiles[tiles.length - 1].getBoundingClientRect() : null;
+  return {
+    playable: document.querySelectorAll('#hand').length,
+    tiles: tiles.length,
+    width: tiles.length ? tiles[0].getBoundingClientRect().width : 0,
+    below: last ? seat.getBoundingClientRect().bottom - last.bottom : null,
+  };
+}"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+def test_the_final_standings_show_your_last_hand_as_the_result_did(
+    browser: Any, base_url: str, size: tuple[int, int]
+) -> None:
+    """The game over, the table under the final standings is finished: your hand face up and
+    small as the hand's result drew it (not the big tiles of a hand still to play), nothing
+    to click, no room kept below it for buttons, no keys to play with."""
+    p = Player(browser, base_url, viewport=size)
+    page = p.page
+    try:
+        p.practice("Ada", "riichi")
+        p.play_until_result()
+        at_result = page.evaluate(YOUR_HAND_JS)
+        page.click("#next-hand")
+        page.wait_for_selector("#final:not([hidden]) table.standings")
+        at_end = page.evaluate(YOUR_HAND_JS)
+        model = p.model()
+        held = len(model["hand"]) + (1 if model.get("drawn") else 0)
+        assert at_end["playable"] == 0, at_end
+        assert at_end["tiles"] == at_result["tiles"] == held, (at_end, at_result, held)
+        assert at_end["width"] == at_result["width"], (at_end, at_result)
+        # the seat's padding only under the last row of tiles
+        assert 0 <= at_end["below"] <= 12, at_end
+        assert not page.locator(".table-foot .muted").is_visible()
+        width, inner = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
+        assert width <= inner == size[0]
+        shot(page, f"final_{size[0]}")
+    finally:
+        p.close()
+
+
 MODEL_JS = """async ([turn, phase]) => {
   const model = await import('/static/model.js');
   const view = await import('/static/table_view.js');

@@ -404,7 +404,8 @@ def test_replay_of_a_finished_game(client: TestClient) -> None:
     assert r.status_code == 200, r.text
     summary = r.json()
     assert summary["your_seat"] == 0 and summary["names"][0] == "Lan"
-    assert summary["names"][1] == "Bot 2 (eager)"  # the record names the seat bot:eager
+    # the record names the seat bot:eager, the bot of the room's level simple: the table's name
+    assert summary["names"][1] == "Bot 2 (simple)"
     assert summary["final"] == record["result"]
     assert summary["events"] == len(record["events"])
     assert summary["formats"] == ["native", "mjai"]
@@ -446,6 +447,26 @@ def test_who_may_see_a_replay(client: TestClient) -> None:
     assert seen.status_code == 200 and seen.json()["your_seat"] is None
     assert client.get(url.format(public)).status_code == 200
     assert client.get(url.format("nope"), headers=host.auth).status_code == 404
+
+
+def test_your_games_name_the_tutorials_bots_as_the_table_does(client: TestClient) -> None:
+    """A tutorial played to its end is in your games with its bots named as its table named
+    them, "Bot 2 (tutorial)" (its record says bot:tsumogiri, the bot that played), in the
+    language asked; the record's own seats stay in ``players``."""
+    me = guest(client, "Lea")
+    r = client.post("/api/tutorials/riichi", headers=me.auth)
+    assert r.status_code == 201, r.text
+    with client.websocket_connect(f"/ws/rooms/{r.json()['code']}") as ws:
+        ws.send_json(hello(me.token))
+        assert play(ws, []) is not None
+    (game,) = client.get("/api/players/me/games", headers=me.auth).json()
+    assert game["players"] == ["Lea", "bot:tsumogiri", "bot:tsumogiri", "bot:tsumogiri"]
+    assert game["names"] == ["Lea", "Bot 2 (tutorial)", "Bot 3 (tutorial)", "Bot 4 (tutorial)"]
+    german = {**me.auth, "Accept-Language": "de"}
+    (game,) = client.get("/api/players/me/games", headers=german).json()
+    assert game["names"][1:2] == ["Bot 2 (Lektion)"]
+    summary = client.get(f"/api/games/{game['game_id']}/replay", headers=german).json()
+    assert summary["names"] == game["names"]
 
 
 def test_a_stored_record_that_does_not_re_run_is_422(client: TestClient) -> None:

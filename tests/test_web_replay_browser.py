@@ -411,6 +411,34 @@ def test_watch_from_a_seat_with_hands_shown_or_hidden(page: Any, game: dict[str,
     page.wait_for_function("() => document.querySelectorAll('#rp-board .shown-hand').length === 4")
 
 
+def test_the_seat_to_act_is_named_not_yours(page: Any, game: dict[str, Any]) -> None:
+    """Nobody plays a replay: the badge of the seat to act names it ("Lan's move", "Bot 2
+    (simple)'s move"), watched from that seat or another, never "Your move"."""
+    page.goto(f"{page.base_url}/replay/{game['game_id']}")
+    wait_ready(page)
+    names = ["Lan", "Bot 2 (simple)", "Bot 3 (simple)", "Bot 4 (simple)"]
+    # the deal done: the dealer of the first hand (seat 0, Lan, watched from) is to discard
+    badge = "() => [document.querySelector('#to-act').closest('.seat').dataset.seat,"
+    badge += " document.querySelector('#to-act').textContent]"
+    assert page.evaluate(badge) == ["0", "Lan's move"]
+    page.select_option("#rp-seat", "2")
+    page.wait_for_function(
+        "() => document.querySelector('#rp-board .seat.pos-bottom').dataset.seat === '2'"
+    )
+    assert page.evaluate(badge) == ["0", "Lan's move"]
+    # one event on at a time until another seat is to act: it is named the same way
+    for _ in range(8):
+        at = position(page)
+        page.keyboard.press("ArrowRight")
+        pos_is(page, at + 1)
+        seat, said = page.evaluate(badge)
+        assert said == f"{names[int(seat)]}'s move"
+        if seat != "0":
+            break
+    assert seat != "0"
+    assert "Your move" not in page.inner_text("#rp-board")
+
+
 def test_the_hands_table_labels_each_player_s_column(page: Any, game: dict[str, Any]) -> None:
     page.goto(f"{page.base_url}/replay/{game['game_id']}")
     wait_ready(page)

@@ -9,6 +9,8 @@ first event that differs from the record.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from rich.console import Console
@@ -54,27 +56,42 @@ def _word(table: dict[str, str], key: str) -> str:
     return _(table[key]) if key in table else key.replace("_", " ")
 
 
-def _seat(seat: int) -> str:
-    """Return a seat as the score sheet names it: ``Seat 1`` is the record's seat 0, the first
-    dealer."""
-    return _("Seat {n}").format(n=seat + 1)
+def seat_names(seats: Sequence[str]) -> list[str]:
+    """Return the record's seats named as the table and the replay page name them
+    (``web.words.seat_names``: ``Bot 2 (normal)``), or as the record holds them when the
+    ``server`` extra, which holds the words, is not installed."""
+    try:
+        from majiang.web import words
+    except ImportError:  # the command line alone: no FastAPI
+        return list(seats)
+    return words.seat_names(seats)
 
 
-def _line(event: dict[str, Any], variant: str | None = None) -> str | None:
+def _seat(seat: int, names: Sequence[str] | None) -> str:
+    """Return a seat by its name in ``names``, else as the score sheet names it: ``Seat 1`` is
+    the record's seat 0, the first dealer."""
+    return names[seat] if names else _("Seat {n}").format(n=seat + 1)
+
+
+def _line(
+    event: dict[str, Any], variant: str | None = None, names: Sequence[str] | None = None
+) -> str | None:
     """Return one event told in the language of the moment, or ``None`` for an event not told
-    (draws, discards); with ``variant`` the patterns are named in that language too."""
+    (draws, discards); with ``variant`` the patterns are named in that language too, with
+    ``names`` the seats."""
+    named = partial(_seat, names=names)
     kind = event.get("type")
     if kind == "hand_started":
         hand = _("hand {n}").format(n=event["hand"] + 1)
         label = f"{hand} ({WINDS[event['round_wind'] % 4]}{event['dealer'] + 1})"
-        parts = [_("A new hand: {name} deals").format(name=_seat(event["dealer"]))]
+        parts = [_("A new hand: {name} deals").format(name=named(event["dealer"]))]
         if event["honba"]:
             parts.append(_("honba {n}").format(n=event["honba"]))
         if event["sticks"]:
             parts.append(_("{n} riichi sticks on the table").format(n=event["sticks"]))
         scores = _("Scores: {scores}").format(scores=" ".join(str(s) for s in event["scores"]))
         return f"\n[bold]{label}[/] {', '.join(parts)}. {scores}"
-    who = _seat(event["seat"]) if "seat" in event else ""
+    who = named(event["seat"]) if "seat" in event else ""
     if kind == "called":
         if event["meld"] == "ankan":
             said = _("{who} declares a concealed kong: {tiles}.")
@@ -87,14 +104,14 @@ def _line(event: dict[str, Any], variant: str | None = None) -> str | None:
             meld=_word(MELD_WORDS, event["meld"]),
             tiles=event["tiles"],
             tile=event.get("claimed"),
-            **{"from": "" if event.get("source") is None else _seat(event["source"])},
+            **{"from": "" if event.get("source") is None else named(event["source"])},
         )
     if kind == "riichi_declared":
         if event.get("double"):
             return "  " + _("{who}'s double riichi stands.").format(who=who)
         return "  " + _("{who}'s riichi stands.").format(who=who)
     if kind == "won":
-        return _won(event, who, variant)
+        return _won(event, who, named(event.get("source") or 0), variant)
     if kind == "points_moved" and event.get("reason") not in ("win", "riichi"):
         deltas = " ".join(f"{d:+d}" for d in event["deltas"])
         said = _("Points move ({reason}): {deltas}.")
@@ -107,20 +124,20 @@ def _line(event: dict[str, Any], variant: str | None = None) -> str | None:
         if event.get("reason") and event["outcome"] == "abortive_draw":
             what += f" ({_word(web_words('ABORTIVE_WORDS'), event['reason'])})"
         if event["outcome"] == "exhaustive_draw":
-            ready = ", ".join(_seat(s) for s in event.get("ready") or []) or _("nobody")
+            ready = ", ".join(named(s) for s in event.get("ready") or []) or _("nobody")
             what += ", " + _("ready: {players}").format(players=ready)
         ends = _("The hand ends: {outcome}.").format(outcome=what)
         return f"  {ends} " + _("Scores: {scores}").format(scores=scores)
     if kind == "game_ended":
-        return _game_over(event)
+        return _game_over(event, [named(s) for s in range(len(event["scores"]))])
     return None
 
 
-def _game_over(event: dict[str, Any]) -> str:
+def _game_over(event: dict[str, Any], names: Sequence[str]) -> str:
     """Return the end of the game told: each seat's place and score, and why it ended."""
     final = event.get("final_points") or event["scores"]
     places = ", ".join(
-        f"{_seat(s)}: {p} ({event['scores'][s]}"
+        f"{names[s]}: {p} ({event['scores'][s]}"
         + (f", {final[s] / 1000:+.1f}" if final != event["scores"] else "")
         + ")"
         for s, p in enumerate(event["placements"])
@@ -130,13 +147,14 @@ def _game_over(event: dict[str, Any]) -> str:
     return f"\n[bold]{over}[/] ({reason})"
 
 
-def _won(event: dict[str, Any], who: str, variant: str | None) -> str:
-    """Return a win told: who won how, the hand, the patterns and the points."""
+def _won(event: dict[str, Any], who: str, source: str, variant: str | None) -> str:
+    """Return a win told: who won how (``source``: the discarder), the hand, the patterns and
+    the points."""
     if event.get("source") is None:
         said = _("{who} wins by self-draw with {tile}{total}.")
     else:
         said = _("{who} wins on {name}'s discard with {tile}{total}.")
-    line = said.format(who=who, name=_seat(event.get("source") or 0), tile=event["tile"], total="")
+    line = said.format(who=who, name=source, tile=event["tile"], total="")
     if event.get("robbed_kong"):
         robbing = _("Robbing a kong")
         line += f" ({robbing})"
@@ -188,17 +206,18 @@ def run(args: argparse.Namespace) -> int:
             )
         )
         return 0
+    names = seat_names(record.seats)
     header = _("{variant} game, seed {seed}, length {length}, seats {seats}")
     console.print(
         header.format(
             variant=_(get_ruleset(record.variant).name),
             seed=record.seed,
             length=length_name(record.length),
-            seats=", ".join(record.seats),
+            seats=", ".join(names),
         )
     )
     for event in record.events:
-        line = _line(event, record.variant)
+        line = _line(event, record.variant, names)
         if line is not None:
             console.print(line)
     return 0

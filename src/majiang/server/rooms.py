@@ -119,6 +119,8 @@ class GameSummary(BaseModel):
     scores: list[int]
     placements: list[int]
     players: list[str | None]
+    #: the seats as the table names them, in the asker's language: ``Bot 2 (normal)``
+    names: list[str]
     finished_at: str | None
 
 
@@ -425,6 +427,8 @@ def make_router(app: FastAPI) -> APIRouter:
         me: Me, limit: Annotated[int, Query(ge=1, le=200)] = 50
     ) -> list[GameSummary]:
         """Return your finished games, newest first."""
+        # the player words live with the pages, which import this module: looked up when asked
+        from majiang.web.words import seat_names
 
         def work(session: Session) -> list[GameSummary]:
             # only the record's result and seats are read, by the database: a whole record
@@ -458,6 +462,7 @@ def make_router(app: FastAPI) -> APIRouter:
                         scores=result.get("scores", []),
                         placements=result.get("placements", []),
                         players=players or [],
+                        names=seat_names(players or []),
                         finished_at=finished_at.isoformat() if finished_at else None,
                     )
                 )

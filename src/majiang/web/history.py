@@ -32,27 +32,9 @@ from majiang.rules import VARIANTS
 from majiang.server.rooms import finished_record
 from majiang.web.play import LENGTH_LABELS, VARIANT_NAMES, table_view_data
 from majiang.web.replay import Replay, labelled, replay
-from majiang.web.words import BOT_NAMES, table_words
+from majiang.web.words import seat_names
 
-__all__ = ["ReplayCache", "display_names", "history_body", "mount_history", "replay_body"]
-
-
-def display_names(seats: list[str]) -> list[str]:
-    """Return the seats' names as the replay shows them: a bot seat ``bot:normal`` becomes
-    ``Bot 2 (normal)``.
-
-    >>> display_names(["Lan", "bot:normal", "", "bot:expert"])
-    ['Lan', 'Bot 2 (normal)', 'Seat 3', 'Bot 4 (expert)']
-    """
-    bots = table_words()["bot_names"]
-    out = []
-    for i, name in enumerate(seats):
-        if name.startswith("bot:"):
-            level = bots.get(name[4:], name[4:])
-            out.append(_("Bot {n} ({level})").format(n=i + 1, level=level))
-        else:
-            out.append(name or _("Seat {n}").format(n=i + 1))
-    return out
+__all__ = ["ReplayCache", "history_body", "mount_history", "replay_body"]
 
 
 class ReplayCache:
@@ -118,7 +100,7 @@ def mount_history(app: FastAPI) -> None:
             "hands": [labelled(made.variant, h) for h in summary["hands"]],
             "variant_name": _(VARIANT_NAMES[made.variant]),
             "length_label": _(LENGTH_LABELS.get(made.length, made.length)),
-            "names": display_names(made.seats),
+            "names": seat_names(made.seats),
             "your_seat": seat,
             "formats": ["native", "mjai"] if made.variant == "riichi" else ["native"],
         }
@@ -154,7 +136,6 @@ def history_body() -> str:
         "variants": {v: _(VARIANT_NAMES[v]) for v in VARIANTS},
         # the words of web.words are translated here once its catalogs hold them
         "lengths": {k: _(label) for k, label in LENGTH_LABELS.items()},
-        "bots": {level: _(word) for level, word in BOT_NAMES.items()},
     }
     data = escape(json.dumps(names), quote=False)
     w = {key: escape(text) for key, text in _history_words().items()}

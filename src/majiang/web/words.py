@@ -19,7 +19,7 @@ each option; the home form and the calculators draw them; the table page gets th
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from majiang.i18n import N_, _
@@ -384,8 +384,47 @@ BOT_NAMES = {
     "normal": N_("normal"),
     "expert": N_("expert"),
     "master": N_("master"),
+    "simple": N_("simple"),  # the instant bots a room may ask for (docs/server.md)
     "tutorial": N_("tutorial"),  # the tutorials' bots (server.tables.BOT_LEVELS)
+    "random": N_("random"),  # the command line's bots (majiang simulate)
 }
+
+#: the bot a record names (the server writes ``bot:<bot>``, server.tables.BOT_LEVELS;
+#: ``majiang simulate`` the bare name) -> the strength a player chose (BOT_NAMES' key)
+RECORD_BOTS = {
+    "beginner": "beginner",
+    "normal": "normal",
+    "expert": "expert",
+    "master": "master",
+    "eager": "simple",
+    "tsumogiri": "tutorial",
+    "random": "random",
+}
+
+
+def seat_names(seats: Sequence[str]) -> list[str]:
+    """Return a record's seats named as the table names them, in the language of the moment: a
+    bot ``Bot 2 (normal)`` by the strength a player chose (the tutorial's ``tsumogiri`` is
+    ``Bot 2 (tutorial)``), an empty seat ``Seat 3``, a person by their name. A bot's seat is
+    ``bot:<bot>`` (the server's records); in a record of bots alone (``majiang simulate``) the
+    bare names are bots too.
+
+    >>> seat_names(["Lan", "bot:normal", "", "bot:tsumogiri"])
+    ['Lan', 'Bot 2 (normal)', 'Seat 3', 'Bot 4 (tutorial)']
+    >>> seat_names(["normal", "eager", "random", "expert"])[1:3]
+    ['Bot 2 (simple)', 'Bot 3 (random)']
+    """
+    bots_alone = all(name in RECORD_BOTS for name in seats)
+    out = []
+    for i, name in enumerate(seats):
+        bot = name.removeprefix("bot:") if name.startswith("bot:") or bots_alone else None
+        if bot is not None:
+            level = RECORD_BOTS.get(bot, bot)
+            word = _(BOT_NAMES[level]) if level in BOT_NAMES else level
+            out.append(_("Bot {n} ({level})").format(n=i + 1, level=word))
+        else:
+            out.append(name or _("Seat {n}").format(n=i + 1))
+    return out
 
 
 def table_words() -> dict[str, Any]:

@@ -14,22 +14,13 @@ function status(html) {
   el.hidden = !html;
 }
 
-/** A seat's name as the record writes it, for people: "bot:normal" is "Bot 2 (normal)". */
-export function playerName(name, seat) {
-  if (!name) return t("Seat {n}", { n: seat + 1 });
-  if (!name.startsWith("bot:")) return name;
-  const level = name.slice(4);
-  return t("Bot {n} ({level})", { n: seat + 1, level: meta.bots[level] || level });
-}
-
 function row(g) {
   const when = g.finished_at ? formatDate(g.finished_at) : "";
   const place = g.placements.length ? t("{place} of {players}", { place: g.placements[g.seat], players: g.players.length }) : "";
   const score = g.scores[g.seat];
   const replay = t("Replay");
-  const players = g.players
-    .map((n, i) => (i === g.seat ? `<strong>${esc(playerName(n, i))}</strong>` : esc(playerName(n, i))))
-    .join(", ");
+  // the seats as the table names them ("Bot 2 (normal)"): the server's words (web/words.py)
+  const players = g.names.map((n, i) => (i === g.seat ? `<strong>${esc(n)}</strong>` : esc(n))).join(", ");
   return `<tr data-game="${esc(g.game_id)}"><td>${when ? `<time datetime="${esc(g.finished_at)}">${esc(when)}</time>` : ""}</td>
 <td>${esc(meta.variants[g.variant] || g.variant)}</td><td>${esc(meta.lengths[g.length] || g.length)}</td>
 <td class="num place">${esc(place)}</td>

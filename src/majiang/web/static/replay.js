@@ -164,7 +164,8 @@ export function describe(e) {
 
 function ui() {
   const s = st.summary;
-  return { welcome: { players: s.names }, model: { seat: s.your_seat }, room: null, decision: null };
+  // watching: nobody plays a replay, the seat to act is named (table_view.js)
+  return { welcome: { players: s.names }, model: { seat: s.your_seat }, room: null, decision: null, watching: true };
 }
 
 /** The frame as seen from the watched seat: that seat at the bottom with its hand, the others'

@@ -676,7 +676,9 @@ function draw() {
     ui.handOrder = handList({ ...ui.model, drawn: null }, ui);
   }
   const finalShown = !resultModel && (ui.showFinal || (ui.model.final && !ui.frozen && ui.model.phase === "game_over"));
-  $("#table").innerHTML = render(ui, resultModel || ui.model, { frozen: Boolean(resultModel) });
+  // the final standings show the last table as a result does: your hand face up and small, no
+  // room kept for buttons (the game is over)
+  $("#table").innerHTML = render(ui, resultModel || ui.model, { frozen: Boolean(resultModel) || finalShown });
   $("#table").hidden = false;
   // a tile that arrived during an earlier drawing goes on with its animation where it was
   const now = performance.now();

@@ -299,6 +299,14 @@ export function seatToAct(ui, m, frozen) {
   return m.turn;
 }
 
+/** The badge of the seat to act: at the table "Your move" on yours, "To play" on another's; a
+ *  replay (ui.watching) is watched, not played: the seat named, "Ann's move". */
+function moveWord(ui, seat, isMe) {
+  if (!ui.watching) return isMe ? t("Your move") : t("To play");
+  const name = ((ui.welcome && ui.welcome.players) || [])[seat] || t("Seat {n}", { n: seat + 1 });
+  return t("{name}'s move", { name });
+}
+
 function seatHtml(ui, m, seat, pos, frozen, mineHtml) {
   const isMe = m.seat === seat.seat;
   const turn = seatToAct(ui, m, frozen) === seat.seat;
@@ -309,7 +317,7 @@ function seatHtml(ui, m, seat, pos, frozen, mineHtml) {
     riichiTitle: esc(t("riichi declared")),
     won: esc(t("Won")),
     void: seat.void ? esc(t("void {suit}", { suit: SUIT_WORDS[seat.void] || seat.void })) : "",
-    act: esc(isMe ? t("Your move") : t("To play")),
+    act: esc(moveWord(ui, seat.seat, isMe)),
     hand: esc(t("hand")),
     drawn: seat.drawn ? t("{tile}, just drawn", { tile: seat.drawn }) : "",
     backs: esc(t("{n} tiles in hand", { n: seat.concealed })),
