@@ -402,7 +402,6 @@ class TileSet:
         """
         limits = self.limits
         seen = [0] * NUM_TILE_IDS
-        per_kind = [0] * NUM_TILE_IDS
         for t in tiles:
             if not 0 <= t < NUM_TILE_IDS or not limits[t]:
                 raise InvalidNotation(self._unused(t), token=tile_name(t))
@@ -419,10 +418,10 @@ class TileSet:
                     ),
                     token=name,
                 )
-            k = kind(t)
-            per_kind[k] += 1
-            if per_kind[k] > 4:
-                name = tile_name(k)
+        for red in RED_FIVES:
+            five = kind(red)
+            if seen[red] + seen[five] > 4:
+                name = tile_name(five)
                 raise InvalidNotation(_("a fifth copy of {tile!r}").format(tile=name), token=name)
 
     def _unused(self, t: Tile) -> str:
