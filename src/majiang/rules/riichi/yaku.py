@@ -15,6 +15,7 @@ predicate (``majiang.patterns``: honitsu is ``half_flush``, daisangen ``big_thre
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -96,8 +97,7 @@ def pinfu(ctx: RiichiContext) -> bool:
 
 def identical_chow_pairs(ctx: RiichiContext) -> int:
     """Return how many pairs of identical chows the reading holds."""
-    chows = ctx.chows
-    return sum(chows.count(t) // 2 for t in set(chows))
+    return sum(n // 2 for n in Counter(ctx.chows).values())
 
 
 def iipeikou(ctx: RiichiContext) -> bool:
@@ -128,13 +128,13 @@ def chiitoitsu(ctx: RiichiContext) -> bool:
 def sanshoku(ctx: RiichiContext) -> bool:
     """The same chow in all three suits."""
     chows = ctx.chows
-    return any(t + 9 in chows and t + 18 in chows for t in chows if t < 9)
+    return any(t in chows and t + 9 in chows and t + 18 in chows for t in range(7))
 
 
 def ittsu(ctx: RiichiContext) -> bool:
     """123, 456 and 789 of one suit."""
     chows = ctx.chows
-    return any(t + 3 in chows and t + 6 in chows for t in chows if t % 9 == 0)
+    return any(s in chows and s + 3 in chows and s + 6 in chows for s in (0, 9, 18))
 
 
 def outside(ctx: RiichiContext) -> bool:
@@ -160,7 +160,7 @@ def sanankou(ctx: RiichiContext) -> bool:
 def sanshoku_doukou(ctx: RiichiContext) -> bool:
     """The same pung in all three suits."""
     pungs = ctx.pungs
-    return any(t + 9 in pungs and t + 18 in pungs for t in pungs if t < 9)
+    return any(t in pungs and t + 9 in pungs and t + 18 in pungs for t in range(9))
 
 
 def sankantsu(ctx: RiichiContext) -> bool:
