@@ -30,6 +30,13 @@ def _request(**fields: Any) -> dict[str, Any]:
         ({"dora_indicators": "5p0p5p"}, "dora_indicators", "a fifth copy of '5p'"),
         # the fifth copy in the ura list: 777z in the hand, one 7z dora, one 7z ura
         ({"dora_indicators": "7z", "ura_indicators": "7z"}, "ura_indicators", "'7z'"),
+        # an indicator is a tile of the table: no flower, no red five when aka is 0
+        ({"dora_indicators": "1f"}, "dora_indicators", "tile '1f' is not used in riichi"),
+        (
+            {"ura_indicators": "0s", "rules": {"aka": 0}},
+            "ura_indicators",
+            "red five '0s' is not used in riichi",
+        ),
         # six indicators: one plus four kong dora at most
         ({"dora_indicators": "1s2s3s4s6s8s"}, "dora_indicators", "at most 5 indicators"),
         (

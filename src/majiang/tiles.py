@@ -23,7 +23,6 @@ maps a red five to its plain five.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -348,11 +347,8 @@ def dora_from_indicator(t: Tile) -> Tile:
 
 
 _LOOKUP = _lookup_table()
-#: four equal bytes in a row (in sorted tile ids: one id written four times)
-_FOUR_SAME = re.compile(rb"(.)\1\1\1", re.DOTALL)
 #: the notation of each single tile ("5p", "0s", "7z") -> its id
 _SINGLE_TILES = {d + s: t for s, row in _LOOKUP.items() for d, t in row.items() if t >= 0}
-_KIND: tuple[int, ...] = tuple(kind(t) for t in range(NUM_TILE_IDS))
 
 
 @dataclass(frozen=True)
@@ -382,12 +378,6 @@ class TileSet:
         per tile set)."""
         return _limits(self)
 
-    @property
-    def _common(self) -> frozenset[Tile]:
-        """Return the ids a hand may show 3 times or more, red fives aside (computed once per
-        tile set)."""
-        return _common_ids(self)
-
     def allows(self, t: Tile) -> bool:
         """Return whether the variant uses this tile at all."""
         return 0 <= t < NUM_TILE_IDS and self.limit(t) > 0
@@ -401,41 +391,20 @@ class TileSet:
         return self.copies[t]
 
     def check(self, tiles: Iterable[Tile]) -> None:
-        """Raise ``InvalidNotation`` naming the first tile this variant cannot hold."""
-        if type(tiles) is not list:
-            tiles = list(tiles)
-        # the usual case, checked in C: only ids of which the variant has 3 or 4 copies (no red
-        # five, no bonus tile), and no id four times (four equal bytes in the sorted ids)
-        if self._common.issuperset(tiles) and not _FOUR_SAME.search(bytes(sorted(tiles))):
-            return
+        """Raise ``InvalidNotation`` naming the first tile this variant cannot hold: a tile it
+        does not use, a copy more than it has, or a fifth copy of a kind (a red five is a copy
+        of its five).
+
+        >>> tile_set("riichi").check(parse_tiles("05555m"))
+        Traceback (most recent call last):
+        ...
+        majiang.errors.InvalidNotation: a fifth copy of '5m'
+        """
         limits = self.limits
-        # then counted: every id known and within its limit, and no red five adding a fifth
-        # copy of its kind; anything else is found again tile by tile below, to name it
-        counted = Counter(tiles)
-        ok = True
-        for t, n in counted.items():
-            if type(t) is not int or not 0 <= t < NUM_TILE_IDS or n > limits[t]:
-                ok = False
-                break
-            if t >= RED_BASE and n + counted.get(_KIND[t], 0) > 4:
-                ok = False
-                break
-        if ok:
-            return
         seen = [0] * NUM_TILE_IDS
-        per_kind = [0] * NUM_TILE_IDS
         for t in tiles:
             if not 0 <= t < NUM_TILE_IDS or not limits[t]:
-                name = tile_name(t)
-                if is_red(t):
-                    why = _("red five {tile!r} is not used in {variant}").format(
-                        tile=name, variant=self.variant
-                    )
-                else:
-                    why = _("tile {tile!r} is not used in {variant}").format(
-                        tile=name, variant=self.variant
-                    )
-                raise InvalidNotation(why, token=name)
+                raise InvalidNotation(self._unused(t), token=tile_name(t))
             seen[t] += 1
             if seen[t] > limits[t]:
                 name = tile_name(t)
@@ -449,24 +418,28 @@ class TileSet:
                     ),
                     token=name,
                 )
-            k = _KIND[t]
-            per_kind[k] += 1
-            if per_kind[k] > 4:
-                name = tile_name(k)
+        for red in RED_FIVES:
+            five = kind(red)
+            if seen[red] + seen[five] > 4:
+                name = tile_name(five)
                 raise InvalidNotation(_("a fifth copy of {tile!r}").format(tile=name), token=name)
 
+    def _unused(self, t: Tile) -> str:
+        """Return why the variant cannot hold ``t`` at all."""
+        if is_red(t):
+            return _("red five {tile!r} is not used in {variant}").format(
+                tile=tile_name(t), variant=self.variant
+            )
+        return _("tile {tile!r} is not used in {variant}").format(
+            tile=tile_name(t), variant=self.variant
+        )
 
-# the tile set's derived tables, computed once per tile set here rather than stored on the
+
+# the tile set's derived table, computed once per tile set here rather than stored on the
 # instance (a class compiled by mypyc has no ``__dict__`` to keep them in)
 @cache
 def _limits(tiles: TileSet) -> tuple[int, ...]:
     return tuple(tiles.limit(t) for t in range(NUM_TILE_IDS))
-
-
-@cache
-def _common_ids(tiles: TileSet) -> frozenset[Tile]:
-    limits = _limits(tiles)
-    return frozenset(t for t in range(RED_BASE) if limits[t] >= 3)
 
 
 _VARIANTS = ("riichi", "hk", "hk2", "hkos", "taiwan", "sichuan")

@@ -13,13 +13,12 @@ hand valid on their own.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
-from majiang.errors import InvalidRequest
+from majiang.errors import InvalidNotation, InvalidRequest
 from majiang.i18n import _
-from majiang.scoring import Item, ScoreRequest
-from majiang.tiles import dora_from_indicator, kind, tile_name
+from majiang.scoring import Item, ScoreRequest, in_field
+from majiang.tiles import NUM_KINDS, counts34, dora_from_indicator, kind, tile_name, tile_set
 
 
 def count_dora(counts: Sequence[int], indicators: Sequence[int]) -> int:
@@ -41,10 +40,20 @@ def dora_items(dora: int, ura: int, red: int) -> list[Item]:
 
 def check_indicators(req: ScoreRequest) -> None:
     """Raise ``InvalidRequest`` for indicators that cannot be: more than five dora or ura
-    indicators (one and four kong dora), or a fifth copy of a kind with the hand's tiles (field
-    ``dora_indicators`` or ``ura_indicators``)."""
-    counts = Counter(kind(t) for t in req.hand.all_tiles())
-    held = dict(counts)
+    indicators (one and four kong dora), a tile the table does not play with (a flower, a red
+    five without ``aka``), or a fifth copy of a kind with the hand's tiles (field
+    ``dora_indicators`` or ``ura_indicators``, the list where the fifth copy is shown).
+
+    >>> from majiang.scoring import score
+    >>> score({"variant": "riichi", "hand": "234567m234p55p777z", "win_tile": "5p",
+    ...        "dora_indicators": "1f"})
+    Traceback (most recent call last):
+    ...
+    majiang.errors.InvalidRequest: dora_indicators: tile '1f' is not used in riichi
+    """
+    tiles = tile_set(req.variant, req.rules)
+    held = counts34(req.hand.all_tiles())
+    shown = [0] * NUM_KINDS
     for field, given in (
         ("dora_indicators", req.dora_indicators),
         ("ura_indicators", req.ura_indicators),
@@ -56,14 +65,18 @@ def check_indicators(req: ScoreRequest) -> None:
                 ),
                 field=field,
             )
-        counts.update(kind(t) for t in given)
-        over = next((k for k, n in counts.items() if n > 4), None)
-        if over is not None:
-            shown = counts[over] - held.get(over, 0)
-            raise InvalidRequest(
-                _(
-                    "{field}: a fifth copy of {tile!r} ({held} in the hand and melds, "
-                    "{shown} among the indicators)"
-                ).format(field=field, tile=tile_name(over), held=held.get(over, 0), shown=shown),
-                field=field,
-            )
+        try:
+            tiles.check(given)
+        except InvalidNotation as exc:
+            raise InvalidRequest(in_field(field, exc), field=field) from exc
+        for t in given:
+            k = kind(t)
+            shown[k] += 1
+            if held[k] + shown[k] > 4:
+                raise InvalidRequest(
+                    _(
+                        "{field}: a fifth copy of {tile!r} ({held} in the hand and melds, "
+                        "{shown} among the indicators)"
+                    ).format(field=field, tile=tile_name(k), held=held[k], shown=shown[k]),
+                    field=field,
+                )
