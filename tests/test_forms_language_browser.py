@@ -376,3 +376,42 @@ def test_the_sheet_shows_a_refused_entry_in_the_pages_language(
     said = page.text_content("#keep-error")
     page.context.close()
     assert said == OWN_DISCARD[lang]
+
+
+#: what a player reads in each visible house-rule field (the house rules opened): a select's
+#: options, a text field's value: [field's id, text]
+RULE_TEXTS_JS = """() => {
+  document.querySelectorAll('details').forEach(d => d.open = true);
+  const out = [];
+  for (const el of document.querySelectorAll('[data-option]')) {
+    if (!el.offsetParent) continue;
+    if (el.tagName === 'SELECT') for (const o of el.options) out.push([el.id, o.text]);
+    else if (el.type !== 'checkbox') out.push([el.id, el.value]);
+  }
+  return out;
+}"""
+#: an option's key as the rules spell it: words joined by "_" (half_spicy, below_zero ...)
+OPTION_KEY = re.compile(r"[a-z]+_[a-z_]+")
+
+
+def test_no_calculator_shows_an_option_key(browser: Any, base_url: str) -> None:
+    """Every house rule of every calculator, in every language, reads in player words: the Hong
+    Kong point table showed its key, "half_spicy"."""
+    from majiang.rules import VARIANTS
+
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    keys: dict[str, list[list[str]]] = {}
+    fields = 0
+    for lang in LANGUAGES:
+        for variant in VARIANTS:
+            page.goto(f"{base_url}/calc/{variant}?lang={lang}")
+            page.wait_for_function("() => document.querySelector('form[data-ready=true]')")
+            texts = page.evaluate(RULE_TEXTS_JS)
+            fields += len(texts)
+            found = [t for t in texts if OPTION_KEY.search(t[1])]
+            if found:
+                keys[f"{lang} {variant}"] = found
+    context.close()
+    assert fields > 100  # the house rules were there to read
+    assert keys == {}
