@@ -415,3 +415,35 @@ def test_no_calculator_shows_an_option_key(browser: Any, base_url: str) -> None:
     context.close()
     assert fields > 100  # the house rules were there to read
     assert keys == {}
+
+
+@pytest.mark.parametrize("size", ((360, 740), (390, 844)), ids=("360", "390"))
+def test_the_home_and_sheet_forms_show_their_selects_words_on_a_phone(
+    browser: Any, base_url: str, size: tuple[int, int]
+) -> None:
+    """On a phone each select of the home page's Play form and of the score sheet's new-sheet
+    form, for each variant's house rules, in each language, shows any option whole: Spanish
+    "El asiento más cercano al primer repartidor" and "Partida completa (cuatro rondas)" were
+    cut at 360 px."""
+    from majiang.rules import VARIANTS
+
+    SHOTS.mkdir(exist_ok=True)
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = context.new_page()
+    cut = {}
+    for lang in LANGUAGES:
+        for path, ready, variant_select in (
+            ("/", "#play-form[data-ready=true]", "#p-variant"),
+            ("/keep", "#keep-new:not([hidden])", "#keep-new select[name=variant]"),
+        ):
+            page.goto(f"{base_url}{path}?lang={lang}")
+            page.wait_for_selector(ready)
+            for variant in VARIANTS:
+                page.select_option(variant_select, variant)
+                found = page.evaluate(CUT_SELECTS_JS)
+                if found:
+                    cut[f"{lang} {path} {variant}"] = found
+            shot = SHOTS / f"selects{path.replace('/', '_')}_{lang}_{size[0]}.png"
+            page.screenshot(path=str(shot), full_page=True)
+    context.close()
+    assert cut == {}, json.dumps(cut, ensure_ascii=False, indent=0)
