@@ -376,3 +376,74 @@ def test_the_sheet_shows_a_refused_entry_in_the_pages_language(
     said = page.text_content("#keep-error")
     page.context.close()
     assert said == OWN_DISCARD[lang]
+
+
+#: what a player reads in each visible house-rule field (the house rules opened): a select's
+#: options, a text field's value: [field's id, text]
+RULE_TEXTS_JS = """() => {
+  document.querySelectorAll('details').forEach(d => d.open = true);
+  const out = [];
+  for (const el of document.querySelectorAll('[data-option]')) {
+    if (!el.offsetParent) continue;
+    if (el.tagName === 'SELECT') for (const o of el.options) out.push([el.id, o.text]);
+    else if (el.type !== 'checkbox') out.push([el.id, el.value]);
+  }
+  return out;
+}"""
+#: an option's key as the rules spell it: words joined by "_" (half_spicy, below_zero ...)
+OPTION_KEY = re.compile(r"[a-z]+_[a-z_]+")
+
+
+def test_no_calculator_shows_an_option_key(browser: Any, base_url: str) -> None:
+    """Every house rule of every calculator, in every language, reads in player words: the Hong
+    Kong point table showed its key, "half_spicy"."""
+    from majiang.rules import VARIANTS
+
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    keys: dict[str, list[list[str]]] = {}
+    fields = 0
+    for lang in LANGUAGES:
+        for variant in VARIANTS:
+            page.goto(f"{base_url}/calc/{variant}?lang={lang}")
+            page.wait_for_function("() => document.querySelector('form[data-ready=true]')")
+            texts = page.evaluate(RULE_TEXTS_JS)
+            fields += len(texts)
+            found = [t for t in texts if OPTION_KEY.search(t[1])]
+            if found:
+                keys[f"{lang} {variant}"] = found
+    context.close()
+    assert fields > 100  # the house rules were there to read
+    assert keys == {}
+
+
+@pytest.mark.parametrize("size", ((360, 740), (390, 844)), ids=("360", "390"))
+def test_the_home_and_sheet_forms_show_their_selects_words_on_a_phone(
+    browser: Any, base_url: str, size: tuple[int, int]
+) -> None:
+    """On a phone each select of the home page's Play form and of the score sheet's new-sheet
+    form, for each variant's house rules, in each language, shows any option whole: Spanish
+    "El asiento más cercano al primer repartidor" and "Partida completa (cuatro rondas)" were
+    cut at 360 px."""
+    from majiang.rules import VARIANTS
+
+    SHOTS.mkdir(exist_ok=True)
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = context.new_page()
+    cut = {}
+    for lang in LANGUAGES:
+        for path, ready, variant_select in (
+            ("/", "#play-form[data-ready=true]", "#p-variant"),
+            ("/keep", "#keep-new:not([hidden])", "#keep-new select[name=variant]"),
+        ):
+            page.goto(f"{base_url}{path}?lang={lang}")
+            page.wait_for_selector(ready)
+            for variant in VARIANTS:
+                page.select_option(variant_select, variant)
+                found = page.evaluate(CUT_SELECTS_JS)
+                if found:
+                    cut[f"{lang} {path} {variant}"] = found
+            shot = SHOTS / f"selects{path.replace('/', '_')}_{lang}_{size[0]}.png"
+            page.screenshot(path=str(shot), full_page=True)
+    context.close()
+    assert cut == {}, json.dumps(cut, ensure_ascii=False, indent=0)

@@ -190,3 +190,103 @@ def test_an_unknown_lesson_has_no_page(browser: Any, base_url: str) -> None:
         assert reply is not None and reply.status == 404
     finally:
         player.close()
+
+
+#: a lesson's last step shown for a hand's result fed through the page's model
+#: (static/lesson.js, static/model.js): the events as the server sends them
+LESSON_END_JS = """async ([variant, events]) => {
+  const model = await import('/static/model.js');
+  const lesson = await import('/static/lesson.js');
+  const m = model.emptyModel(0, 4, variant);
+  events.forEach((e) => model.applyEvent(m, e));
+  lesson.showLesson({model: m, room: {kind: 'tutorial'}, decision: null, frozen: null});
+  const panel = document.querySelector('#lesson');
+  return [panel.querySelector('.lesson-count').textContent,
+          panel.querySelector('.lesson-text').textContent];
+}"""
+
+
+def hand_events(variant: str, outcome: str, wins: list[tuple[int, int | None, str]]) -> list[Any]:
+    """A hand's start, its wins (seat, source, tile) and its end, as the server sends them."""
+    started = {
+        "type": "hand_started",
+        "hand": 0,
+        "round_wind": 0,
+        "dealer": 0,
+        "honba": 0,
+        "sticks": 0,
+        "scores": [25000] * 4,
+        "dealer_streak": 0,
+    }
+    won = [
+        {
+            "type": "won",
+            "seat": seat,
+            "tile": tile,
+            "source": source,
+            "hand": "",
+            "melds": [],
+            "ura_indicators": "",
+            "liable": None,
+            "robbed_kong": False,
+            "result": {"valid": True, "reason": None, "limit": None, "fu": None, "fu_items": []},
+        }
+        for seat, source, tile in wins
+    ]
+    ended = {
+        "type": "hand_ended",
+        "outcome": outcome,
+        "reason": "wall" if outcome == "exhaustive_draw" else "",
+        "winners": [seat for seat, _, _ in wins],
+        "ready": [],
+        "scores": [25000] * 4,
+    }
+    return [started, *won, ended]
+
+
+@pytest.mark.parametrize(
+    ("variant", "outcome", "wins", "lang", "count", "words"),
+    [
+        # a player who passed the win and played on to the wall's end: a draw, not a win
+        ("riichi", "exhaustive_draw", [], "", "Step 7 of 7", "The hand ended in a draw"),
+        ("hk", "exhaustive_draw", [], "", "Step 10 of 10", "The hand ended in a draw"),
+        ("riichi", "abortive_draw", [], "", "Step 7 of 7", "The hand ended in a draw"),
+        # a bot won on the player's discard
+        ("riichi", "win", [(1, 0, "3p")], "", "Step 7 of 7", "Another player won this hand"),
+        # the player won, but not on West's 6m the Hong Kong lesson explains (4 fan, 32)
+        ("hk", "win", [(0, None, "9m")], "", "Step 10 of 10", "You won, though not as"),
+        # the wins the lessons teach keep their own words
+        ("riichi", "win", [(0, None, "6p")], "", "Step 7 of 7", "You won! Every win needs"),
+        ("hk", "win", [(0, 2, "6m")], "", "Step 10 of 10", "You won with 4 fan"),
+        # in the page's language
+        ("riichi", "exhaustive_draw", [], "de", "Schritt 7 von 7", "unentschieden"),
+        ("hk", "exhaustive_draw", [], "es", "Paso 10 de 10", "empate"),
+        ("hk", "exhaustive_draw", [], "zh", "第 10 步", "流局"),
+    ],
+)
+def test_a_lessons_last_step_says_what_happened(
+    browser: Any,
+    base_url: str,
+    variant: str,
+    outcome: str,
+    wins: list[tuple[int, int | None, str]],
+    lang: str,
+    count: str,
+    words: str,
+) -> None:
+    player = Player(browser, base_url, viewport=(390, 844))
+    page = player.page
+    try:
+        page.goto(f"{base_url}/play/none" + (f"?lang={lang}" if lang else ""))
+        shown_count, text = page.evaluate(
+            LESSON_END_JS, [variant, hand_events(variant, outcome, wins)]
+        )
+        assert count in shown_count
+        assert words in text
+        if outcome != "win" or wins[0][0] != 0:
+            # a draw or another's win is not called the player's win, in any language
+            assert not text.startswith(("You won", "Gewonnen", "¡Has ganado", "你和了"))
+        if (variant, outcome, lang) == ("riichi", "exhaustive_draw", ""):
+            shot(page, "tutorial_draw_phone")
+    finally:
+        player.close()

@@ -567,3 +567,94 @@ def test_replay_screenshots(
     pg.wait_for_selector("#rp-result:not([hidden])")
     pg.locator("#rp-result").screenshot(path=str(SCREENSHOTS / f"replay_result_{size}.png"))
     context.close()
+
+
+#: for each header of a seat's column in the hands table: the number of lines its "(...)" part
+#: (a bot's level, "(you)") is drawn on
+PARENTHESIS_LINES_JS = """() => [...document.querySelectorAll('#rp-hands thead th[data-seat]')].map(th => {
+  const nodes = [];
+  const walk = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) nodes.push(walk.currentNode);
+  const at = (i) => {
+    for (const n of nodes) {
+      if (i < n.length) return [n, i];
+      i -= n.length;
+    }
+    return null;
+  };
+  const text = th.textContent;
+  const open = text.lastIndexOf('(');
+  if (open < 0) return [text, 0];
+  const range = document.createRange();
+  range.setStart(...at(open));
+  const [last, i] = at(text.length - 1);
+  range.setEnd(last, i + 1);
+  const tops = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+  return [text, tops.size];
+})"""
+
+
+@pytest.mark.parametrize("width", [320, 360, 390])
+def test_the_hands_table_keeps_a_names_parenthesis_whole(
+    browser: Any, base_url: str, lan: Guest, game: dict[str, Any], width: int
+) -> None:
+    """A narrow header breaks "Bot 2 (simple)" before the "(", never inside it: ")" was left
+    alone on a line at 360 px (how narrow the columns get depends on the scores: 320 px
+    squeezes them in every game)."""
+    context = browser.new_context(viewport={"width": width, "height": 780})
+    context.add_init_script(
+        f"localStorage.setItem('majiang.player', {json.dumps(json.dumps(lan.identity))})"
+    )
+    pg = context.new_page()
+    pg.goto(f"{base_url}/replay/{game['game_id']}")
+    pg.wait_for_selector("#replay-app[data-state=ready]")
+    heads = pg.evaluate(PARENTHESIS_LINES_JS)
+    pg.locator("#rp-hands").scroll_into_view_if_needed()
+    ARTIFACTS.mkdir(exist_ok=True)
+    pg.screenshot(path=str(ARTIFACTS / f"web_replay_hands_{width}.png"))
+    context.close()
+    assert [text for text, _ in heads] == ["Lan (you)", *(f"Bot {n} (simple)" for n in (2, 3, 4))]
+    assert all(lines == 1 for _, lines in heads), heads
+
+
+#: the seat position of the badge of the seat to act, the lines it is drawn on and its text
+SIDE_BADGE_JS = """() => {
+  const b = document.querySelector('#to-act');
+  if (!b) return null;
+  const pos = [...b.closest('.seat').classList].find(c => c.startsWith('pos-'));
+  // the lines its words take: its height over the height of a line
+  const cs = getComputedStyle(b);
+  const inner = b.getBoundingClientRect().height - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom);
+  const lines = Math.round(inner / parseFloat(cs.lineHeight));
+  return [pos, lines, b.innerText || getComputedStyle(b, '::before').content];
+}"""
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_a_side_seats_move_badge_stays_on_one_line(
+    browser: Any, base_url: str, lan: Guest, game: dict[str, Any], width: int
+) -> None:
+    """On a phone a side seat's column is narrow: its badge "Bot 2 (simple)'s move" took three
+    lines there. It reads short on one line (the seat's name is just above it)."""
+    context = browser.new_context(viewport={"width": width, "height": 844})
+    context.add_init_script(
+        f"localStorage.setItem('majiang.player', {json.dumps(json.dumps(lan.identity))})"
+    )
+    pg = context.new_page()
+    pg.goto(f"{base_url}/replay/{game['game_id']}")
+    pg.wait_for_selector("#replay-app[data-state=ready]")
+    seen = {}
+    for _ in range(12):
+        found = pg.evaluate(SIDE_BADGE_JS)
+        if found and found[0] in ("pos-left", "pos-right") and found[0] not in seen:
+            seen[found[0]] = found
+            pg.screenshot(path=str(ARTIFACTS / f"web_replay_side_badge_{found[0]}_{width}.png"))
+        if len(seen) == 2:
+            break
+        at = position(pg)
+        pg.keyboard.press("ArrowRight")
+        pos_is(pg, at + 1)
+    context.close()
+    assert set(seen) == {"pos-left", "pos-right"}
+    for pos, lines, text in seen.values():
+        assert lines == 1, (pos, lines, text)

@@ -81,6 +81,10 @@ FIELDS: dict[str, list[str]] = {
 WIND_NAMES = {"E": N_("East"), "S": N_("South"), "W": N_("West"), "N": N_("North")}
 
 
+#: the example of one's own point table: fan to points (notation, the same in every language)
+OWN_TABLE_EXAMPLE = '{"3": 8, "4": 16}'
+
+
 def option_meta(variant: str) -> list[dict[str, Any]]:
     """Return the variant's table options: name, default, doc, the control that edits it, and
     the words a player reads (``label``, ``help``, ``choice_labels``: ``web.words``).
@@ -93,13 +97,17 @@ def option_meta(variant: str) -> list[dict[str, Any]]:
 
 def option_field(name: str, opt: Option) -> dict[str, Any]:
     """Return one option as the forms read it: its default, doc, bounds, the control that edits
-    it (``choice``, ``bool``, ``int``, ``list`` or ``text``) and its player words.
+    it (``choice``, ``bool``, ``int``, ``list``, ``text``, or ``table``: a select of the named
+    point tables, ``choices``, beside a field for one's own table) and its player words.
 
     >>> option_field("aka", get_ruleset("riichi").options["aka"])["choice_labels"]
     ['None', 'One per suit']
     """
+    names = tuple(getattr(opt, "names", ()))  # a point table: a named one or the player's own
     if opt.choices is not None:
         control = "choice"
+    elif names:
+        control = "table"
     elif isinstance(opt.default, bool):
         control = "bool"
     elif isinstance(opt.default, int):
@@ -108,13 +116,15 @@ def option_field(name: str, opt: Option) -> dict[str, Any]:
         control = "list"
     else:
         control = "text"  # a name or a JSON object (custom point tables)
+    own = {"own_label": _("Or your own table (JSON)"), "own_example": OWN_TABLE_EXAMPLE}
     return described(
         {
+            **(own if control == "table" else {}),
             "name": name,
             "default": opt.default,
             "doc": opt.doc,
             "control": control,
-            "choices": list(opt.choices) if opt.choices is not None else None,
+            "choices": list(opt.choices) if opt.choices is not None else list(names) or None,
             "minimum": opt.minimum,
             "maximum": opt.maximum,
         }

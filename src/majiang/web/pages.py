@@ -203,6 +203,8 @@ def _option_control(opt: dict[str, object]) -> str:
             f'<div class="field"><label for="{fid}">{label}</label>{doc}'
             f'<select id="{fid}" {described}>{options}</select></div>'
         )
+    if opt["control"] == "table":
+        return _table_control(opt, fid, label, doc, described)
     if opt["control"] == "int":
         return (
             f'<div class="field"><label for="{fid}">{label}</label>{doc}'
@@ -215,6 +217,26 @@ def _option_control(opt: dict[str, object]) -> str:
         f'<div class="field"><label for="{fid}">{label}</label>{doc}'
         f'<input id="{fid}" {described} data-default="{escape(json.dumps(default))}"'
         f' value="{escape(str(shown))}" spellcheck="false"></div>'
+    )
+
+
+def _table_control(opt: dict[str, object], fid: str, label: str, doc: str, described: str) -> str:
+    """A point table's control: a select of the named tables in player words, and a field for
+    one's own table as JSON (``{"3": 8, "4": 16}``), which wins when filled."""
+    choices, labels = opt["choices"], opt["choice_labels"]
+    assert isinstance(choices, list) and isinstance(labels, list)
+    default = opt["default"]
+    options = "".join(
+        f'<option value="{escape(str(c))}"{" selected" if c == default else ""}>'
+        f"{escape(_(str(text)))}</option>"
+        for c, text in zip(choices, labels, strict=True)
+    )
+    own = escape(str(opt["own_label"]))
+    return (
+        f'<div class="field"><label for="{fid}">{label}</label>{doc}'
+        f'<select id="{fid}" {described}>{options}</select>'
+        f'<input id="{fid}-own" data-own-table="{opt["name"]}" aria-label="{own}" title="{own}"'
+        f' placeholder="{escape(str(opt["own_example"]))}" autocomplete="off" spellcheck="false"></div>'
     )
 
 

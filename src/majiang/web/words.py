@@ -231,6 +231,7 @@ CHOICE_WORDS: dict[str, dict[Any, str]] = {
         "seat": N_("The seat nearer the first dealer"),
         "share": N_("They share their places' bonuses"),
     },
+    "table": {"half_spicy": N_("Half spicy"), "full_spicy": N_("Full spicy")},
     "leftover_sticks": {"to_first": N_("To first place"), "lost": N_("Nobody")},
     "preset": {
         None: N_("None: the options below"),
@@ -456,7 +457,8 @@ def option_words(name: str) -> tuple[str, str]:
 
 def choice_label(name: str, choice: Any) -> str:
     """Return how a choice of option ``name`` reads, in the language of the moment."""
-    label = CHOICE_WORDS.get(name, {}).get(choice)
+    # a custom point table (a dict) is nobody's choice: it reads as its JSON
+    label = CHOICE_WORDS.get(name, {}).get(choice) if not isinstance(choice, dict) else None
     return _(label) if label is not None else str(choice).replace("_", " ").capitalize()
 
 
@@ -468,7 +470,7 @@ def value_words(name: str, value: Any) -> str:
     """
     if isinstance(value, bool):
         return _("On") if value else _("Off")
-    if name in CHOICE_WORDS:
+    if name in CHOICE_WORDS and not isinstance(value, dict):
         return choice_label(name, value)
     if value is None:
         return _("Standard")

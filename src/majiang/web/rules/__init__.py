@@ -815,7 +815,7 @@ def options_html(variant: str) -> str:
             for text in (o["label"], o["help"], value_words(o["name"], o["default"]))
         )
         choices = ""
-        if o["control"] == "choice":
+        if o["control"] in ("choice", "table"):
             labels = in_page_script(variant, ", ".join(str(c) for c in o["choice_labels"]))
             said = _("Choices: {labels}.").format(labels=labels)
             choices = f'<span class="choices">{escape(said)}</span>'

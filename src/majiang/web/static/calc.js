@@ -196,8 +196,23 @@ function numberField(name) {
   return raw !== "" && Number.isInteger(n) ? n : raw;
 }
 
+/** The field for one's own point table beside a ``table`` control's select. */
+function ownTable(opt) {
+  return form.querySelector(`[data-own-table="${opt.name}"]`);
+}
+
 function optionValue(el, opt) {
   if (opt.control === "bool") return el.checked;
+  if (opt.control === "table") {
+    // one's own table, when given, wins over the named one the select shows
+    const own = ownTable(opt).value.trim();
+    if (!own) return el.value;
+    try {
+      return JSON.parse(own);
+    } catch {
+      return own;
+    }
+  }
   if (opt.control === "choice") return JSON.parse(el.value);
   if (opt.control === "int") {
     const n = Number(el.value);
@@ -218,6 +233,11 @@ function optionValue(el, opt) {
 function setOption(el, opt, value) {
   if (opt.control === "bool") el.checked = Boolean(value);
   else if (opt.control === "choice") el.value = JSON.stringify(value);
+  else if (opt.control === "table") {
+    const named = opt.choices.includes(value);
+    el.value = named ? value : opt.default;
+    ownTable(opt).value = named ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
+  }
   else if (value === null || value === undefined) el.value = "";
   else el.value = typeof value === "object" ? JSON.stringify(value) : String(value);
 }

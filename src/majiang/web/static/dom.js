@@ -10,3 +10,11 @@ export function esc(s) {
 export function html(text, values = {}) {
   return esc(text).replace(/\{(\w+)\}/g, (whole, name) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
 }
+
+/** Return a name as HTML whose closing "(...)" (a bot's level, "(you)", "（普通）") never splits
+ *  across lines: a narrow column breaks before the "(" rather than leave ")" alone. */
+export function nameHtml(name) {
+  const found = /^(.*?)(\s?)([(（][^()（）]*[)）])$/u.exec(String(name));
+  if (!found || !found[1]) return esc(name);
+  return `${esc(found[1])}${found[2]}<span class="nobreak">${esc(found[3])}</span>`;
+}

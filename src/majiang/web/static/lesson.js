@@ -34,6 +34,7 @@ const RIICHI = [
     text: t("You drew the 6 of circles: your hand is complete. Click Tsumo to win."),
     target: '[data-action="tsumo"]',
   },
+  // the last step: what happened (lessonEnd), this sentence if the player won
   {
     text: t("You won! Every win needs a complete hand and a yaku. Play a real game from the home page, or read the rules."),
   },
@@ -73,10 +74,28 @@ const HONG_KONG = [
     text: t("West discarded the 6 of characters, your winning tile. Click Ron to win on the discard (食糊)."),
     target: '[data-action="ron"]',
   },
+  // the last step: what happened (lessonEnd), this sentence if the player won as taught
   {
     text: t("You won with 4 fan: half flush (混一色) 3 fan and red dragon (紅中) 1 fan. On this table 4 fan is worth 16 points, and West, who discarded your winning tile, pays for everyone: twice that, 32. Had you drawn it yourself, self-drawn (自摸) would add 1 fan: 5 fan, 24 from each of the three others."),
   },
 ];
+
+// the last step's sentence when the hand did not end as the lesson taught
+const ENDS = {
+  draw: t("The hand ended in a draw: nobody won before it was over. Start the lesson again to play it through to the win, or play a real game from the home page."),
+  lost: t("Another player won this hand, not you. Start the lesson again to play it through to your win, or play a real game from the home page."),
+  otherWin: t("You won, though not as the lesson showed: the result below gives your hand's fan and who pays. Start the lesson again to see the planned win, or play a real game from the home page."),
+};
+
+/** The sentence of the lesson's last step: the lesson's own if the hand ended as it teaches
+ * (``taught(win)``: the player's win is the planned one), else what happened, a win another way,
+ * another player's win or a draw (``result``: the hand's result in the model, static/model.js). */
+function lessonEnd(lesson, result, seat) {
+  const wins = (result && result.wins) || [];
+  const mine = wins.find((w) => w.seat === seat);
+  if (mine) return lesson.taught(mine) ? lesson.steps[lesson.steps.length - 1].text : ENDS.otherWin;
+  return wins.length ? ENDS.lost : ENDS.draw;
+}
 
 /** The tiles in the player's hand now, and the open decision's action types. */
 function seen(ui) {
@@ -111,9 +130,11 @@ function hongKongStep(ui) {
 }
 
 // by the table's variant: the lesson's sentences and how to tell its step
+// (``taught``: whether the player's win is the one the last step explains: the riichi lesson's
+// words fit any win of the player, the Hong Kong lesson's only the ron on West's discard)
 const LESSONS = {
-  riichi: { steps: RIICHI, step: riichiStep },
-  hk: { steps: HONG_KONG, step: hongKongStep },
+  riichi: { steps: RIICHI, step: riichiStep, taught: () => true },
+  hk: { steps: HONG_KONG, step: hongKongStep, taught: (win) => win.source === 2 && win.tile === "6m" },
 };
 
 /** Show the lesson's step for the table now (``ui``: the table's state, static/table.js). */
@@ -127,10 +148,12 @@ export function showLesson(ui) {
   const n = Math.max(lesson.step(ui), ui.lessonStep || 0);
   ui.lessonStep = n;
   const step = steps[n];
+  const last = n === steps.length - 1;
+  const m = ui.frozen || ui.model;
   panel.hidden = false;
   panel.dataset.step = String(n + 1);
   panel.querySelector(".lesson-count").textContent = t("Step {n} of {count}", { n: n + 1, count: steps.length });
-  panel.querySelector(".lesson-text").textContent = step.text;
+  panel.querySelector(".lesson-text").textContent = last ? lessonEnd(lesson, m.result, m.seat) : step.text;
   document.querySelectorAll(".lesson-target").forEach((el) => el.classList.remove("lesson-target"));
   if (step.target) {
     const el = document.querySelector(step.target);

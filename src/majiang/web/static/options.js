@@ -19,6 +19,14 @@ export function optionField(o, prefix = "po") {
       .join("");
     return `<div class="field">${label}${doc}<select id="${id}" ${attrs}>${opts}</select></div>`;
   }
+  if (o.control === "table") {
+    // a named point table in player words, or one's own as JSON (which wins when filled)
+    const opts = o.choices
+      .map((c, i) => `<option value="${esc(c)}"${c === o.default ? " selected" : ""}>${esc(o.choice_labels[i])}</option>`)
+      .join("");
+    const own = esc(o.own_label || "");
+    return `<div class="field">${label}${doc}<select id="${id}" ${attrs}>${opts}</select><input id="${id}-own" data-own-table="${esc(o.name)}" aria-label="${own}" title="${own}" placeholder="${esc(o.own_example || "")}" autocomplete="off" spellcheck="false"></div>`;
+  }
   if (o.control === "int") {
     const min = o.minimum !== null && o.minimum !== undefined ? ` min="${o.minimum}"` : "";
     const max = o.maximum !== null && o.maximum !== undefined ? ` max="${o.maximum}"` : "";
@@ -39,7 +47,8 @@ export function changedOptions(options, root) {
     else if (o.control === "choice") value = JSON.parse(el.value);
     else if (o.control === "int") value = Number(el.value);
     else {
-      const raw = el.value.trim();
+      const own = o.control === "table" ? root.querySelector(`[data-own-table="${CSS.escape(o.name)}"]`) : null;
+      const raw = (own && own.value.trim()) || el.value.trim();
       if (!raw) continue; // left empty: the default
       try {
         value = /^[[{]/.test(raw) ? JSON.parse(raw) : raw;

@@ -13,6 +13,7 @@
 import { api, loadPlayer } from "./session.js";
 import { abortiveWords, boardHtml, num, reasonWords, renderResult, signed, SUIT_WORDS, unitWord } from "./table_view.js";
 import { formatList, t } from "./i18n.js";
+import { nameHtml } from "./dom.js";
 
 const $ = (sel) => document.querySelector(sel);
 const app = $("#replay-app");
@@ -299,7 +300,7 @@ function fill() {
   // one column per player, headed by the name, for the scores after each hand
   const heads = { hand: esc(t("Hand")), outcome: esc(t("Outcome")) };
   $("#rp-hands thead").innerHTML = `<tr><th scope="col">${heads.hand}</th><th scope="col" class="outcome">${heads.outcome}</th>${s.names
-    .map((_, i) => `<th scope="col" class="num" data-seat="${i}">${esc(nameOf(i))}</th>`)
+    .map((_, i) => `<th scope="col" class="num" data-seat="${i}">${nameHtml(nameOf(i))}</th>`)
     .join("")}</tr>`;
   $("#rp-hands tbody").innerHTML = s.hands
     .map(

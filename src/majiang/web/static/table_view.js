@@ -307,6 +307,13 @@ function moveWord(ui, seat, isMe) {
   return t("{name}'s move", { name });
 }
 
+/** The badge of the seat to act; a replay's also carries a short form, "To play", that a side
+ *  seat's narrow column shows on a phone instead of "Bot 2 (normal)'s move" (play.css). */
+function actBadge(ui, act) {
+  if (!ui.watching) return `<span class="badge to-act" id="to-act">${act}</span>`;
+  return `<span class="badge to-act" id="to-act" data-short="${esc(t("To play"))}"><span class="act-full">${act}</span></span>`;
+}
+
 function seatHtml(ui, m, seat, pos, frozen, mineHtml) {
   const isMe = m.seat === seat.seat;
   const turn = seatToAct(ui, m, frozen) === seat.seat;
@@ -330,7 +337,7 @@ function seatHtml(ui, m, seat, pos, frozen, mineHtml) {
     seat.riichi ? `<span class="badge riichi" title="${w.riichiTitle}">${w.riichi}</span>` : "",
     seat.out ? `<span class="badge out">${w.won}</span>` : "",
     seat.void ? `<span class="badge void">${w.void}</span>` : "",
-    turn ? `<span class="badge to-act" id="to-act">${w.act}</span>` : "",
+    turn ? actBadge(ui, w.act) : "",
   ].join("");
   // a replay (replay.js) knows every hand: the seat's tiles face up, the one just drawn apart
   const shown = Array.isArray(seat.hand)
