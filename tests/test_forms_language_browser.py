@@ -327,13 +327,16 @@ CUT_SELECTS_JS = """() => {
 }"""
 
 
-@pytest.mark.parametrize("size", ((360, 740), (390, 844)), ids=("360", "390"))
-def test_every_calculator_s_selects_show_their_words_on_a_phone(
+@pytest.mark.parametrize(
+    "size", ((360, 740), (390, 844), (1280, 800)), ids=("360", "390", "desktop")
+)
+def test_every_calculator_s_selects_show_their_words(
     browser: Any, base_url: str, size: tuple[int, int]
 ) -> None:
-    """On a phone each select of each calculator, in each language, shows whichever option is
-    chosen whole: a German meld "kakan (erweitertes Kong)" or "nicht angegeben" was cut to
-    half a select's width."""
+    """On a phone and a desktop each select of each calculator, in each language, shows
+    whichever option is chosen whole: a German meld "kakan (erweitertes Kong)" or "nicht
+    angegeben" was cut to half a select's width on a phone, the Spanish "uno que no reparte"
+    on a desktop."""
     from majiang.rules import VARIANTS
 
     context = browser.new_context(viewport={"width": size[0], "height": size[1]})
@@ -417,14 +420,16 @@ def test_no_calculator_shows_an_option_key(browser: Any, base_url: str) -> None:
     assert keys == {}
 
 
-@pytest.mark.parametrize("size", ((360, 740), (390, 844)), ids=("360", "390"))
-def test_the_home_and_sheet_forms_show_their_selects_words_on_a_phone(
+@pytest.mark.parametrize(
+    "size", ((360, 740), (390, 844), (1280, 800)), ids=("360", "390", "desktop")
+)
+def test_the_home_and_sheet_forms_show_their_selects_words(
     browser: Any, base_url: str, size: tuple[int, int]
 ) -> None:
-    """On a phone each select of the home page's Play form and of the score sheet's new-sheet
-    form, for each variant's house rules, in each language, shows any option whole: Spanish
-    "El asiento más cercano al primer repartidor" and "Partida completa (cuatro rondas)" were
-    cut at 360 px."""
+    """On a phone and a desktop each select of the home page's Play form and of the score
+    sheet's new-sheet form, for each variant's house rules, in each language, shows any option
+    whole: Spanish "El asiento más cercano al primer repartidor" and "Partida completa (cuatro
+    rondas)" were cut at 360 px, German "Weiterspielen, bis jemand sie hat" on a desktop."""
     from majiang.rules import VARIANTS
 
     SHOTS.mkdir(exist_ok=True)
