@@ -271,6 +271,26 @@ def test_a_draw_names_the_ready_and_not_ready_payments(page: Any) -> None:
     assert texts(page, "#sticks-left") == ["1 riichi stick stays on the table for the next win."]
 
 
+@pytest.mark.parametrize("lang", ["en", "de", "es", "zh"])
+def test_the_score_table_with_a_riichi_stick_fits_a_360_px_phone(page: Any, lang: str) -> None:
+    """A hand with a riichi stick paid has five score columns; on a 360 px phone, in every
+    language and with the longest bot level's name ("(principiante)"), the result scrolls
+    nothing sideways (a German result was 432 px wide: its headings "Riichi-Stäbchen" and
+    "Änderung" are wider than the scores under them)."""
+    phone = page.context.browser.new_page(viewport={"width": 360, "height": 740})
+    try:
+        phone.goto(f"{page.url.split('/play/')[0]}/play/none?lang={lang}")
+        phone.evaluate(RENDER_JS.replace("'normal'", "'beginner'"), [RIICHI, "riichi", 1])
+        heads = texts(phone, "#result-test table.score-change thead th")
+        assert len(heads) == 5, heads  # Seat, Before, Riichi stick, Change, After
+        width, inner = phone.evaluate(
+            "() => [document.documentElement.scrollWidth, window.innerWidth]"
+        )
+        assert width <= inner == 360, (lang, width)
+    finally:
+        phone.close()
+
+
 # ---------------------------------------------------------------- Taiwan
 
 

@@ -144,7 +144,7 @@ def test_a_client_reading_in_time_is_not_dropped(tmp_path: Path) -> None:
 
 
 def test_a_seated_player_that_does_not_read_hands_the_seat_to_the_bot(tmp_path: Path) -> None:
-    with stalling_client(tmp_path, resume_grace=0.05) as (client, stalled):
+    with stalling_client(tmp_path) as (client, stalled):
         host, friend = guest(client, "Host"), guest(client, "Friend")
         # timers, so that the game goes past the decisions the friend does not answer, and
         # past a break between hands should the first hand end before MAX_OUTBOX frames
@@ -153,12 +153,23 @@ def test_a_seated_player_that_does_not_read_hands_the_seat_to_the_bot(tmp_path: 
         client.post(f"/api/rooms/{code}/start", headers=host.auth)
         registry = stalled.app.state.registry  # type: ignore[attr-defined]
         game = registry.games[code]
+        # the host leaves: the bot plays seat 0 to the end. The friend's seat waits for its
+        # person (the resume grace, 30 s) however late the socket comes: the game must still
+        # be young when the friend sits, or fewer than MAX_OUTBOX frames are left to send
+        # (bots alone play the east round in about a second)
+        assert client.post(f"/api/rooms/{code}/leave", headers=host.auth).status_code == 200
+        seat = game.seats[1]
+        deadline = time.monotonic() + 30
+        while 1 not in game.decisions:  # a decision offered to the friend, who is not there
+            assert not game.table.over, "the game did not wait for the friend"
+            assert time.monotonic() < deadline, "no decision for the friend"
+            time.sleep(0.02)
+        assert not seat.played_by_bot(time.monotonic()), "the friend's seat went to the bot"
         with client.websocket_connect(
             f"/ws/rooms/{code}", headers={"x-test-client": "stalled"}
         ) as slow:
             slow.send_json(hello(friend.token))
-            seat = game.seats[1]  # the host is absent: the bot plays seat 0 after the grace
-            deadline = time.monotonic() + 60
+            deadline = time.monotonic() + 30
             while not seat.conns:
                 assert time.monotonic() < deadline, "the friend never took the seat"
                 time.sleep(0.02)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -275,6 +276,27 @@ def test_reload_mid_hand_and_continue(player: Player) -> None:
 
 # ---------------------------------------------------------------- private room
 
+#: the last event the page applied, and whether the game now waits for this seat or a result
+SEQ_JS = """() => {
+  const a = document.querySelector('#table-app');
+  const ready = Boolean(a.dataset.decision || a.dataset.phase === 'result');
+  return [window.majiangTable.model.seq, ready];
+}"""
+
+
+def caught_up(players: list[Player], timeout: float = 15) -> None:
+    """Wait until the game waits for one of ``players`` (a decision or a result on a page)
+    and every page has applied the same events, then until each page has drawn them."""
+    deadline = time.monotonic() + timeout
+    while True:
+        seen = [p.page.evaluate(SEQ_JS) for p in players]
+        if len({seq for seq, _ in seen}) == 1 and any(ready for _, ready in seen):
+            break
+        assert time.monotonic() < deadline, f"the pages never caught up: {seen}"
+        players[0].page.wait_for_timeout(15)
+    for p in players:  # the drawing that follows an event is a task queued before this one
+        p.page.evaluate("() => new Promise((done) => setTimeout(done, 0))")
+
 
 def test_two_browsers_share_a_private_room(browser: Any, base_url: str) -> None:
     ann = Player(browser, base_url)
@@ -332,6 +354,9 @@ def test_two_browsers_share_a_private_room(browser: Any, base_url: str) -> None:
             if not acted:
                 ann.page.wait_for_timeout(15)
         assert answered >= 4
+        # each page draws the events when they reach it: Bob's may show a discard Ann's has
+        # not received yet, so they are compared once both have caught up
+        caught_up(players)
         for seat in (0, 1):
             seen = [
                 p.page.eval_on_selector_all(

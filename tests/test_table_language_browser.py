@@ -1,6 +1,9 @@
 """The table and the replay in German, Spanish and Chinese, in real Chromium: a practice table
 opened with ``?lang=X`` is played to its final standings and its replay opened, and at each
-stop no English text of the interface is left on the screen and ``<html lang>`` is right.
+stop no English text of the interface is left on the screen and ``<html lang>`` is right. Those
+games end as their fresh seeds have it; the results they meet only now and then (abortive
+draws, two wins on one discard, Sichuan's battle to the wall with its settlements) are drawn
+from hand-written events and held to the same judge (``RARE_RESULTS``).
 
 "English left" is judged three ways over the visible text nodes (the rules dialog, whose pages
 another part of the site translates, stays closed):
@@ -29,7 +32,9 @@ from typing import Any
 import pytest
 
 from language_support import same_in
+from majiang.i18n import _, use
 from majiang.web.play import pattern_names
+from majiang.web.words import ABORTIVE_WORDS, PAYMENT_WORDS
 from test_table_support import ARTIFACTS, CHROMIUM, READY_JS, Player
 
 pytest.importorskip("playwright.sync_api")
@@ -256,5 +261,167 @@ def test_the_table_opens_its_socket_in_its_language_and_lists_the_languages_way(
         assert sockets[-1].endswith("?lang=de"), sockets
         keys = page.inner_text("#table .table-foot .muted")
         assert re.search(r", H Tipp und D \S", keys), keys
+    finally:
+        player.close()
+
+
+# ---------------------------------------------------------------- the rare results
+
+
+def _started(scores: int = 25000, sticks: int = 0) -> dict[str, Any]:
+    return {
+        "type": "hand_started",
+        "hand": 0,
+        "round_wind": 0,
+        "dealer": 0,
+        "honba": 0,
+        "sticks": sticks,
+        "scores": [scores] * 4,
+    }
+
+
+def _ended(outcome: str, reason: str, scores: list[int], winners: list[int]) -> dict[str, Any]:
+    return {
+        "type": "hand_ended",
+        "outcome": outcome,
+        "reason": reason,
+        "winners": winners,
+        "ready": [],
+        "scores": scores,
+    }
+
+
+def _ron(
+    seat: int, items: list[tuple[str, str, int]], total: int, unit: str = "han"
+) -> dict[str, Any]:
+    """Seat ``seat`` wins on North's (seat 3) discard 7s: ``items`` (id, English name, value);
+    riichi's hand has its fu."""
+    riichi = unit == "han"
+    return {
+        "type": "won",
+        "seat": seat,
+        "tile": "7s",
+        "source": 3,
+        "hand": "234567m34566p68s",
+        "melds": [],
+        "ura_indicators": "",
+        "liable": None,
+        "robbed_kong": False,
+        "result": {
+            "valid": True,
+            "reason": None,
+            "unit": unit,
+            "total": sum(value for *_, value in items),
+            "limit": None,
+            "items": [{"id": i, "name": name, "value": value} for i, name, value in items],
+            "fu": 40 if riichi else None,
+            "fu_items": [{"id": "base", "value": 20}, {"id": "closed_ron", "value": 10}]
+            if riichi
+            else [],
+            "points": {"total": total, "payers": [{"from": "discarder", "amount": total}]},
+        },
+    }
+
+
+#: results a random game meets only now and then, as the server sends them (shared/rules/
+#: riichi.md, sichuan.md): each abortive draw of riichi, with a riichi stick left on the table;
+#: two wins on one discard; Sichuan's bloody battle: a kong paid, a win that takes the kong's
+#: money from its discarder, then the wall runs out and the draw's settlements are paid (the
+#: amounts are made up: only the words are judged). The language tests' games end in whatever their fresh seeds
+#: give; these are held to the same judge whatever the seeds.
+RARE_RESULTS: dict[str, tuple[str, list[dict[str, Any]]]] = {
+    **{
+        f"abortive {reason}": (
+            "riichi",
+            [
+                _started(),
+                {"type": "riichi_declared", "seat": 2, "double": False},
+                {
+                    "type": "points_moved",
+                    "reason": "riichi",
+                    "deltas": [0, 0, -1000, 0],
+                    "sticks": 1,
+                },
+                _ended("abortive_draw", reason, [25000, 25000, 24000, 25000], []),
+            ],
+        )
+        for reason in ("nine_terminals", "four_winds", "four_riichi", "four_kongs", "triple_ron")
+    },
+    # all simples 1 + dora 1 = 2 han 40 fu: 2600 for a non-dealer's ron, 3900 for the dealer's
+    "double ron": (
+        "riichi",
+        [
+            _started(),
+            _ron(0, [("tanyao", "All simples", 1), ("dora", "Dora", 1)], 3900),
+            {"type": "points_moved", "reason": "win", "deltas": [3900, 0, 0, -3900]},
+            _ron(1, [("tanyao", "All simples", 1), ("dora", "Dora", 1)], 2600),
+            {"type": "points_moved", "reason": "win", "deltas": [0, 2600, 0, -2600]},
+            _ended("win", "", [28900, 27600, 25000, 18500], [0, 1]),
+        ],
+    ),
+    "bloody battle to the wall": (
+        "sichuan",
+        [
+            _started(0),
+            {"type": "points_moved", "reason": "kong", "deltas": [-1, -1, -1, 3]},
+            _ron(0, [("plain_hand", "Plain hand", 0)], 1, unit="fan"),
+            {"type": "points_moved", "reason": "win", "deltas": [1, 0, 0, -1]},
+            {"type": "points_moved", "reason": "kong_passed_on", "deltas": [3, 0, 0, -3]},
+            {"type": "points_moved", "reason": "not_ready", "deltas": [0, 4, -4, 0]},
+            {"type": "points_moved", "reason": "three_suits", "deltas": [0, 8, -8, 0]},
+            {"type": "points_moved", "reason": "kong_returned", "deltas": [1, 1, 1, -3]},
+            _ended("exhaustive_draw", "wall", [3, 11, -13, -1], [0]),
+        ],
+    ),
+}
+
+RENDER_RESULT_JS = """async ([events, variant]) => {
+  const model = await import('/static/model.js');
+  const view = await import('/static/table_view.js');
+  const m = model.emptyModel(1, 4, variant);
+  events.forEach((e) => model.applyEvent(m, e));
+  const ui = {welcome: {players: [null, 'Lan', null, null]}, room: {bot_level: 'normal'}, model: m};
+  document.querySelector('#result-test')?.remove();
+  const box = document.createElement('section');
+  box.id = 'result-test';
+  box.className = 'result-panel';
+  box.innerHTML = view.renderResult(ui, m);
+  document.querySelector('main').append(box);
+  return [document.documentElement.scrollWidth, window.innerWidth];
+}"""
+
+
+@pytest.mark.parametrize("lang", ["de", "es", "zh"])
+def test_the_rare_results_speak_the_language_and_fit_a_phone(
+    browser: Any, base_url: str, lang: str
+) -> None:
+    """Each of RARE_RESULTS drawn by the table's own modules on a 360 px table page in
+    ``lang``: no English left, nothing scrolls sideways."""
+    player = Player(browser, base_url, viewport=(360, 740))
+    page = player.page
+    try:
+        page.goto(f"{base_url}/play/none?lang={lang}")
+        page.wait_for_selector("#table-words", state="attached")
+        for name, (variant, events) in RARE_RESULTS.items():
+            width, inner = page.evaluate(RENDER_RESULT_JS, [events, variant])
+            texts = page.eval_on_selector(
+                "#result-test",
+                "box => box.innerText.split('\\n').map(s => s.trim()).filter(Boolean)",
+            )
+            assert texts, name
+            left = english_left(texts, lang)
+            assert left == [], f"English left in the result of {name} in {lang}: {left}"
+            assert width <= inner == 360, (name, lang, width)
+            # the words picked by key are the language's own (a missing key shows the key)
+            heading = page.inner_text("#result-test #result-h")
+            paid = page.eval_on_selector_all(
+                "#result-test #other-payments li",
+                "ls => ls.map(l => [l.dataset.reason, l.textContent])",
+            )
+            with use(lang):
+                if name.startswith("abortive"):
+                    assert _(ABORTIVE_WORDS[name.split()[1]]) in heading, heading
+                for reason, line in paid:
+                    assert line.startswith(f"{_(PAYMENT_WORDS[reason])}: "), line
     finally:
         player.close()
