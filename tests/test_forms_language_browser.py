@@ -279,6 +279,43 @@ def test_a_refused_hand_is_explained_in_the_pages_language(browser: Any, base_ur
     assert said["zh"] == "hand：没有 '9z' 这张牌"
 
 
+#: a five-times yakuman (shared/rules/riichi.md, double yakuman on): four concealed pungs won
+#: on the pair (double), four wind pungs (double) and all honours (1); its limit in each language
+QUINTUPLE = {
+    "en": "quintuple yakuman",
+    "de": "fünffaches Yakuman",
+    "es": "quíntuple yakuman",
+    "zh": "五倍役满",
+}
+
+
+def test_a_limit_past_triple_yakuman_is_named_in_the_pages_language(
+    browser: Any, base_url: str
+) -> None:
+    """The riichi calculator names a 5x yakuman hand's limit in words of the page's language
+    (limits.js knew only up to triple and showed the limit's key, "quintuple yakuman", in
+    English on every page)."""
+    said = {}
+    for lang in QUINTUPLE:
+
+        def five_times(page: Any) -> None:
+            page.fill("#f-hand", "11122233344455z")
+            page.fill("#f-win_tile", "5z")
+            page.check('input[name="win"][value="tsumo"]')
+            page.click("#score")
+            page.wait_for_selector("#r-limit")
+
+        page = open_page(
+            browser,
+            f"{base_url}/calc/riichi?lang={lang}",
+            "() => document.querySelector('form[data-ready=true]')",
+            five_times,
+        )
+        said[lang] = page.inner_text("#r-limit")
+        page.context.close()
+    assert said == QUINTUPLE
+
+
 @pytest.mark.parametrize("lang", ("de", "zh"))
 @pytest.mark.parametrize("size", ((1280, 800), (390, 844)))
 def test_screenshots_of_the_calculator_and_the_sheet(

@@ -13,6 +13,9 @@ export function limitWord(limit) {
     yakuman: t("yakuman"),
     double_yakuman: t("double yakuman"),
     triple_yakuman: t("triple yakuman"),
+    quadruple_yakuman: t("quadruple yakuman"),
+    quintuple_yakuman: t("quintuple yakuman"),
+    sextuple_yakuman: t("sextuple yakuman"),
     limit: t("limit"),
   };
   return words[limit] || String(limit).replace(/_/g, " ");
