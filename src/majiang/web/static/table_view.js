@@ -311,7 +311,8 @@ function moveWord(ui, seat, isMe) {
  *  seat's narrow column shows on a phone instead of "Bot 2 (normal)'s move" (play.css). */
 function actBadge(ui, act) {
   if (!ui.watching) return `<span class="badge to-act" id="to-act">${act}</span>`;
-  return `<span class="badge to-act" id="to-act" data-short="${esc(t("To play"))}"><span class="act-full">${act}</span></span>`;
+  const short = esc(t("To play"));
+  return `<span class="badge to-act" id="to-act" data-short="${short}"><span class="act-full">${act}</span></span>`;
 }
 
 function seatHtml(ui, m, seat, pos, frozen, mineHtml) {
