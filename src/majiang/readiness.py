@@ -34,9 +34,8 @@ from majiang.shanten import (
     SEVEN_PAIRS_QUADS,
     STANDARD,
     THIRTEEN_ORPHANS,
-    PreparedHand,
     block_distance,
-    distance,
+    counts_distance,
 )
 from majiang.tiles import ORPHANS
 
@@ -190,7 +189,7 @@ def can_be_ready(counts: Sequence[int], forms: Forms = ()) -> bool:
     flags = STANDARD
     for form in forms:
         flags |= _FORM_FLAGS[form]
-    return distance(PreparedHand(counts[:34]), flags) <= 1
+    return counts_distance(bytes(counts[:34]), flags) <= 1
 
 
 def ready_discards(counts: Sequence[int], forms: Forms = ()) -> dict[int, list[int]]:
