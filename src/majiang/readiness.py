@@ -180,7 +180,7 @@ def is_complete(counts: Sequence[int], forms: Forms = ()) -> bool:
 
 def can_be_ready(counts: Sequence[int], forms: Forms = ()) -> bool:
     """Return whether some discard leaves a 3n+2-tile hand ready (a quick test, no waits listed):
-    its shanten (``majiang.shanten.distance``, the same forms) is at most 0.
+    its shanten (``majiang.shanten.counts_distance``, the same forms) is at most 0.
 
     >>> from majiang.tiles import counts34, parse_tiles
     >>> can_be_ready(counts34(parse_tiles("123456789m11p55s9s"))), can_be_ready(counts34(parse_tiles("1357m2468p13579s1z")))
