@@ -13,7 +13,7 @@ from mahjong.shanten import Shanten
 from majiang import InvalidNotation, InvalidRequest, MajiangError, acceptance, shanten, waits
 from majiang.hand import Hand
 from majiang.melds import Meld, parse_meld
-from majiang.shanten import FORMS, prepare
+from majiang.shanten import FORMS, SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, counts_distance, prepare
 from majiang.tiles import ORPHANS, counts34, format_tiles, parse_tiles, tile_name
 
 DATA = Path(__file__).parent / "data" / "shanten"
@@ -274,6 +274,39 @@ def test_agrees_with_mahjong_random() -> None:
 def test_agrees_with_mahjong_small_hands() -> None:
     """Hands of 1-11 tiles: the peer treats the missing sets as called, as we do."""
     _check_peer(_random_counts(7, 2_000, (1, 2, 4, 5, 7, 8, 10, 11)))
+
+
+def test_counts_read_straight_agree_with_mahjong() -> None:
+    """34 counts read straight off (``counts_distance``: what ``shanten`` does with a count list,
+    and the engine's ready check on every riichi turn) give the peer's shanten plus one, in each
+    form, for 13/14-tile hands and small ones."""
+    bad = []
+    for c in _random_counts(34, 2_000, (13, 14)):
+        raw = bytes(c)
+        got = (
+            shanten(c),
+            counts_distance(raw, STANDARD) - 1,
+            counts_distance(raw, SEVEN_PAIRS) - 1,
+            counts_distance(raw, THIRTEEN_ORPHANS) - 1,
+        )
+        want = (
+            PEER.calculate_shanten(c, use_chiitoitsu=True, use_kokushi=True),
+            PEER.calculate_shanten_for_regular_hand(c),
+            PEER.calculate_shanten_for_chiitoitsu_hand(c),
+            PEER.calculate_shanten_for_kokushi_hand(c),
+        )
+        if got != want:
+            bad.append((format_tiles(k for k, n in enumerate(c) for _ in range(n)), got, want))
+    for c in _random_counts(35, 500, (1, 2, 4, 5, 7, 8, 10, 11)):
+        if shanten(c) != PEER.calculate_shanten(c):
+            bad.append((format_tiles(k for k, n in enumerate(c) for _ in range(n)), shanten(c)))
+    assert not bad, bad[:3]
+    with pytest.raises(InvalidRequest, match="a concealed hand of 12 tiles"):
+        counts_distance(bytes(counts34(parse_tiles("123m456p789s111z"))), STANDARD)
+    with pytest.raises(
+        InvalidRequest, match="does not apply to this hand \\(11 concealed tiles\\)"
+    ):
+        counts_distance(bytes(counts34(parse_tiles("123m456p789s11z"))), SEVEN_PAIRS)
 
 
 @pytest.mark.long

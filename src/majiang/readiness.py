@@ -34,9 +34,8 @@ from majiang.shanten import (
     SEVEN_PAIRS_QUADS,
     STANDARD,
     THIRTEEN_ORPHANS,
-    PreparedHand,
     block_distance,
-    distance,
+    counts_distance,
 )
 from majiang.tiles import ORPHANS
 
@@ -181,7 +180,7 @@ def is_complete(counts: Sequence[int], forms: Forms = ()) -> bool:
 
 def can_be_ready(counts: Sequence[int], forms: Forms = ()) -> bool:
     """Return whether some discard leaves a 3n+2-tile hand ready (a quick test, no waits listed):
-    its shanten (``majiang.shanten.distance``, the same forms) is at most 0.
+    its shanten (``majiang.shanten.counts_distance``, the same forms) is at most 0.
 
     >>> from majiang.tiles import counts34, parse_tiles
     >>> can_be_ready(counts34(parse_tiles("123456789m11p55s9s"))), can_be_ready(counts34(parse_tiles("1357m2468p13579s1z")))
@@ -190,7 +189,7 @@ def can_be_ready(counts: Sequence[int], forms: Forms = ()) -> bool:
     flags = STANDARD
     for form in forms:
         flags |= _FORM_FLAGS[form]
-    return distance(PreparedHand(counts[:34]), flags) <= 1
+    return counts_distance(bytes(counts[:34]), flags) <= 1
 
 
 def ready_discards(counts: Sequence[int], forms: Forms = ()) -> dict[int, list[int]]:

@@ -415,6 +415,22 @@ def _variant_caps(variant: str | None) -> tuple[int, ...]:
     return tuple(ts.limit(k) for k in range(34))
 
 
+def allowed_forms(size: int, closed: bool = True) -> int:
+    """Return the flags of the forms a concealed hand of ``size`` tiles allows (with melds,
+    ``closed`` False: the standard form only).
+
+    >>> allowed_forms(14) == STANDARD | SEVEN_PAIRS | SEVEN_PAIRS_QUADS | THIRTEEN_ORPHANS
+    True
+    """
+    if not closed:
+        return STANDARD
+    if size in (13, 14):
+        return STANDARD | SEVEN_PAIRS | SEVEN_PAIRS_QUADS | THIRTEEN_ORPHANS
+    if size in (16, 17):
+        return STANDARD | SEVEN_PAIRS_ONE_PUNG
+    return STANDARD
+
+
 class PreparedHand:
     """A hand read once for repeated analysis: its block keys, size and which forms apply.
 
@@ -459,21 +475,11 @@ class PreparedHand:
         self.variant = variant
         self.family = _F4 if size <= 14 else tables_for(self.sets)
         #: the flags of the forms this hand's size and melds allow
-        self.allowed_forms = self._allowed_forms()
+        self.allowed_forms = allowed_forms(size, closed)
         if lacks is not _NO_LACKS and any(lacks):
             self.keys = tuple(c[lo:hi] + bytes(lacks[lo:hi]) for lo, hi in _BLOCKS)
         else:
             self.keys = (c[0:9], c[9:18], c[18:27], c[27:34])
-
-    def _allowed_forms(self) -> int:
-        """Return the flags of the forms this hand's size and melds allow."""
-        if not self.closed:
-            return STANDARD
-        if self.size in (13, 14):
-            return STANDARD | SEVEN_PAIRS | SEVEN_PAIRS_QUADS | THIRTEEN_ORPHANS
-        if self.size in (16, 17):
-            return STANDARD | SEVEN_PAIRS_ONE_PUNG
-        return STANDARD
 
     def with_tile(self, k: int, delta: int) -> PreparedHand:
         """Return the hand with one tile of kind ``k`` added (``delta=1``) or removed (-1)."""
@@ -492,6 +498,17 @@ def _tile_list(tiles: Sequence[int]) -> list[int]:
     return list(tiles)
 
 
+def _plain_counts(hand: HandLike) -> bytes | None:
+    """Return ``hand`` as 34 bytes when it is a sequence of 34 counts 0-4, else None."""
+    if isinstance(hand, (str, Hand, PreparedHand)) or len(hand) != 34:
+        return None
+    try:
+        raw = bytes(hand)
+    except (TypeError, ValueError):
+        return None
+    return raw if max(raw) <= 4 else None
+
+
 def prepare(hand: HandLike, variant: str | None = None) -> PreparedHand:
     """Return the hand read for analysis: a Hand, notation, a tile list or a 34-count list.
 
@@ -508,12 +525,9 @@ def prepare(hand: HandLike, variant: str | None = None) -> PreparedHand:
     if isinstance(hand, PreparedHand):
         if variant is None or variant == hand.variant:
             return hand
-    elif variant is None and not isinstance(hand, str | Hand) and len(hand) == 34:
-        try:
-            raw = bytes(hand)  # the fast way in for 34 counts: ints 0-4
-        except (TypeError, ValueError):
-            raw = b"\xff"
-        if max(raw) <= 4:
+    elif variant is None:
+        raw = _plain_counts(hand)
+        if raw is not None:
             return PreparedHand(raw)
     if isinstance(hand, PreparedHand):
         if hand.hand is not None:
@@ -598,24 +612,62 @@ def distance(h: PreparedHand, forms: int) -> int:
     (1, 1)
     """
     fam = h.family
-    suits = fam.suits
     km, kp, ks, kz = h.keys
-    a, b, c, d = suits[km], suits[kp], suits[ks], fam.honors[kz]
+    entries = (fam.suits[km], fam.suits[kp], fam.suits[ks], fam.honors[kz])
+    return _distance(fam, entries, h.sets, forms, h.allowed_forms, h.size, h.closed)
+
+
+def counts_distance(counts: bytes, forms: int) -> int:
+    """Return ``distance`` of a closed hand given as its 34 counts (each 0-4), read straight
+    off the counts: the question the engine asks on every turn, without a ``PreparedHand``.
+
+    >>> from majiang.tiles import counts34, parse_tiles
+    >>> counts_distance(bytes(counts34(parse_tiles("123m456p789s1122z"))), STANDARD)
+    1
+    """
+    size = sum(counts)
+    if size % 3 == 0:
+        raise InvalidRequest(
+            f"a concealed hand of {size} tiles: shanten needs 3k+1 or 3k+2 tiles", field="hand"
+        )
+    sets = (size - 1) // 3
+    fam = _F4 if size <= 14 else tables_for(sets)
+    suits = fam.suits
+    entries = (
+        suits[counts[0:9]],
+        suits[counts[9:18]],
+        suits[counts[18:27]],
+        fam.honors[counts[27:34]],
+    )
+    return _distance(fam, entries, sets, forms, allowed_forms(size), size, True)
+
+
+def _distance(
+    fam: Tables,
+    entries: tuple[int, int, int, int],
+    sets: int,
+    forms: int,
+    allowed: int,
+    size: int,
+    closed: bool,
+) -> int:
+    """Return the distance of a hand from its four blocks' packed entries (``distance``)."""
+    a, b, c, d = entries
     best = INF
     if forms & STANDARD:
         front = fam.front[(a & ID_MASK) << ID_BITS | b & ID_MASK]
         back = fam.back[(c & ID_MASK) << ID_BITS | d & ID_MASK]
-        if h.sets == fam.sets:
+        if sets == fam.sets:
             best = min(map(add, front, back))
         else:
-            best = min(map(add, front, back[fam.width - 2 * h.sets - 2 :]))
-    allowed = forms & h.allowed_forms & ~STANDARD
-    if allowed:
-        best = min(best, special_distance((a + b + c + d) >> ID_BITS, allowed))
+            best = min(map(add, front, back[fam.width - 2 * sets - 2 :]))
+    special = forms & allowed & ~STANDARD
+    if special:
+        best = min(best, special_distance((a + b + c + d) >> ID_BITS, special))
     elif not forms & STANDARD:
         raise InvalidRequest(
-            f"the form asked for does not apply to this hand ({h.size} concealed tiles"
-            f"{'' if h.closed else ', with melds'})",
+            f"the form asked for does not apply to this hand ({size} concealed tiles"
+            f"{'' if closed else ', with melds'})",
             field="form",
         )
     if best >= INF:
@@ -647,6 +699,9 @@ def shanten(hand: HandLike, variant: str | None = None, form: str | None = None)
     if isinstance(hand, PreparedHand) and form is None and variant in (None, hand.variant):
         return distance(hand, VARIANT_FORMS[hand.variant]) - 1
     forms = _resolve_forms(variant, form)
+    counts = _plain_counts(hand) if variant is None else None
+    if counts is not None:
+        return counts_distance(counts, forms) - 1
     return distance(prepare(hand, variant), forms) - 1
 
 
