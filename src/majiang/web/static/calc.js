@@ -4,6 +4,7 @@
 
 import { esc, html } from "./dom.js";
 import { limitWord } from "./limits.js";
+import { showRuleRefusal } from "./options.js";
 import { formatNumber, language, t } from "./i18n.js";
 import { formatTiles, parseMeld, parseTiles, tilesOrEmpty } from "./notation.js";
 import { handHtml, meldHtml, tileSvg } from "./tiles.js";
@@ -365,6 +366,12 @@ function clearErrors() {
 }
 
 function showError(field, message) {
+  if (field === "rules") {
+    // the refused house rule in the words of its field, shown beside it
+    const { text, shown } = showRuleRefusal(meta.options, form, message);
+    if (shown) return;
+    message = text;
+  }
   let slot = field ? form.querySelector(`[data-error-for="${field}"]`) : null;
   if (!slot) slot = document.getElementById("err-form");
   slot.textContent = message;
