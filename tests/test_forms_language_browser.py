@@ -600,3 +600,59 @@ def test_the_new_sheet_shows_a_refused_house_rule_at_its_field_in_player_words(
             wrong[str(typed)] = shown
     page.context.close()
     assert wrong == {}, json.dumps(wrong, ensure_ascii=False, indent=0)
+
+
+#: other sentences of the server a calculator shows that named keys: a hand under Hong Kong's
+#: minimum ("(rule min_fan)"), a liable player with pao off ("rule 'pao' is false"), Taiwan's
+#: robbing a flower without a discard ("situation 'robbing_flower' ..."): [variant, what to do,
+#: the element that shows it]
+KEYED_SENTENCES = [
+    ("hk", {"#f-hand": "123m456p789s11122z", "#f-win_tile": "2z"}, (), "#r-reason"),
+    ("hk", {"#f-hand": "123m456p789s11122z", "#f-win_tile": "2z"}, ("#o-pao", "W"), "#err-liable"),
+    (
+        "taiwan",
+        {"#f-hand": "123m456p789s111z222z33z", "#f-win_tile": "3z"},
+        ("robbing_flower",),
+        "#err-situation",
+    ),
+]
+
+
+@pytest.mark.parametrize("lang", ("en", "de"))
+def test_a_calculator_s_other_refusals_name_no_key(browser: Any, base_url: str, lang: str) -> None:
+    """The not-a-win reason and the refusals of the hand's own fields name house rules and
+    situations as the page shows them, not by key."""
+    from majiang.rules import get_ruleset
+    from majiang.web.meta import calculator_meta
+
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.set_default_timeout(10000)
+    page = context.new_page()
+    said = {}
+    for variant, typed, extra, where in KEYED_SENTENCES:
+        situations = [s["id"] for s in calculator_meta(variant)["situations"]]
+        keys = [*get_ruleset(variant).options, *situations]
+        quoted = re.compile("|".join(rf"'{k}'" for k in keys))
+        page.goto(f"{base_url}/calc/{variant}?lang={lang}")
+        page.wait_for_function("() => document.querySelector('form[data-ready=true]')")
+        for selector, value in typed.items():
+            page.fill(selector, value)
+        if extra and extra[0] == "#o-pao":
+            page.evaluate("() => document.querySelector('details.options').open = true")
+            page.uncheck("#o-pao")
+            page.check('input[name="win"][value="ron"]')
+            page.select_option("#f-seat_wind", "S")
+            page.select_option("#f-discarder", "E")
+            page.select_option("#f-liable", extra[1])
+        elif extra:
+            page.check(f'input[name="situation"][value="{extra[0]}"]')
+        else:
+            page.check('input[name="win"][value="ron"]')
+            page.select_option("#f-seat_wind", "S")
+            page.select_option("#f-discarder", "E")
+        page.click("#score")
+        page.wait_for_function("(s) => document.querySelector(s)?.textContent.trim()", arg=where)
+        text = page.text_content(where)
+        said[f"{variant} {where}"] = text
+        assert not OPTION_KEY.search(text) and not quoted.search(text), said
+    context.close()

@@ -64,14 +64,14 @@ export function changedOptions(options, root) {
 const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
- * A refused house rule (the server's 422 with field "rules") as a player reads it: the server
- * names options and their values by key ('min_fan', half_spicy) for the developers who call
- * the API; here each key the page knows becomes the words its field shows ("Minimum fan",
- * "Half spicy"). Returns the sentence and the option it is about (the first one it names, the
- * field to mend), or null for none.
+ * A sentence of the server as a player reads it: the server names options, their choices (and
+ * a page's other keys, `more`: {key: words}) by key ('min_fan', half_spicy) for the developers
+ * who call the API; here each key the page knows becomes the words its field shows ("Minimum
+ * fan", "Half spicy"). Returns the sentence and the first option it names (for a refused house
+ * rule, the field to mend), or null.
  */
-export function ruleRefusal(options, message) {
-  const words = new Map(); // a key or a choice, as the server writes it -> its player words
+export function ruleRefusal(options, message, more = {}) {
+  const words = new Map(Object.entries(more)); // a key as the server writes it -> player words
   for (const o of options) {
     words.set(o.name, o.label);
     (o.choices || []).forEach((c, i) => {
@@ -115,8 +115,8 @@ function ruleSlot(root, name) {
 
 /** Show a refused house rule (field "rules") in player words beside its field under `root`;
  *  returns the sentence and whether it found a field to show it at. */
-export function showRuleRefusal(options, root, message) {
-  const { text, option } = ruleRefusal(options, message);
+export function showRuleRefusal(options, root, message, more = {}) {
+  const { text, option } = ruleRefusal(options, message, more);
   const slot = option ? ruleSlot(root, option) : null;
   if (slot) {
     slot.textContent = text;
