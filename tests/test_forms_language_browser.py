@@ -489,3 +489,170 @@ def test_the_home_and_sheet_forms_show_their_selects_words(
             page.screenshot(path=str(shot), full_page=True)
     context.close()
     assert cut == {}, json.dumps(cut, ensure_ascii=False, indent=0)
+
+
+#: the house-rule refusals a calculator's own fields can bring (the server's 422, field
+#: ``rules``): variant -> [(the option the refusal is about, {field id: value typed})]
+RULE_REFUSALS = {
+    "hk": [
+        ("min_fan", {"#o-min_fan": "5", "#o-max_fan": "3"}),  # the minimum above the cap
+        ("max_fan", {"#o-max_fan": "14"}),  # past the half-spicy table's end
+        ("table", {"#o-table-own": '{"3": 8}'}),  # one's own table missing 4 to 10 fan
+        ("table", {"#o-table-own": "spicy"}),  # not a table
+        ("stake", {"#o-stake": "0"}),
+    ],
+    "hk2": [("golden_table", {"#o-golden_table": "abc"})],
+    "hkos": [("seat_flower_fan", {"#o-seat_flower_fan": "99"})],
+    "taiwan": [("base", {"#o-base": "-1"})],
+    "sichuan": [("max_fan", {"#o-max_fan": "99"}), ("base", {"#o-base": "0"})],
+}
+#: the visible error of the house rules and the option whose field holds it: [text, option]
+RULE_ERROR_JS = """(form) => {
+  const shown = [...document.querySelectorAll(`${form} .error`)].filter(p => !p.hidden && p.textContent.trim());
+  return shown.map(p => {
+    const field = p.closest('.field');
+    const control = field && field.querySelector('[data-option]');
+    return [p.textContent, control ? control.dataset.option : null];
+  });
+}"""
+
+
+@pytest.mark.parametrize("lang", ("en", "es"))
+def test_a_refused_house_rule_is_shown_at_its_field_in_player_words(
+    browser: Any, base_url: str, lang: str
+) -> None:
+    """A house rule the server refuses (the minimum above the cap, a point table that is not
+    one, a number out of bounds) is shown beside that rule's field and names the rules by their
+    labels: the page showed "rule 'min_fan' (5) is above rule 'max_fan' (3)" under all of them."""
+    from majiang.rules import get_ruleset
+
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.set_default_timeout(10000)
+    page = context.new_page()
+    wrong: dict[str, Any] = {}
+    for variant, refusals in RULE_REFUSALS.items():
+        keys = set(get_ruleset(variant).options)
+        quoted = re.compile("|".join(rf"'{k}'" for k in keys))
+        hand, win = (
+            ("123m456m789m11122p", "2p") if variant == "sichuan" else ("123m456p789s11122z", "2z")
+        )
+        for option, typed in refusals:
+            page.goto(f"{base_url}/calc/{variant}?lang={lang}")
+            page.wait_for_function("() => document.querySelector('form[data-ready=true]')")
+            page.fill("#f-hand", hand)
+            page.fill("#f-win_tile", win)
+            page.evaluate("() => document.querySelector('details.options').open = true")
+            for selector, value in typed.items():
+                page.fill(selector, value)
+            before = page.evaluate("() => document.getElementById('calc').dataset.scored || '0'")
+            page.click("#score")
+            page.wait_for_function(
+                "(n) => (document.getElementById('calc').dataset.scored || '0') !== n", arg=before
+            )
+            shown = page.evaluate(RULE_ERROR_JS, "#calc")
+            if variant == "hk" and option == "min_fan" and lang == "en":
+                SHOTS.mkdir(exist_ok=True)
+                page.locator("details.options").screenshot(path=str(SHOTS / "rule_error_390.png"))
+            keyed = [text for text, _at in shown if OPTION_KEY.search(text) or quoted.search(text)]
+            if len(shown) != 1 or shown[0][1] != option or keyed:
+                wrong[f"{variant} {typed}"] = shown
+    context.close()
+    assert wrong == {}, json.dumps(wrong, ensure_ascii=False, indent=0)
+
+
+#: the house-rule refusals the score sheet's new-sheet form can bring (its number fields keep
+#: their bounds themselves): [(the option, {field id: value typed})]
+SHEET_RULE_REFUSALS = [
+    ("min_fan", {"#ko-min_fan": "5", "#ko-max_fan": "3"}),
+    ("table", {"#ko-table-own": '{"3": 8}'}),
+]
+
+
+@pytest.mark.parametrize("lang", ("en", "zh"))
+def test_the_new_sheet_shows_a_refused_house_rule_at_its_field_in_player_words(
+    browser: Any, base_url: str, lang: str
+) -> None:
+    """The score sheet's new-sheet form, like the calculators, shows a house rule the server
+    refuses beside that rule's field, naming the rules by their labels."""
+    from majiang.rules import get_ruleset
+
+    quoted = re.compile("|".join(rf"'{k}'" for k in get_ruleset("hk").options))
+    page = open_page(
+        browser, f"{base_url}/keep?lang={lang}", "() => !document.getElementById('keep-new').hidden"
+    )
+    wrong: dict[str, Any] = {}
+    for option, typed in SHEET_RULE_REFUSALS:
+        page.reload()
+        page.wait_for_function("() => !document.getElementById('keep-new').hidden")
+        page.select_option("#keep-new select[name=variant]", "hk")
+        for i, name in enumerate(("Ann", "Bo", "Cy", "Di")):
+            page.locator("#keep-new .keep-name input").nth(i).fill(name)
+        page.evaluate("() => document.querySelector('details.keep-rules').open = true")
+        for selector, value in typed.items():
+            page.fill(selector, value)
+        page.click("#keep-new button[type=submit]")
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('#keep-new .error')].some(p => p.textContent.trim())"
+        )
+        shown = page.evaluate(RULE_ERROR_JS, "#keep-new")
+        keyed = [text for text, _at in shown if OPTION_KEY.search(text) or quoted.search(text)]
+        if len(shown) != 1 or shown[0][1] != option or keyed:
+            wrong[str(typed)] = shown
+    page.context.close()
+    assert wrong == {}, json.dumps(wrong, ensure_ascii=False, indent=0)
+
+
+#: other sentences of the server a calculator shows that named keys: a hand under Hong Kong's
+#: minimum ("(rule min_fan)"), a liable player with pao off ("rule 'pao' is false"), Taiwan's
+#: robbing a flower without a discard ("situation 'robbing_flower' ..."): [variant, what to do,
+#: the element that shows it]
+KEYED_SENTENCES = [
+    ("hk", {"#f-hand": "123m456p789s11122z", "#f-win_tile": "2z"}, (), "#r-reason"),
+    ("hk", {"#f-hand": "123m456p789s11122z", "#f-win_tile": "2z"}, ("#o-pao", "W"), "#err-liable"),
+    (
+        "taiwan",
+        {"#f-hand": "123m456p789s111z222z33z", "#f-win_tile": "3z"},
+        ("robbing_flower",),
+        "#err-situation",
+    ),
+]
+
+
+@pytest.mark.parametrize("lang", ("en", "de"))
+def test_a_calculator_s_other_refusals_name_no_key(browser: Any, base_url: str, lang: str) -> None:
+    """The not-a-win reason and the refusals of the hand's own fields name house rules and
+    situations as the page shows them, not by key."""
+    from majiang.rules import get_ruleset
+    from majiang.web.meta import calculator_meta
+
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.set_default_timeout(10000)
+    page = context.new_page()
+    said = {}
+    for variant, typed, extra, where in KEYED_SENTENCES:
+        situations = [s["id"] for s in calculator_meta(variant)["situations"]]
+        keys = [*get_ruleset(variant).options, *situations]
+        quoted = re.compile("|".join(rf"'{k}'" for k in keys))
+        page.goto(f"{base_url}/calc/{variant}?lang={lang}")
+        page.wait_for_function("() => document.querySelector('form[data-ready=true]')")
+        for selector, value in typed.items():
+            page.fill(selector, value)
+        if extra and extra[0] == "#o-pao":
+            page.evaluate("() => document.querySelector('details.options').open = true")
+            page.uncheck("#o-pao")
+            page.check('input[name="win"][value="ron"]')
+            page.select_option("#f-seat_wind", "S")
+            page.select_option("#f-discarder", "E")
+            page.select_option("#f-liable", extra[1])
+        elif extra:
+            page.check(f'input[name="situation"][value="{extra[0]}"]')
+        else:
+            page.check('input[name="win"][value="ron"]')
+            page.select_option("#f-seat_wind", "S")
+            page.select_option("#f-discarder", "E")
+        page.click("#score")
+        page.wait_for_function("(s) => document.querySelector(s)?.textContent.trim()", arg=where)
+        text = page.text_content(where)
+        said[f"{variant} {where}"] = text
+        assert not OPTION_KEY.search(text) and not quoted.search(text), said
+    context.close()

@@ -4,6 +4,7 @@
 
 import { esc, html } from "./dom.js";
 import { limitWord } from "./limits.js";
+import { ruleRefusal, showRuleRefusal } from "./options.js";
 import { formatNumber, language, t } from "./i18n.js";
 import { formatTiles, parseMeld, parseTiles, tilesOrEmpty } from "./notation.js";
 import { handHtml, meldHtml, tileSvg } from "./tiles.js";
@@ -364,7 +365,21 @@ function clearErrors() {
   for (const el of form.querySelectorAll("[aria-invalid]")) el.removeAttribute("aria-invalid");
 }
 
+/** The page's keys besides its house rules' that the server's sentences may name. */
+const SITUATION_WORDS = Object.fromEntries(meta.situations.map((s) => [s.id, s.label]));
+
+/** A sentence of the server with the keys it names in the words the page shows them in. */
+const playerWords = (message) => ruleRefusal(meta.options, message, SITUATION_WORDS).text;
+
 function showError(field, message) {
+  if (field === "rules") {
+    // the refused house rule in the words of its field, shown beside it
+    const { text, shown } = showRuleRefusal(meta.options, form, message, SITUATION_WORDS);
+    if (shown) return;
+    message = text;
+  } else {
+    message = playerWords(message);
+  }
   let slot = field ? form.querySelector(`[data-error-for="${field}"]`) : null;
   if (!slot) slot = document.getElementById("err-form");
   slot.textContent = message;
@@ -468,7 +483,7 @@ function renderResult(res, req) {
   } catch {
     drawn = "";
   }
-  const notWin = t("Not a win: {reason}", { reason: res.reason || "" });
+  const notWin = t("Not a win: {reason}", { reason: playerWords(res.reason || "") });
   const status = res.valid ? "" : `<p class="invalid" id="r-reason" role="status">${esc(notWin)}</p>`;
   const points = html(t("{points} points"), { points: `<span id="r-points">${formatNumber(pts.total)}</span>` });
   const how = req.win === "tsumo" ? t("(self-drawn)") : t("(on a discard)");

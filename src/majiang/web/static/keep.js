@@ -7,7 +7,7 @@
 
 import { esc } from "./dom.js";
 import { formatList, formatNumber, t } from "./i18n.js";
-import { changedOptions, optionField } from "./options.js";
+import { changedOptions, clearRuleRefusals, optionField, showRuleRefusal } from "./options.js";
 import { api as call } from "./session.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -57,6 +57,8 @@ function showNew() {
   sync();
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
+    $("#keep-new-error").textContent = "";
+    clearRuleRefusals($("#keep-option-fields"));
     const players = [...form.querySelectorAll(".keep-name input")].slice(0, seats()).map((i) => i.value.trim());
     try {
       const out = await api("/api/sheets", {
@@ -71,7 +73,9 @@ function showNew() {
       localStorage.setItem(`majiang.sheet.${out.id}`, out.key);
       location.href = `/keep?s=${encodeURIComponent(out.id)}`;
     } catch (err) {
-      $("#keep-new-error").textContent = err.message;
+      // a refused house rule is shown beside its field, in the words the field shows
+      const refused = err.field === "rules" ? showRuleRefusal(options(), $("#keep-option-fields"), err.message) : null;
+      if (!refused || !refused.shown) $("#keep-new-error").textContent = refused ? refused.text : err.message;
     }
   });
 }

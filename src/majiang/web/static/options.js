@@ -60,3 +60,73 @@ export function changedOptions(options, root) {
   }
   return out;
 }
+
+const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * A sentence of the server as a player reads it: the server names options, their choices (and
+ * a page's other keys, `more`: {key: words}) by key ('min_fan', half_spicy) for the developers
+ * who call the API; here each key the page knows becomes the words its field shows ("Minimum
+ * fan", "Half spicy"). Returns the sentence and the first option it names (for a refused house
+ * rule, the field to mend), or null.
+ */
+export function ruleRefusal(options, message, more = {}) {
+  const words = new Map(Object.entries(more)); // a key as the server writes it -> player words
+  for (const o of options) {
+    words.set(o.name, o.label);
+    (o.choices || []).forEach((c, i) => {
+      if (typeof c === "string" && o.choice_labels) words.set(c, o.choice_labels[i]);
+    });
+  }
+  // quoted ('table'), or bare when no word of a sentence can be it (min_fan, half_spicy)
+  const keys = [...words.keys()].sort((a, b) => b.length - a.length).map(escapeRe);
+  const bare = keys.filter((k) => k.includes("_"));
+  const said = new RegExp(`'(${keys.join("|")})'${bare.length ? `|\\b(${bare.join("|")})\\b` : ""}`, "g");
+  let option = null;
+  const text = message.replace(said, (_all, quoted, plain) => {
+    const key = quoted || plain;
+    if (!option && options.some((o) => o.name === key)) option = key;
+    return `“${words.get(key)}”`;
+  });
+  return { text, option };
+}
+
+/** The error slot beside house rule `name`'s field under `root` (made when first needed), its
+ *  control marked invalid, focused and shown (its house rules opened); null without a field. */
+function ruleSlot(root, name) {
+  const control = root.querySelector(`[data-option="${CSS.escape(name)}"]`);
+  const field = control && control.closest(".field");
+  if (!field) return null;
+  let slot = field.querySelector(".error");
+  if (!slot) {
+    slot = document.createElement("p");
+    slot.className = "error";
+    slot.setAttribute("role", "alert");
+    field.append(slot);
+  }
+  const own = field.querySelector("[data-own-table]");
+  const el = own && own.value.trim() ? own : control;
+  el.setAttribute("aria-invalid", "true");
+  const details = field.closest("details");
+  if (details) details.open = true;
+  el.focus();
+  return slot;
+}
+
+/** Show a refused house rule (field "rules") in player words beside its field under `root`;
+ *  returns the sentence and whether it found a field to show it at. */
+export function showRuleRefusal(options, root, message, more = {}) {
+  const { text, option } = ruleRefusal(options, message, more);
+  const slot = option ? ruleSlot(root, option) : null;
+  if (slot) {
+    slot.textContent = text;
+    slot.hidden = false;
+  }
+  return { text, shown: Boolean(slot) };
+}
+
+/** Take away what `showRuleRefusal` showed under `root`. */
+export function clearRuleRefusals(root) {
+  for (const p of root.querySelectorAll(".field > .error")) p.remove();
+  for (const el of root.querySelectorAll("[aria-invalid]")) el.removeAttribute("aria-invalid");
+}
