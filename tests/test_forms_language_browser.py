@@ -240,15 +240,32 @@ def with_lang(base_url: str, path: str, lang: str) -> str:
     return f"{base_url}{bare}{joiner}lang={lang}" + (f"#{fragment}" if fragment else "")
 
 
+@pytest.fixture(scope="module")
+def english(
+    browser: Any, base_url: str, sheet: dict[str, str], account: str
+) -> dict[str, set[str]]:
+    """The texts of each checked page in English, in the same state, by the page's name: read
+    once for the module and compared with each language's."""
+    texts = {}
+    for name, path, ready, act in cases(sheet, account):
+        page = open_page(browser, with_lang(base_url, path, "en"), ready, act)
+        texts[name] = set(page.evaluate(VISIBLE_TEXTS))
+        page.context.close()
+    return texts
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_pages_show_no_english_left(
-    browser: Any, base_url: str, sheet: dict[str, str], account: str, lang: str
+    browser: Any,
+    base_url: str,
+    sheet: dict[str, str],
+    account: str,
+    english: dict[str, set[str]],
+    lang: str,
 ) -> None:
     left: dict[str, list[str]] = {}
     for name, path, ready, act in cases(sheet, account):
-        english = open_page(browser, with_lang(base_url, path, "en"), ready, act)
-        english_texts = set(english.evaluate(VISIBLE_TEXTS))
-        english.context.close()
+        english_texts = english[name]
         page = open_page(browser, with_lang(base_url, path, lang), ready, act)
         assert page.evaluate("() => document.documentElement.lang") == lang, name
         shown = page.evaluate(VISIBLE_TEXTS)

@@ -84,3 +84,41 @@ def test_melds_as_a_string_are_read_like_a_list() -> None:
     as_list = score(_request(**fields, melds=["chi 234p"]))
     as_text = score(_request(**fields, melds="chi 234p"))
     assert as_text == as_list and as_text["valid"] is True
+
+
+@pytest.mark.parametrize(
+    ("fields", "field"),
+    [
+        # the hand holds the table's only red 5m (aka: one red five per suit)
+        ({"hand": "234067m234p55p777z", "dora_indicators": "0m"}, "dora_indicators"),
+        # the only red 5m is in a chi
+        (
+            {"hand": "234m234p55p777z", "melds": ["chi 406m"], "dora_indicators": "0m"},
+            "dora_indicators",
+        ),
+        # two red 5p among the dora indicators (the hand's 55p are plain)
+        ({"dora_indicators": "0p0p"}, "dora_indicators"),
+        # the red 5p shown as a dora indicator, then again as an ura indicator
+        ({"dora_indicators": "0p", "ura_indicators": "0p"}, "ura_indicators"),
+        # the hand's red 5p, then the same red five under the dora
+        ({"hand": "234567m234p05p777z", "ura_indicators": "0p"}, "ura_indicators"),
+    ],
+)
+def test_a_second_red_five_is_refused(fields: dict[str, Any], field: str) -> None:
+    with pytest.raises(InvalidRequest, match=re.escape("too many '0")) as err:
+        score(_request(**fields))
+    assert err.value.field == field
+    assert str(err.value).startswith(f"{field}: ")
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        # the one red 5p as an indicator, the hand's fives plain
+        {"dora_indicators": "0p"},
+        # the hand's red 5p beside a plain 5p indicator, and one red five of each other suit
+        {"hand": "234567m234p05p777z", "dora_indicators": "5p0m", "ura_indicators": "0s"},
+    ],
+)
+def test_one_red_five_per_suit_is_accepted(fields: dict[str, Any]) -> None:
+    assert score(_request(**fields))["valid"] is True

@@ -165,3 +165,18 @@ def test_hand_round_trip_and_melds() -> None:
 def test_bad_melds(text: str, message: str) -> None:
     with pytest.raises(InvalidNotation, match=message):
         parse_meld(text)
+
+
+@pytest.mark.parametrize(
+    ("value", "name"), [(5, "int"), (["pon", "777z"], "list"), (None, "NoneType")]
+)
+def test_a_meld_that_is_not_a_string_is_refused(value: object, name: str) -> None:
+    with pytest.raises(InvalidNotation, match=f"a meld must be a string, got {name}$"):
+        parse_meld(value)  # type: ignore[arg-type]
+
+
+def test_a_meld_in_a_string_subclass_is_read_like_a_string() -> None:
+    class Text(str):
+        pass
+
+    assert parse_meld(Text("pon 777z from=2")) == parse_meld("pon 777z from=2")

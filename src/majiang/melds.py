@@ -141,14 +141,13 @@ def parse_meld(text: str) -> Meld:
     A meld written the canonical way (as ``str(meld)`` writes it) is found in the table of
     every legal meld; any other spelling is read and checked piece by piece.
     """
-    if type(text) is str:
-        found = (_CANONICAL or _canonical_melds()).get(text)
-        if found is not None:
-            return found
     if not isinstance(text, str):
         raise InvalidNotation(
             _("a meld must be a string, got {type}").format(type=type(text).__name__)
         )
+    found = (_CANONICAL or _canonical_melds()).get(text)
+    if found is not None:
+        return found
     parts = text.split()
     if len(parts) not in (2, 3):
         raise InvalidNotation(

@@ -18,7 +18,16 @@ from collections.abc import Sequence
 from majiang.errors import InvalidNotation, InvalidRequest
 from majiang.i18n import _
 from majiang.scoring import Item, ScoreRequest, in_field
-from majiang.tiles import NUM_KINDS, counts34, dora_from_indicator, kind, tile_name, tile_set
+from majiang.tiles import (
+    NUM_KINDS,
+    RED_FIVES,
+    counts34,
+    dora_from_indicator,
+    is_red,
+    kind,
+    tile_name,
+    tile_set,
+)
 
 
 def count_dora(counts: Sequence[int], indicators: Sequence[int]) -> int:
@@ -41,8 +50,9 @@ def dora_items(dora: int, ura: int, red: int) -> list[Item]:
 def check_indicators(req: ScoreRequest) -> None:
     """Raise ``InvalidRequest`` for indicators that cannot be: more than five dora or ura
     indicators (one and four kong dora), a tile the table does not play with (a flower, a red
-    five without ``aka``), or a fifth copy of a kind with the hand's tiles (field
-    ``dora_indicators`` or ``ura_indicators``, the list where the fifth copy is shown).
+    five without ``aka``), a fifth copy of a kind with the hand's tiles, or a red five beyond
+    the ``aka`` red fives of its suit with the hand's and the other indicators' (field
+    ``dora_indicators`` or ``ura_indicators``, the list where the extra copy is shown).
 
     >>> from majiang.scoring import score
     >>> score({"variant": "riichi", "hand": "234567m234p55p777z", "win_tile": "5p",
@@ -52,8 +62,11 @@ def check_indicators(req: ScoreRequest) -> None:
     majiang.errors.InvalidRequest: dora_indicators: tile '1f' is not used in riichi
     """
     tiles = tile_set(req.variant, req.rules)
-    held = counts34(req.hand.all_tiles())
+    hand_tiles = req.hand.all_tiles()
+    held = counts34(hand_tiles)
     shown = [0] * NUM_KINDS
+    held_red = {red: hand_tiles.count(red) for red in RED_FIVES}
+    shown_red = dict.fromkeys(RED_FIVES, 0)
     for field, given in (
         ("dora_indicators", req.dora_indicators),
         ("ura_indicators", req.ura_indicators),
@@ -80,3 +93,20 @@ def check_indicators(req: ScoreRequest) -> None:
                     ).format(field=field, tile=tile_name(k), held=held[k], shown=shown[k]),
                     field=field,
                 )
+            if is_red(t):
+                shown_red[t] += 1
+                if held_red[t] + shown_red[t] > tiles.copies[t]:
+                    raise InvalidRequest(
+                        _(
+                            "{field}: too many {tile!r}: {variant} has {count} ({held} in the "
+                            "hand and melds, {shown} among the indicators)"
+                        ).format(
+                            field=field,
+                            tile=tile_name(t),
+                            variant=req.variant,
+                            count=tiles.copies[t],
+                            held=held_red[t],
+                            shown=shown_red[t],
+                        ),
+                        field=field,
+                    )
