@@ -621,8 +621,9 @@ def test_the_new_sheet_shows_a_refused_house_rule_at_its_field_in_player_words(
 
 #: other sentences of the server a calculator shows that named keys: a hand under Hong Kong's
 #: minimum ("(rule min_fan)"), a liable player with pao off ("rule 'pao' is false"), Taiwan's
-#: robbing a flower without a discard ("situation 'robbing_flower' ..."): [variant, what to do,
-#: the element that shows it]
+#: robbing a flower without its rule ("robbing_flower needs the rule seven_rob_eighth=true"),
+#: the last tile won on a discard ("situation 'last_tile' needs win 'tsumo', got 'ron'"):
+#: [variant, what to do, the element that shows it]
 KEYED_SENTENCES = [
     ("hk", {"#f-hand": "123m456p789s11122z", "#f-win_tile": "2z"}, (), "#r-reason"),
     ("hk", {"#f-hand": "123m456p789s11122z", "#f-win_tile": "2z"}, ("#o-pao", "W"), "#err-liable"),
@@ -632,7 +633,31 @@ KEYED_SENTENCES = [
         ("robbing_flower",),
         "#err-situation",
     ),
+    (
+        "hk",
+        {"#f-hand": "123m456p789s11122z", "#f-win_tile": "2z"},
+        ("last_tile",),
+        "#err-situation",
+    ),
 ]
+#: the last two of them as the page says them, worked from the catalogs by hand: a rule to turn
+#: on in words ("=true" is the API's), the ways of winning as the page's radio buttons name them
+PLAYER_SENTENCES = {
+    "en": {
+        "taiwan": "“Seven bonus tiles robbing the eighth” needs the rule “Seven flowers rob the"
+        " eighth” turned on",
+        "hk": "situation “Won on the last wall tile” needs win “Tsumo (self-drawn)”, got “Ron (on"
+        " a discard)”",
+    },
+    "de": {
+        "taiwan": "“Sieben Bonussteine rauben den achten” braucht die Regel “Sieben Blumen rauben"
+        " die achte” eingeschaltet",
+        "hk": "die Situation “Gewonnen mit dem letzten Stein der Mauer” braucht win “Tsumo (selbst"
+        " gezogen)”, erhalten: “Ron (auf einen Abwurf)”",
+    },
+}
+#: code in a sentence besides the keys: a rule's value as the API writes it
+CODE_VALUE = re.compile(r"=(true|false)\b")
 
 
 @pytest.mark.parametrize("lang", ("en", "de"))
@@ -648,7 +673,7 @@ def test_a_calculator_s_other_refusals_name_no_key(browser: Any, base_url: str, 
     said = {}
     for variant, typed, extra, where in KEYED_SENTENCES:
         situations = [s["id"] for s in calculator_meta(variant)["situations"]]
-        keys = [*get_ruleset(variant).options, *situations]
+        keys = [*get_ruleset(variant).options, *situations, "ron", "tsumo"]
         quoted = re.compile("|".join(rf"'{k}'" for k in keys))
         page.goto(f"{base_url}/calc/{variant}?lang={lang}")
         page.wait_for_function("() => document.querySelector('form[data-ready=true]')")
@@ -672,4 +697,7 @@ def test_a_calculator_s_other_refusals_name_no_key(browser: Any, base_url: str, 
         text = page.text_content(where)
         said[f"{variant} {where}"] = text
         assert not OPTION_KEY.search(text) and not quoted.search(text), said
+        assert not CODE_VALUE.search(text), said
+        if where == "#err-situation":
+            assert text == PLAYER_SENTENCES[lang][variant], said
     context.close()

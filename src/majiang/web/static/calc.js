@@ -365,16 +365,22 @@ function clearErrors() {
   for (const el of form.querySelectorAll("[aria-invalid]")) el.removeAttribute("aria-invalid");
 }
 
-/** The page's keys besides its house rules' that the server's sentences may name. */
-const SITUATION_WORDS = Object.fromEntries(meta.situations.map((s) => [s.id, s.label]));
+/** The page's keys besides its house rules' that the server's sentences may name: the
+ *  situations, and the ways of winning ('ron', 'tsumo') as their radio buttons say them. */
+const PAGE_WORDS = {
+  ...Object.fromEntries(meta.situations.map((s) => [s.id, s.label])),
+  ...Object.fromEntries(
+    [...form.querySelectorAll('input[name="win"]')].map((r) => [r.value, r.closest("label").textContent.trim()]),
+  ),
+};
 
 /** A sentence of the server with the keys it names in the words the page shows them in. */
-const playerWords = (message) => ruleRefusal(meta.options, message, SITUATION_WORDS).text;
+const playerWords = (message) => ruleRefusal(meta.options, message, PAGE_WORDS).text;
 
 function showError(field, message) {
   if (field === "rules") {
     // the refused house rule in the words of its field, shown beside it
-    const { text, shown } = showRuleRefusal(meta.options, form, message, SITUATION_WORDS);
+    const { text, shown } = showRuleRefusal(meta.options, form, message, PAGE_WORDS);
     if (shown) return;
     message = text;
   } else {

@@ -3,6 +3,7 @@
 // (majiang/web/meta.option_field, words from majiang/web/words.py).
 
 import { esc } from "./dom.js";
+import { t } from "./i18n.js";
 
 /** One option's field; `prefix` keeps the ids of two forms on one page apart. */
 export function optionField(o, prefix = "po") {
@@ -67,8 +68,9 @@ const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  * A sentence of the server as a player reads it: the server names options, their choices (and
  * a page's other keys, `more`: {key: words}) by key ('min_fan', half_spicy) for the developers
  * who call the API; here each key the page knows becomes the words its field shows ("Minimum
- * fan", "Half spicy"). Returns the sentence and the first option it names (for a refused house
- * rule, the field to mend), or null.
+ * fan", "Half spicy"), and a rule's value after it (seven_rob_eighth=true) says the rule turned
+ * on or off. Returns the sentence and the first option it names (for a refused house rule, the
+ * field to mend), or null.
  */
 export function ruleRefusal(options, message, more = {}) {
   const words = new Map(Object.entries(more)); // a key as the server writes it -> player words
@@ -81,12 +83,15 @@ export function ruleRefusal(options, message, more = {}) {
   // quoted ('table'), or bare when no word of a sentence can be it (min_fan, half_spicy)
   const keys = [...words.keys()].sort((a, b) => b.length - a.length).map(escapeRe);
   const bare = keys.filter((k) => k.includes("_"));
-  const said = new RegExp(`'(${keys.join("|")})'${bare.length ? `|\\b(${bare.join("|")})\\b` : ""}`, "g");
+  const named = `'(${keys.join("|")})'${bare.length ? `|\\b(${bare.join("|")})\\b` : ""}`;
+  const said = new RegExp(`(?:${named})(=(?:true|false)\\b)?`, "g");
   let option = null;
-  const text = message.replace(said, (_all, quoted, plain) => {
+  const text = message.replace(said, (_all, quoted, plain, value) => {
     const key = quoted || plain;
     if (!option && options.some((o) => o.name === key)) option = key;
-    return `“${words.get(key)}”`;
+    const rule = `“${words.get(key)}”`;
+    if (!value) return rule;
+    return value === "=true" ? t("{rule} turned on", { rule }) : t("{rule} turned off", { rule });
   });
   return { text, option };
 }
