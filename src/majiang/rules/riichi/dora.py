@@ -21,6 +21,8 @@ from majiang.scoring import Item, ScoreRequest, in_field
 from majiang.tiles import (
     NUM_KINDS,
     RED_FIVES,
+    Tile,
+    TileSet,
     counts34,
     dora_from_indicator,
     is_red,
@@ -71,17 +73,7 @@ def check_indicators(req: ScoreRequest) -> None:
         ("dora_indicators", req.dora_indicators),
         ("ura_indicators", req.ura_indicators),
     ):
-        if len(given) > 5:
-            raise InvalidRequest(
-                _("{field}: at most 5 indicators (one and four kong dora), got {count}").format(
-                    field=field, count=len(given)
-                ),
-                field=field,
-            )
-        try:
-            tiles.check(given)
-        except InvalidNotation as exc:
-            raise InvalidRequest(in_field(field, exc), field=field) from exc
+        _check_list(field, given, tiles)
         for t in given:
             k = kind(t)
             shown[k] += 1
@@ -110,3 +102,19 @@ def check_indicators(req: ScoreRequest) -> None:
                         ),
                         field=field,
                     )
+
+
+def _check_list(field: str, given: Sequence[Tile], tiles: TileSet) -> None:
+    """Raise ``InvalidRequest`` for a list of more than five indicators, or one with a tile the
+    table does not play with."""
+    if len(given) > 5:
+        raise InvalidRequest(
+            _("{field}: at most 5 indicators (one and four kong dora), got {count}").format(
+                field=field, count=len(given)
+            ),
+            field=field,
+        )
+    try:
+        tiles.check(given)
+    except InvalidNotation as exc:
+        raise InvalidRequest(in_field(field, exc), field=field) from exc
