@@ -327,7 +327,11 @@ def test_sort_hand_off_keeps_each_new_tile_at_the_right_end(player: Player) -> N
             continue
         before = page.evaluate(CONCEALED_JS)
         new = drawn.get_attribute("data-tile")
-        first = page.locator('#hand .hand-tile:not(.drawn)[data-legal="true"]').first
+        # a tile of another kind than the drawn one: a discard names a tile, not its place, so
+        # a copy of the drawn tile's kind leaves as the drawn tile itself (tsumogiri)
+        first = page.locator(
+            f'#hand .hand-tile:not(.drawn)[data-legal="true"]:not([data-tile="{new}"])'
+        ).first
         out = first.get_attribute("data-tile")
         pond = page.locator(".seat.me .pond-cell").count()
         number = player.app("decision")
