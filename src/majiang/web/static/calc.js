@@ -4,7 +4,7 @@
 
 import { esc, html } from "./dom.js";
 import { limitWord } from "./limits.js";
-import { ruleRefusal, showRuleRefusal } from "./options.js";
+import { changedOptions, ruleRefusal, setOptionValue, showRuleRefusal } from "./options.js";
 import { formatNumber, language, t } from "./i18n.js";
 import { formatTiles, parseMeld, parseTiles, tilesOrEmpty } from "./notation.js";
 import { handHtml, meldHtml, tileSvg } from "./tiles.js";
@@ -197,52 +197,6 @@ function numberField(name) {
   return raw !== "" && Number.isInteger(n) ? n : raw;
 }
 
-/** The field for one's own point table beside a ``table`` control's select. */
-function ownTable(opt) {
-  return form.querySelector(`[data-own-table="${opt.name}"]`);
-}
-
-function optionValue(el, opt) {
-  if (opt.control === "bool") return el.checked;
-  if (opt.control === "table") {
-    // one's own table, when given, wins over the named one the select shows
-    const own = ownTable(opt).value.trim();
-    if (!own) return el.value;
-    try {
-      return JSON.parse(own);
-    } catch {
-      return own;
-    }
-  }
-  if (opt.control === "choice") return JSON.parse(el.value);
-  if (opt.control === "int") {
-    const n = Number(el.value);
-    return el.value.trim() !== "" && Number.isInteger(n) ? n : el.value;
-  }
-  const text = el.value.trim();
-  if (text === "") return null;
-  if (text.startsWith("{")) {
-    try {
-      return JSON.parse(text);
-    } catch {
-      return text;
-    }
-  }
-  return text;
-}
-
-function setOption(el, opt, value) {
-  if (opt.control === "bool") el.checked = Boolean(value);
-  else if (opt.control === "choice") el.value = JSON.stringify(value);
-  else if (opt.control === "table") {
-    const named = opt.choices.includes(value);
-    el.value = named ? value : opt.default;
-    ownTable(opt).value = named ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
-  }
-  else if (value === null || value === undefined) el.value = "";
-  else el.value = typeof value === "object" ? JSON.stringify(value) : String(value);
-}
-
 /** The scoring-contract request the form describes (only what differs from the defaults). */
 export function buildRequest() {
   const hand = input("hand").value.trim();
@@ -267,12 +221,7 @@ export function buildRequest() {
     if (input(f) && numberField(f) !== dflt) req[f] = numberField(f);
   }
   if (input("liable") && input("liable").value) req.liable = input("liable").value;
-  const rules = {};
-  for (const opt of meta.options) {
-    const el = form.querySelector(`[data-option="${opt.name}"]`);
-    const value = optionValue(el, opt);
-    if (JSON.stringify(value) !== JSON.stringify(opt.default)) rules[opt.name] = value;
-  }
+  const rules = changedOptions(meta.options, form);
   if (Object.keys(rules).length) req.rules = rules;
   return req;
 }
@@ -301,10 +250,7 @@ export function fillForm(req) {
   }
   if (input("liable")) input("liable").value = req.liable || "";
   const rules = req.rules || {};
-  for (const opt of meta.options) {
-    const el = form.querySelector(`[data-option="${opt.name}"]`);
-    setOption(el, opt, opt.name in rules ? rules[opt.name] : opt.default);
-  }
+  for (const opt of meta.options) setOptionValue(opt, form, opt.name in rules ? rules[opt.name] : opt.default);
   if (Object.keys(rules).length) form.querySelector("details.options").open = true;
   for (const name of ["hand", "win_tile", "flowers", "dora_indicators", "ura_indicators"]) {
     if (input(name)) refreshPreview(name);

@@ -1,6 +1,6 @@
 // The home page's Play form: a practice table against bots, a private room, joining by code.
 
-import { changedOptions, optionField } from "./options.js";
+import { changedOptions, clearRuleRefusals, optionField, showRuleRefusal } from "./options.js";
 import { t } from "./i18n.js";
 import { api, ensurePlayer, loadPlayer, loadTable, roomCodeFrom } from "./session.js";
 
@@ -12,8 +12,11 @@ function esc(s) {
 }
 
 function showOptions() {
-  const v = meta.variants[$("#p-variant").value];
-  $("#p-option-fields").innerHTML = v.options.map((o) => optionField(o)).join("");
+  $("#p-option-fields").innerHTML = variantOptions().map((o) => optionField(o)).join("");
+}
+
+function variantOptions() {
+  return meta.variants[$("#p-variant").value].options;
 }
 
 function tableOptions(kind) {
@@ -24,7 +27,7 @@ function tableOptions(kind) {
     variant: $("#p-variant").value,
     length: $("#p-length").value,
     bot_level: $("#p-level").value,
-    rules: changedOptions(meta.variants[$("#p-variant").value].options, $("#p-option-fields")),
+    rules: changedOptions(variantOptions(), $("#p-option-fields")),
     turn_seconds: turn,
     claim_seconds: claim,
     bot_delay_ms: Number($("#p-pace").value),
@@ -39,6 +42,7 @@ function showError(text) {
 
 async function start(kind) {
   showError("");
+  clearRuleRefusals($("#p-option-fields"));
   const buttons = document.querySelectorAll("#play-form button");
   buttons.forEach((b) => (b.disabled = true));
   try {
@@ -47,7 +51,9 @@ async function start(kind) {
     const room = await api(path, { method: "POST", body: tableOptions(kind), player });
     location.href = `/play/${encodeURIComponent(room.code)}`;
   } catch (err) {
-    showError(err.message);
+    // a refused house rule is shown beside its field, in the words the field shows
+    const refused = err.field === "rules" ? showRuleRefusal(variantOptions(), $("#p-option-fields"), err.message) : null;
+    if (!refused || !refused.shown) showError(refused ? refused.text : err.message);
     buttons.forEach((b) => (b.disabled = false));
   }
 }

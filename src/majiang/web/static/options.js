@@ -37,26 +37,76 @@ export function optionField(o, prefix = "po") {
   return `<div class="field">${label}${doc}<input id="${id}" ${attrs} value="${esc(shown)}" spellcheck="false"></div>`;
 }
 
+/** The control of house rule `o` under `root` (its checkbox, select or input), or null. */
+function controlOf(o, root) {
+  return root.querySelector(`[data-option="${CSS.escape(o.name)}"]`);
+}
+
+/** The field for one's own point table beside a `table` control's select, or null. */
+function ownTableOf(o, root) {
+  return root.querySelector(`[data-own-table="${CSS.escape(o.name)}"]`);
+}
+
+/** A typed text as the API reads it: JSON when it opens an object or a list and parses, else
+ *  the text itself (which the server then refuses, quoting it). */
+function typedValue(raw) {
+  if (!/^[[{]/.test(raw)) return raw;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * The value house rule `o`'s field under `root` holds, as the API reads it (undefined when the
+ * form has no field for it). The one reader of the calculator, the home page and the score
+ * sheet, so the same input gets the same answer on each: a number field gives its whole
+ * number, or what it holds when that is empty or not a whole number (sent as typed: the server
+ * refuses it with the rule's bounds, beside the field); a point table gives one's own table when
+ * typed (JSON, or the text when it does not parse), else the named table chosen; a text or list
+ * field left empty gives the default.
+ */
+export function optionValue(o, root) {
+  const el = controlOf(o, root);
+  if (!el) return undefined;
+  if (o.control === "bool") return el.checked;
+  if (o.control === "choice") return JSON.parse(el.value);
+  if (o.control === "int") {
+    const raw = el.value.trim();
+    const n = Number(raw);
+    return raw !== "" && Number.isInteger(n) ? n : raw;
+  }
+  if (o.control === "table") {
+    const own = ownTableOf(o, root);
+    const typed = own ? own.value.trim() : "";
+    return typed ? typedValue(typed) : el.value;
+  }
+  const raw = el.value.trim();
+  return raw ? typedValue(raw) : o.default;
+}
+
+/** Show `value` in house rule `o`'s field under `root` (the inverse of `optionValue`). */
+export function setOptionValue(o, root, value) {
+  const el = controlOf(o, root);
+  if (!el) return;
+  if (o.control === "bool") el.checked = Boolean(value);
+  else if (o.control === "choice") el.value = JSON.stringify(value);
+  else if (o.control === "table") {
+    const named = o.choices.includes(value);
+    el.value = named ? value : o.default;
+    const own = ownTableOf(o, root);
+    if (own) own.value = named ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
+  } else if (value === null || value === undefined) el.value = "";
+  else el.value = typeof value === "object" ? JSON.stringify(value) : String(value);
+}
+
 /** The options whose fields under `root` differ from their defaults (only those are sent). */
 export function changedOptions(options, root) {
   const out = {};
   for (const o of options) {
-    const el = root.querySelector(`[data-option="${CSS.escape(o.name)}"]`);
-    if (!el) continue;
-    let value;
-    if (o.control === "bool") value = el.checked;
-    else if (o.control === "choice") value = JSON.parse(el.value);
-    else if (o.control === "int") value = Number(el.value);
-    else {
-      const own = o.control === "table" ? root.querySelector(`[data-own-table="${CSS.escape(o.name)}"]`) : null;
-      const raw = (own && own.value.trim()) || el.value.trim();
-      if (!raw) continue; // left empty: the default
-      try {
-        value = /^[[{]/.test(raw) ? JSON.parse(raw) : raw;
-      } catch {
-        value = raw;
-      }
-    }
+    const value = optionValue(o, root);
+    if (value === undefined) continue;
     if (JSON.stringify(value) !== JSON.stringify(o.default)) out[o.name] = value;
   }
   return out;
