@@ -118,3 +118,82 @@ def test_the_same_bad_house_rule_is_refused_alike_on_every_form(
     context.close()
     assert shown == {name: [[expected, option]] for name in FORMS}
     assert errors == []
+
+
+#: one's own table as a player types it, and as the calculator's link keeps it
+OWN_TABLE = '{"3": 8, "4": 16}'
+
+#: the point table as the player sees it: the select's value and words, the typed field
+SEEN_JS = """(prefix) => {
+  const select = document.getElementById(`${prefix}-table`);
+  const own = document.getElementById(`${prefix}-table-own`);
+  return [select.value, select.selectedOptions[0].textContent, own.value];
+}"""
+
+
+@pytest.mark.parametrize("form", sorted(FORMS))
+def test_the_point_table_select_shows_the_table_played(
+    browser: Any, base_url: str, form: str
+) -> None:
+    """Typing one's own table chooses *Custom table* in the select (it went on showing *Half
+    spicy* while the typed table was played); emptying the field goes back to the named table
+    chosen before; choosing a named table empties the field."""
+    open_form, prefix, _submit = FORMS[form]
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(10000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    open_form(page, base_url)
+    seen = [page.evaluate(SEEN_JS, prefix)]
+    page.select_option(f"#{prefix}-table", "full_spicy")
+    page.fill(f"#{prefix}-table-own", OWN_TABLE)
+    seen.append(page.evaluate(SEEN_JS, prefix))
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"custom_table_{form}_1280.png"), full_page=True)
+    page.fill(f"#{prefix}-table-own", "")
+    seen.append(page.evaluate(SEEN_JS, prefix))
+    page.fill(f"#{prefix}-table-own", OWN_TABLE)
+    page.select_option(f"#{prefix}-table", "half_spicy")
+    seen.append(page.evaluate(SEEN_JS, prefix))
+    context.close()
+    assert seen == [
+        ["half_spicy", "Half spicy", ""],
+        ["", "Custom table", OWN_TABLE],
+        ["full_spicy", "Full spicy", ""],
+        ["half_spicy", "Half spicy", ""],
+    ]
+    assert errors == []
+
+
+def test_the_calculator_s_link_keeps_the_custom_table(browser: Any, base_url: str) -> None:
+    """The calculator scores the table it shows: one's own when *Custom table* shows (the link
+    keeps it, and opening the link shows *Custom table* with it), none when a named table was
+    chosen after typing one (the link then keeps no table: half spicy is the default)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.set_default_timeout(10000)
+    page = context.new_page()
+    open_calculator(page, base_url)
+    page.fill("#o-table-own", OWN_TABLE)
+    page.click("#score")
+    page.wait_for_function("() => document.getElementById('calc').dataset.scored === '1'")
+    custom = page.url
+    sent = page.evaluate(
+        "() => JSON.parse(decodeURIComponent(location.hash.slice(3))).rules?.table ?? null"
+    )
+    open_calculator(page, base_url)  # the same hand
+    page.fill("#o-table-own", OWN_TABLE)
+    page.select_option("#o-table", "half_spicy")
+    page.click("#score")
+    page.wait_for_function("() => document.getElementById('calc').dataset.scored === '1'")
+    named = page.evaluate(
+        "() => JSON.parse(decodeURIComponent(location.hash.slice(3))).rules?.table ?? null"
+    )
+    page.goto("about:blank")
+    page.goto(custom)
+    page.wait_for_function("() => document.getElementById('calc').dataset.scored === '1'")
+    restored = page.evaluate(SEEN_JS, "o")
+    context.close()
+    assert sent == {"3": 8, "4": 16}
+    assert named is None
+    assert restored == ["", "Custom table", '{"3":8,"4":16}']  # written back as compact JSON

@@ -116,7 +116,11 @@ def option_field(name: str, opt: Option) -> dict[str, Any]:
         control = "list"
     else:
         control = "text"  # a name or a JSON object (custom point tables)
-    own = {"own_label": _("Or your own table (JSON)"), "own_example": OWN_TABLE_EXAMPLE}
+    own = {
+        "own_label": _("Or your own table (JSON)"),
+        "own_example": OWN_TABLE_EXAMPLE,
+        "custom_label": _("Custom table"),  # the select's choice while one's own table is typed
+    }
     return described(
         {
             **(own if control == "table" else {}),

@@ -221,8 +221,9 @@ def _option_control(opt: dict[str, object]) -> str:
 
 
 def _table_control(opt: dict[str, object], fid: str, label: str, doc: str, described: str) -> str:
-    """A point table's control: a select of the named tables in player words, and a field for
-    one's own table as JSON (``{"3": 8, "4": 16}``), which wins when filled."""
+    """A point table's control: a select of the named tables in player words and *Custom
+    table*, and a field for one's own table as JSON (``{"3": 8, "4": 16}``); typing a table
+    chooses *Custom table*, choosing a named one empties the field (static/options.js)."""
     choices, labels = opt["choices"], opt["choice_labels"]
     assert isinstance(choices, list) and isinstance(labels, list)
     default = opt["default"]
@@ -231,6 +232,7 @@ def _table_control(opt: dict[str, object], fid: str, label: str, doc: str, descr
         f"{escape(_(str(text)))}</option>"
         for c, text in zip(choices, labels, strict=True)
     )
+    options += f'<option value="">{escape(str(opt["custom_label"]))}</option>'
     own = escape(str(opt["own_label"]))
     return (
         f'<div class="field"><label for="{fid}">{label}</label>{doc}'

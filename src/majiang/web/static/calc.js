@@ -4,7 +4,7 @@
 
 import { esc, html } from "./dom.js";
 import { limitWord } from "./limits.js";
-import { changedOptions, ruleRefusal, setOptionValue, showRuleRefusal } from "./options.js";
+import { changedOptions, followOwnTables, ruleRefusal, setOptionValue, showRuleRefusal } from "./options.js";
 import { formatNumber, language, t } from "./i18n.js";
 import { formatTiles, parseMeld, parseTiles, tilesOrEmpty } from "./notation.js";
 import { handHtml, meldHtml, tileSvg } from "./tiles.js";
@@ -515,6 +515,7 @@ async function score(req) {
   }
 }
 
+followOwnTables(form);
 form.addEventListener("submit", (e) => {
   e.preventDefault();
   score(buildRequest());

@@ -1,6 +1,6 @@
 // The home page's Play form: a practice table against bots, a private room, joining by code.
 
-import { changedOptions, clearRuleRefusals, optionField, showRuleRefusal } from "./options.js";
+import { changedOptions, clearRuleRefusals, followOwnTables, optionField, showRuleRefusal } from "./options.js";
 import { t } from "./i18n.js";
 import { api, ensurePlayer, loadPlayer, loadTable, roomCodeFrom } from "./session.js";
 
@@ -67,6 +67,7 @@ function init() {
     $("#p-level-help").textContent = level ? level.help : "";
   });
   showOptions();
+  followOwnTables($("#p-option-fields"));
   $("#play-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
     start("practice");

@@ -7,7 +7,7 @@
 
 import { esc } from "./dom.js";
 import { formatList, formatNumber, t } from "./i18n.js";
-import { changedOptions, clearRuleRefusals, optionField, showRuleRefusal } from "./options.js";
+import { changedOptions, clearRuleRefusals, followOwnTables, optionField, showRuleRefusal } from "./options.js";
 import { api as call } from "./session.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -55,6 +55,7 @@ function showNew() {
   };
   form.variant.addEventListener("change", sync);
   sync();
+  followOwnTables($("#keep-option-fields"));
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     $("#keep-new-error").textContent = "";

@@ -21,10 +21,11 @@ export function optionField(o, prefix = "po") {
     return `<div class="field">${label}${doc}<select id="${id}" ${attrs}>${opts}</select></div>`;
   }
   if (o.control === "table") {
-    // a named point table in player words, or one's own as JSON (which wins when filled)
-    const opts = o.choices
+    // a named point table in player words, or "Custom table": one's own as JSON, typed below
+    const named = o.choices
       .map((c, i) => `<option value="${esc(c)}"${c === o.default ? " selected" : ""}>${esc(o.choice_labels[i])}</option>`)
       .join("");
+    const opts = `${named}<option value="">${esc(o.custom_label || "")}</option>`;
     const own = esc(o.own_label || "");
     return `<div class="field">${label}${doc}<select id="${id}" ${attrs}>${opts}</select><input id="${id}-own" data-own-table="${esc(o.name)}" aria-label="${own}" title="${own}" placeholder="${esc(o.own_example || "")}" autocomplete="off" spellcheck="false"></div>`;
   }
@@ -64,7 +65,8 @@ function typedValue(raw) {
  * sheet, so the same input gets the same answer on each: a number field gives its whole
  * number, or what it holds when that is empty or not a whole number (sent as typed: the server
  * refuses it with the rule's bounds, beside the field); a point table gives one's own table when
- * typed (JSON, or the text when it does not parse), else the named table chosen; a text or list
+ * typed (JSON, or the text when it does not parse), else the named table chosen ("" when
+ * "Custom table" is chosen with nothing typed: the server refuses it); a text or list
  * field left empty gives the default.
  */
 export function optionValue(o, root) {
@@ -94,11 +96,49 @@ export function setOptionValue(o, root, value) {
   else if (o.control === "choice") el.value = JSON.stringify(value);
   else if (o.control === "table") {
     const named = o.choices.includes(value);
-    el.value = named ? value : o.default;
+    el.value = named ? value : ""; // "": the choice "Custom table"
     const own = ownTableOf(o, root);
     if (own) own.value = named ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
   } else if (value === null || value === undefined) el.value = "";
   else el.value = typeof value === "object" ? JSON.stringify(value) : String(value);
+}
+
+/**
+ * Keep each point table's select and the field for one's own table under `root` agreeing, so
+ * what the player sees is what is played: typing a table chooses "Custom table" (value ""),
+ * emptying the field goes back to the named table chosen before, choosing a named table empties
+ * the field, and choosing "Custom table" puts the cursor in it. Listens on `root`, so fields
+ * drawn into it later (another variant's) follow too.
+ */
+export function followOwnTables(root) {
+  const parts = (el) => {
+    const field = el.closest(".field");
+    return field ? [field.querySelector("select[data-option]"), field.querySelector("[data-own-table]")] : [];
+  };
+  const lastNamed = (select) => select.dataset.named || [...select.options].find((x) => x.defaultSelected)?.value || "";
+  root.addEventListener("input", (e) => {
+    if (!e.target.matches("[data-own-table]")) return;
+    const [select, own] = parts(e.target);
+    if (!select) return;
+    if (own.value.trim()) {
+      if (select.value) select.dataset.named = select.value;
+      select.value = "";
+    } else {
+      select.value = lastNamed(select);
+    }
+  });
+  root.addEventListener("change", (e) => {
+    if (!e.target.matches("select[data-option]")) return;
+    const [select, own] = parts(e.target);
+    if (!own) return;
+    if (select.value) {
+      select.dataset.named = select.value;
+      own.value = "";
+      own.removeAttribute("aria-invalid");
+    } else {
+      own.focus();
+    }
+  });
 }
 
 /** The options whose fields under `root` differ from their defaults (only those are sent). */
