@@ -278,22 +278,31 @@ def test_pages_show_no_english_left(
     assert left == {}, f"English left in {lang}: {left}"
 
 
-def test_a_refused_hand_is_explained_in_the_pages_language(browser: Any, base_url: str) -> None:
-    """The calculator shows the contract's error in the page's language, quoting the input."""
+def calculator_says(
+    browser: Any, base_url: str, langs: Any, act: Any, selector: str
+) -> dict[str, str]:
+    """What the riichi calculator shows at ``selector`` after ``act``, in each of ``langs``."""
     said = {}
-    for lang in ("en", "de", "es", "zh"):
+    for lang in langs:
         page = open_page(
             browser,
             f"{base_url}/calc/riichi?lang={lang}",
             "() => document.querySelector('form[data-ready=true]')",
-            calc_refused,
+            act,
         )
-        said[lang] = page.inner_text("#err-hand")
+        said[lang] = page.inner_text(selector)
         page.context.close()
-    assert said["en"] == "hand: no tile '9z'"
-    assert said["de"] == "hand: es gibt keinen Stein '9z'"
-    assert said["es"] == "hand: no existe la ficha '9z'"
-    assert said["zh"] == "hand：没有 '9z' 这张牌"
+    return said
+
+
+def test_a_refused_hand_is_explained_in_the_pages_language(browser: Any, base_url: str) -> None:
+    """The calculator shows the contract's error in the page's language, quoting the input."""
+    assert calculator_says(browser, base_url, LANGUAGES, calc_refused, "#err-hand") == {
+        "en": "hand: no tile '9z'",
+        "de": "hand: es gibt keinen Stein '9z'",
+        "es": "hand: no existe la ficha '9z'",
+        "zh": "hand：没有 '9z' 这张牌",
+    }
 
 
 #: a five-times yakuman (shared/rules/riichi.md, double yakuman on): four concealed pungs won
@@ -306,30 +315,22 @@ QUINTUPLE = {
 }
 
 
+def calc_five_times(page: Any) -> None:
+    """Score the five-times yakuman, self-drawn."""
+    page.fill("#f-hand", "11122233344455z")
+    page.fill("#f-win_tile", "5z")
+    page.check('input[name="win"][value="tsumo"]')
+    page.click("#score")
+    page.wait_for_selector("#r-limit")
+
+
 def test_a_limit_past_triple_yakuman_is_named_in_the_pages_language(
     browser: Any, base_url: str
 ) -> None:
     """The riichi calculator names a 5x yakuman hand's limit in words of the page's language
     (limits.js knew only up to triple and showed the limit's key, "quintuple yakuman", in
     English on every page)."""
-    said = {}
-    for lang in QUINTUPLE:
-
-        def five_times(page: Any) -> None:
-            page.fill("#f-hand", "11122233344455z")
-            page.fill("#f-win_tile", "5z")
-            page.check('input[name="win"][value="tsumo"]')
-            page.click("#score")
-            page.wait_for_selector("#r-limit")
-
-        page = open_page(
-            browser,
-            f"{base_url}/calc/riichi?lang={lang}",
-            "() => document.querySelector('form[data-ready=true]')",
-            five_times,
-        )
-        said[lang] = page.inner_text("#r-limit")
-        page.context.close()
+    said = calculator_says(browser, base_url, QUINTUPLE, calc_five_times, "#r-limit")
     assert said == QUINTUPLE
 
 

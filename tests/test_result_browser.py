@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from event_support import ended, moved, started, won
 from test_table_support import ARGS, CHROMIUM, serve
 
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -70,58 +71,6 @@ def rows(page: Any, selector: str) -> list[list[str]]:
             "rs => rs.map(r => [...r.querySelectorAll('th, td')].map(c => c.textContent))",
         )
     )
-
-
-def started(dealer: int = 0, honba: int = 0, scores: int = 25000) -> dict[str, Any]:
-    return {
-        "type": "hand_started",
-        "hand": 0,
-        "round_wind": 0,
-        "dealer": dealer,
-        "honba": honba,
-        "sticks": 0,
-        "scores": [scores] * 4,
-        "dealer_streak": honba,
-    }
-
-
-def won(
-    seat: int, source: int | None, tile: str, hand: str, result: dict[str, Any]
-) -> dict[str, Any]:
-    return {
-        "type": "won",
-        "seat": seat,
-        "tile": tile,
-        "source": source,
-        "hand": hand,
-        "melds": [],
-        "ura_indicators": "",
-        "liable": None,
-        "robbed_kong": False,
-        "result": {
-            "valid": True,
-            "reason": None,
-            "limit": None,
-            "fu": None,
-            "fu_items": [],
-            **result,
-        },
-    }
-
-
-def moved(deltas: list[int], reason: str = "win", sticks: int = 0) -> dict[str, Any]:
-    return {"type": "points_moved", "reason": reason, "deltas": deltas, "sticks": sticks}
-
-
-def ended(outcome: str, scores: list[int], winners: list[int]) -> dict[str, Any]:
-    return {
-        "type": "hand_ended",
-        "outcome": outcome,
-        "reason": "wall" if outcome == "exhaustive_draw" else "",
-        "winners": winners,
-        "ready": [],
-        "scores": scores,
-    }
 
 
 # ---------------------------------------------------------------- riichi

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from event_support import ended, moved, started, won
 from majiang.shanten import shanten
 from majiang.web.words import table_words
 from test_table_support import CHROMIUM, SCREENSHOTS, Player, shot
@@ -815,39 +816,17 @@ def test_the_table_pages_fit_360_px(browser: Any, base_url: str) -> None:
 #: rounded up to 30. Base points 30 x 2^(2+3) = 960; a dealer's self-draw is 2 x 960 = 1920 from
 #: each, rounded up to 2000; the stick comes back to the winner: 6000 + 1000 = 7000.
 RIICHI_HAND = [
-    {
-        "type": "hand_started",
-        "hand": 0,
-        "round_wind": 0,
-        "dealer": 0,
-        "honba": 0,
-        "sticks": 0,
-        "scores": [25000, 25000, 25000, 25000],
-    },
+    started(),
     {"type": "riichi_declared", "seat": 0, "double": False},
-    {
-        "type": "points_moved",
-        "reason": "riichi",
-        "deltas": [-1000, 0, 0, 0],
-        "sticks": 1,
-        "stick_value": 1000,
-    },
-    {
-        "type": "won",
-        "seat": 0,
-        "tile": "9p",
-        "source": None,
-        "hand": "678m456789p789s11z",
-        "melds": [],
-        "ura_indicators": "3p",
-        "liable": None,
-        "robbed_kong": False,
-        "result": {
-            "valid": True,
-            "reason": None,
+    moved([-1000, 0, 0, 0], reason="riichi", sticks=1, stick_value=1000),
+    won(
+        0,
+        None,
+        "9p",
+        "678m456789p789s11z",
+        {
             "unit": "han",
             "total": 3,
-            "limit": None,
             "items": [
                 {"id": "riichi", "name": "Riichi", "value": 1},
                 {"id": "menzen_tsumo", "name": "Menzen tsumo", "value": 1},
@@ -869,22 +848,10 @@ RIICHI_HAND = [
                 ],
             },
         },
-    },
-    {
-        "type": "points_moved",
-        "reason": "win",
-        "deltas": [7000, -2000, -2000, -2000],
-        "sticks": -1,
-        "stick_value": 1000,
-    },
-    {
-        "type": "hand_ended",
-        "outcome": "win",
-        "reason": "",
-        "winners": [0],
-        "ready": [],
-        "scores": [31000, 23000, 23000, 23000],
-    },
+        ura_indicators="3p",
+    ),
+    moved([7000, -2000, -2000, -2000], sticks=-1, stick_value=1000),
+    ended("win", [31000, 23000, 23000, 23000], [0]),
 ]
 
 #: the words a table page carries (web/words.py table_words: payment reasons, suits ...), given
@@ -962,50 +929,25 @@ def test_a_result_names_taiwan_s_dealer_tai_and_the_draw_payments(player: Player
     page = player.page
     page.goto(f"{player.base_url}/play/none")  # a table page: the words read by key come with it
     taiwan = [
-        {
-            "type": "hand_started",
-            "hand": 0,
-            "round_wind": 0,
-            "dealer": 0,
-            "honba": 1,
-            "sticks": 0,
-            "scores": [0, 0, 0, 0],
-        },
-        {
-            "type": "won",
-            "seat": 1,
-            "tile": "7s",
-            "source": 0,
-            "hand": "123m456m789m234p567s99s",
-            "melds": [],
-            "ura_indicators": "",
-            "liable": None,
-            "robbed_kong": False,
-            "result": {
-                "valid": True,
-                "reason": None,
+        started(honba=1, scores=0),
+        won(
+            1,
+            0,
+            "7s",
+            "123m456m789m234p567s99s",
+            {
                 "unit": "tai",
                 "total": 3,
-                "limit": None,
                 "items": [
                     {"id": "closed_hand", "name": "Closed hand", "value": 1},
                     {"id": "all_chows", "name": "All chows", "value": 2},
                 ],
-                "fu": None,
-                "fu_items": [],
                 "dealer_tai": 3,
                 "points": {"total": 9, "payers": [{"from": "E", "amount": 9}]},
             },
-        },
-        {"type": "points_moved", "reason": "win", "deltas": [-9, 9, 0, 0]},
-        {
-            "type": "hand_ended",
-            "outcome": "win",
-            "reason": "",
-            "winners": [1],
-            "ready": [],
-            "scores": [-9, 9, 0, 0],
-        },
+        ),
+        moved([-9, 9, 0, 0]),
+        ended("win", [-9, 9, 0, 0], [1]),
     ]
     _render(page, taiwan, "taiwan")
     payers = page.eval_on_selector_all(
@@ -1014,25 +956,10 @@ def test_a_result_names_taiwan_s_dealer_tai_and_the_draw_payments(player: Player
     assert payers == ["Bot 1 (normal), dealer (with 3 dealer tai)"]
     page.evaluate("() => document.querySelector('#result-test').remove()")
     draw = [
-        {
-            "type": "hand_started",
-            "hand": 0,
-            "round_wind": 0,
-            "dealer": 0,
-            "honba": 0,
-            "sticks": 0,
-            "scores": [25000, 25000, 25000, 25000],
-        },
+        started(),
         {"type": "hand_revealed", "seat": 0, "tiles": "123m456p789s1122z", "ready": True},
-        {"type": "points_moved", "reason": "noten", "deltas": [3000, -1000, -1000, -1000]},
-        {
-            "type": "hand_ended",
-            "outcome": "exhaustive_draw",
-            "reason": "",
-            "winners": [],
-            "ready": [0],
-            "scores": [28000, 24000, 24000, 24000],
-        },
+        moved([3000, -1000, -1000, -1000], reason="noten"),
+        ended("exhaustive_draw", [28000, 24000, 24000, 24000], [], reason="", ready=[0]),
     ]
     _render(page, draw, "riichi")
     lines = page.eval_on_selector_all("#other-payments li", "ls => ls.map(l => l.textContent)")

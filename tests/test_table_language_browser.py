@@ -31,6 +31,7 @@ from typing import Any
 
 import pytest
 
+from event_support import ended, moved, started, won
 from language_support import same_in
 from majiang.i18n import _, use
 from majiang.web.play import pattern_names
@@ -268,59 +269,22 @@ def test_the_table_opens_its_socket_in_its_language_and_lists_the_languages_way(
 # ---------------------------------------------------------------- the rare results
 
 
-def _started(scores: int = 25000, sticks: int = 0) -> dict[str, Any]:
-    return {
-        "type": "hand_started",
-        "hand": 0,
-        "round_wind": 0,
-        "dealer": 0,
-        "honba": 0,
-        "sticks": sticks,
-        "scores": [scores] * 4,
-    }
-
-
-def _ended(outcome: str, reason: str, scores: list[int], winners: list[int]) -> dict[str, Any]:
-    return {
-        "type": "hand_ended",
-        "outcome": outcome,
-        "reason": reason,
-        "winners": winners,
-        "ready": [],
-        "scores": scores,
-    }
-
-
 def _ron(
     seat: int, items: list[tuple[str, str, int]], total: int, unit: str = "han"
 ) -> dict[str, Any]:
     """Seat ``seat`` wins on North's (seat 3) discard 7s: ``items`` (id, English name, value);
     riichi's hand has its fu."""
     riichi = unit == "han"
-    return {
-        "type": "won",
-        "seat": seat,
-        "tile": "7s",
-        "source": 3,
-        "hand": "234567m34566p68s",
-        "melds": [],
-        "ura_indicators": "",
-        "liable": None,
-        "robbed_kong": False,
-        "result": {
-            "valid": True,
-            "reason": None,
-            "unit": unit,
-            "total": sum(value for *_, value in items),
-            "limit": None,
-            "items": [{"id": i, "name": name, "value": value} for i, name, value in items],
-            "fu": 40 if riichi else None,
-            "fu_items": [{"id": "base", "value": 20}, {"id": "closed_ron", "value": 10}]
-            if riichi
-            else [],
-            "points": {"total": total, "payers": [{"from": "discarder", "amount": total}]},
-        },
+    result = {
+        "unit": unit,
+        "total": sum(value for *_, value in items),
+        "items": [{"id": i, "name": name, "value": value} for i, name, value in items],
+        "points": {"total": total, "payers": [{"from": "discarder", "amount": total}]},
     }
+    if riichi:
+        result["fu"] = 40
+        result["fu_items"] = [{"id": "base", "value": 20}, {"id": "closed_ron", "value": 10}]
+    return won(seat, 3, "7s", "234567m34566p68s", result)
 
 
 #: results a random game meets only now and then, as the server sends them (shared/rules/
@@ -334,15 +298,10 @@ RARE_RESULTS: dict[str, tuple[str, list[dict[str, Any]]]] = {
         f"abortive {reason}": (
             "riichi",
             [
-                _started(),
+                started(),
                 {"type": "riichi_declared", "seat": 2, "double": False},
-                {
-                    "type": "points_moved",
-                    "reason": "riichi",
-                    "deltas": [0, 0, -1000, 0],
-                    "sticks": 1,
-                },
-                _ended("abortive_draw", reason, [25000, 25000, 24000, 25000], []),
+                moved([0, 0, -1000, 0], reason="riichi", sticks=1),
+                ended("abortive_draw", [25000, 25000, 24000, 25000], [], reason=reason),
             ],
         )
         for reason in ("nine_terminals", "four_winds", "four_riichi", "four_kongs", "triple_ron")
@@ -351,26 +310,26 @@ RARE_RESULTS: dict[str, tuple[str, list[dict[str, Any]]]] = {
     "double ron": (
         "riichi",
         [
-            _started(),
+            started(),
             _ron(0, [("tanyao", "All simples", 1), ("dora", "Dora", 1)], 3900),
-            {"type": "points_moved", "reason": "win", "deltas": [3900, 0, 0, -3900]},
+            moved([3900, 0, 0, -3900]),
             _ron(1, [("tanyao", "All simples", 1), ("dora", "Dora", 1)], 2600),
-            {"type": "points_moved", "reason": "win", "deltas": [0, 2600, 0, -2600]},
-            _ended("win", "", [28900, 27600, 25000, 18500], [0, 1]),
+            moved([0, 2600, 0, -2600]),
+            ended("win", [28900, 27600, 25000, 18500], [0, 1]),
         ],
     ),
     "bloody battle to the wall": (
         "sichuan",
         [
-            _started(0),
-            {"type": "points_moved", "reason": "kong", "deltas": [-1, -1, -1, 3]},
+            started(scores=0),
+            moved([-1, -1, -1, 3], reason="kong"),
             _ron(0, [("plain_hand", "Plain hand", 0)], 1, unit="fan"),
-            {"type": "points_moved", "reason": "win", "deltas": [1, 0, 0, -1]},
-            {"type": "points_moved", "reason": "kong_passed_on", "deltas": [3, 0, 0, -3]},
-            {"type": "points_moved", "reason": "not_ready", "deltas": [0, 4, -4, 0]},
-            {"type": "points_moved", "reason": "three_suits", "deltas": [0, 8, -8, 0]},
-            {"type": "points_moved", "reason": "kong_returned", "deltas": [1, 1, 1, -3]},
-            _ended("exhaustive_draw", "wall", [3, 11, -13, -1], [0]),
+            moved([1, 0, 0, -1]),
+            moved([3, 0, 0, -3], reason="kong_passed_on"),
+            moved([0, 4, -4, 0], reason="not_ready"),
+            moved([0, 8, -8, 0], reason="three_suits"),
+            moved([1, 1, 1, -3], reason="kong_returned"),
+            ended("exhaustive_draw", [3, 11, -13, -1], [0]),
         ],
     ),
 }

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from event_support import ended, started, won
 from test_table_support import CHROMIUM, Player, shot
 
 pytest.importorskip("playwright.sync_api")
@@ -208,40 +209,8 @@ LESSON_END_JS = """async ([variant, events]) => {
 
 def hand_events(variant: str, outcome: str, wins: list[tuple[int, int | None, str]]) -> list[Any]:
     """A hand's start, its wins (seat, source, tile) and its end, as the server sends them."""
-    started = {
-        "type": "hand_started",
-        "hand": 0,
-        "round_wind": 0,
-        "dealer": 0,
-        "honba": 0,
-        "sticks": 0,
-        "scores": [25000] * 4,
-        "dealer_streak": 0,
-    }
-    won = [
-        {
-            "type": "won",
-            "seat": seat,
-            "tile": tile,
-            "source": source,
-            "hand": "",
-            "melds": [],
-            "ura_indicators": "",
-            "liable": None,
-            "robbed_kong": False,
-            "result": {"valid": True, "reason": None, "limit": None, "fu": None, "fu_items": []},
-        }
-        for seat, source, tile in wins
-    ]
-    ended = {
-        "type": "hand_ended",
-        "outcome": outcome,
-        "reason": "wall" if outcome == "exhaustive_draw" else "",
-        "winners": [seat for seat, _, _ in wins],
-        "ready": [],
-        "scores": [25000] * 4,
-    }
-    return [started, *won, ended]
+    won_events = [won(seat, source, tile) for seat, source, tile in wins]
+    return [started(), *won_events, ended(outcome, [25000] * 4, [seat for seat, _, _ in wins])]
 
 
 @pytest.mark.parametrize(
