@@ -139,6 +139,64 @@ def test_whole_hand_against_bots_by_clicking(
 # ---------------------------------------------------------------- Sichuan's first decisions
 
 
+#: the page answers its open decision itself, as its auto-play does (a win, a pass, the drawn
+#: tile after riichi): the first discard or pass offered, through the page's own ``act``
+PAGE_ANSWERS_JS = """async () => {
+  const table = await import('/static/table.js');
+  const actions = window.majiangTable.decision.actions;
+  table.act(actions.find((a) => a.type === 'discard' || a.type === 'pass') || actions[0]);
+}"""
+
+
+class PageThatAnswersFirst:
+    """A player's page that answers the open decision itself right after the test's first
+    look at it: the page's auto-play getting there between the helper's reading the decision
+    and its clicking."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.answered = False
+
+    def __getattr__(self, name: str) -> Any:
+        attr = getattr(self.page, name)
+        if not callable(attr):
+            return attr
+
+        def then_answer(*args: Any, **kwargs: Any) -> Any:
+            out = attr(*args, **kwargs)
+            if not self.answered:
+                self.answered = True
+                self.page.evaluate(PAGE_ANSWERS_JS)
+            return out
+
+        return then_answer
+
+
+def test_answer_clicks_only_the_decision_it_read(player: Player) -> None:
+    """The helper every table test plays with reads the open decision and clicks in one turn
+    of the page: when the page answers the decision between the helper's look and its click
+    (its auto-play after 350 ms on a slow machine), the helper clicks nothing and says so, and
+    the server gets one answer. It counted the hand, then clicked the drawn tile a few calls
+    later: the tile it counted was gone and it waited 8 s for it."""
+    page = player.page
+    sent: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda data: sent.append(str(data))))
+    player.practice("Ida", "riichi")
+    assert player.wait_ready() == "decision"
+    decision = player.app("decision")
+    real = player.page
+    player.page = PageThatAnswersFirst(real)  # type: ignore[assignment]
+    try:
+        done = player.answer(win=False)
+    finally:
+        player.page = real
+    player.wait_answered(decision)
+    frames = [json.loads(f) for f in sent]
+    answers = [f for f in frames if f["type"] == "action" and str(f["decision"]) == decision]
+    assert done == "answered by the page"
+    assert len(answers) == 1, answers
+
+
 def test_sichuan_exchange_and_void_by_clicking(player: Player) -> None:
     """shared/rules/sichuan.md: three tiles of one suit are passed after the deal, then each seat
     declares its missing suit. The tiles are chosen on the hand, the suit by its button."""

@@ -43,6 +43,29 @@ READY_JS = """() => {
 }"""
 
 
+#: the plain answer to decision ``decision`` (``Player.answer``), chosen and clicked in one turn
+#: of the page: "answered by the page" when that decision is no longer the open one, "exchange"
+#: (nothing clicked) for Sichuan's exchange, null when nothing can answer it
+ANSWER_JS = """([decision, win]) => {
+  const app = document.querySelector('#table-app');
+  if (!app || app.dataset.decision !== decision) return 'answered by the page';
+  const button = (kind) => document.querySelector(`#actions button[data-action="${kind}"]`);
+  if (button('exchange')) return 'exchange';
+  const legal = [...document.querySelectorAll('#hand .hand-tile[data-legal="true"]')];
+  const choices = [
+    ['void', button('void')],
+    ['ron', win && button('ron')],
+    ['tsumo', win && button('tsumo')],
+    ['pass', button('pass')],
+    ['discard drawn', legal.find((b) => b.classList.contains('drawn'))],
+    ['discard', legal[legal.length - 1]],
+  ];
+  const [done, el] = choices.find(([, el]) => el) || [null, null];
+  if (el) el.click();
+  return done;
+}"""
+
+
 @contextlib.contextmanager
 def serve(tmp: Path) -> Iterator[str]:
     """Run the whole application (API, websocket, pages) in a thread; yield its base URL."""
@@ -165,9 +188,20 @@ class Player:
 
     def answer(self, *, win: bool = True) -> str:
         """Answer the open decision the plain way: win when offered (``win``), pass a claim,
-        else discard the tile just drawn (or the last legal tile). Return what was clicked."""
-        offered = self.offered()
-        if "exchange" in offered:  # Sichuan: pick the three tiles of the first exchange offered
+        else discard the tile just drawn (or the last legal tile). Return what was clicked, or
+        "answered by the page" when the page's own auto-play answered it first.
+
+        Waits for a decision to be open, then reads it and clicks in one turn of the page
+        (``ANSWER_JS``): what is read is what is clicked. Counting the hand and clicking its
+        drawn tile a few calls later failed when the hand changed in between (seen 1 run in 4
+        with a socket delayed by 150 ms; test_table_browser's
+        test_answer_clicks_only_the_decision_it_read makes that moment happen)."""
+        handle = self.page.wait_for_function(
+            "() => document.querySelector('#table-app')?.dataset.decision || ''"
+        )
+        decision = handle.json_value()
+        done: str | None = self.page.evaluate(ANSWER_JS, [decision, win])
+        if done == "exchange":  # Sichuan: pick the three tiles of the first exchange offered
             tiles = self.page.evaluate(
                 "() => window.majiangTable.decision.actions.find(a => a.type === 'exchange').tiles"
             )
@@ -177,23 +211,8 @@ class Player:
                     f'#hand .hand-tile[data-tile="{name}"]:not(.picked)'
                 ).first.click()
             self.page.click('#actions button[data-action="exchange"]')
-            return "exchange"
-        if "void" in offered:
-            self.page.locator('#actions button[data-action="void"]').first.click()
-            return "void"
-        if win and ("ron" in offered or "tsumo" in offered):
-            kind = "ron" if "ron" in offered else "tsumo"
-            self.tap(f'#actions button[data-action="{kind}"]')
-            return kind
-        if "pass" in offered:
-            self.tap('#actions button[data-action="pass"]')
-            return "pass"
-        drawn = self.page.locator('#hand .hand-tile.drawn[data-legal="true"]')
-        if drawn.count():
-            self.tap(drawn)
-            return "discard drawn"
-        self.tap(self.page.locator('#hand .hand-tile[data-legal="true"]').last)
-        return "discard"
+        assert done is not None, f"nothing to answer decision {decision} with"
+        return done
 
     def wait_answered(self, decision: str) -> None:
         """Wait until the decision just answered is no longer the open one."""
