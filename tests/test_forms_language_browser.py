@@ -623,7 +623,7 @@ def test_the_new_sheet_shows_a_refused_house_rule_at_its_field_in_player_words(
 #: other sentences of the server a calculator shows that named keys: a hand under Hong Kong's
 #: minimum ("(rule min_fan)"), a liable player with pao off ("rule 'pao' is false"), Taiwan's
 #: robbing a flower without its rule ("robbing_flower needs the rule seven_rob_eighth=true"),
-#: the last tile won on a discard ("situation 'last_tile' needs win 'tsumo', got 'ron'"):
+#: the last tile won on a discard ("'last_tile' is a self-drawn win, not 'ron': choose 'tsumo'"):
 #: [variant, what to do, the element that shows it]
 KEYED_SENTENCES = [
     ("hk", {"#f-hand": "123m456p789s11122z", "#f-win_tile": "2z"}, (), "#r-reason"),
@@ -647,14 +647,14 @@ PLAYER_SENTENCES = {
     "en": {
         "taiwan": "“Seven bonus tiles robbing the eighth” needs the rule “Seven flowers rob the"
         " eighth” turned on",
-        "hk": "situation “Won on the last wall tile” needs win “Tsumo (self-drawn)”, got “Ron (on"
-        " a discard)”",
+        "hk": "“Won on the last wall tile” is a self-drawn win, not “Ron (on a discard)”: choose"
+        " “Tsumo (self-drawn)”",
     },
     "de": {
         "taiwan": "“Sieben Bonussteine rauben den achten” braucht die Regel “Sieben Blumen rauben"
         " die achte” eingeschaltet",
-        "hk": "die Situation “Gewonnen mit dem letzten Stein der Mauer” braucht win “Tsumo (selbst"
-        " gezogen)”, erhalten: “Ron (auf einen Abwurf)”",
+        "hk": "“Gewonnen mit dem letzten Stein der Mauer” ist ein selbst gezogener Gewinn, nicht"
+        " “Ron (auf einen Abwurf)”: wähle “Tsumo (selbst gezogen)”",
     },
 }
 #: code in a sentence besides the keys: a rule's value as the API writes it

@@ -65,23 +65,27 @@ def test_tiles_outside_the_set_name_the_field_and_tile(
         (
             request("123m456m234s55p", "5p", melds=["kan 7777p"], situation=["kong_replacement"]),
             "situation",
-            "needs win 'tsumo'",
+            "a self-drawn win, not 'ron': choose 'tsumo'",
         ),
         (
             request(CHOWS, "5p", win="tsumo", situation=["robbing_kong"]),
             "situation",
-            "needs win 'ron'",
+            "a win on another player's tile, not 'tsumo': choose 'ron'",
         ),
-        (request(CHOWS, "5p", situation=["last_tile"]), "situation", "needs win 'tsumo'"),
+        (
+            request(CHOWS, "5p", situation=["last_tile"]),
+            "situation",
+            "a self-drawn win, not 'ron': choose 'tsumo'",
+        ),
         (
             request(CHOWS, "5p", win="tsumo", situation=["last_discard"]),
             "situation",
-            "needs win 'ron'",
+            "a win on another player's tile, not 'tsumo': choose 'ron'",
         ),
         (
             request(CHOWS, "5p", win="tsumo", situation=["kong_discard"]),
             "situation",
-            "needs win 'ron'",
+            "a win on another player's tile, not 'tsumo': choose 'ron'",
         ),
         (
             request(
@@ -99,7 +103,11 @@ def test_tiles_outside_the_set_name_the_field_and_tile(
             "situation",
             "dealer",
         ),
-        (request(CHOWS, "5p", situation=["heavenly"]), "situation", "needs win 'tsumo'"),
+        (
+            request(CHOWS, "5p", situation=["heavenly"]),
+            "situation",
+            "a self-drawn win, not 'ron': choose 'tsumo'",
+        ),
         (
             request(
                 "123m456m234s55p", "5p", win="tsumo", melds=["ankan 7777p"], situation=["heavenly"]

@@ -57,4 +57,5 @@ def test_hk_taiwan_and_sichuan_say_it_in_one_sentence(variant: str, name: str) -
     request = {"variant": variant, **HANDS[variant], "seat_wind": "S", "win": wrong}
     with pytest.raises(InvalidRequest) as exc:
         score({**request, "situation": [name]})
-    assert str(exc.value) == f"situation {name!r} needs win {need!r}, got {wrong!r}"
+    how = "a self-drawn win" if need == "tsumo" else "a win on another player's tile"
+    assert str(exc.value) == f"{name!r} is {how}, not {wrong!r}: choose {need!r}"

@@ -110,15 +110,19 @@ def check_way_of_winning(req: ScoreRequest, needs: Mapping[str, Win] = SITUATION
     ...     "win_tile": "5p", "situation": ["last_tile"]}))
     Traceback (most recent call last):
     ...
-    majiang.errors.InvalidRequest: situation 'last_tile' needs win 'tsumo', got 'ron'
+    majiang.errors.InvalidRequest: 'last_tile' is a self-drawn win, not 'ron': choose 'tsumo'
     """
     wrong = wrong_way_of_winning(req.situation, req.win, needs)
     if wrong is not None:
+        # the page writes each key as its form shows it: "“Won on the last wall tile” is a
+        # self-drawn win, not “Ron (on a discard)”: choose “Tsumo (self-drawn)”"
+        sentence = (
+            _("{name!r} is a self-drawn win, not {win!r}: choose {need!r}")
+            if needs[wrong] == "tsumo"
+            else _("{name!r} is a win on another player's tile, not {win!r}: choose {need!r}")
+        )
         raise InvalidRequest(
-            _("situation {name!r} needs win {need!r}, got {win!r}").format(
-                name=wrong, need=needs[wrong], win=req.win
-            ),
-            field="situation",
+            sentence.format(name=wrong, need=needs[wrong], win=req.win), field="situation"
         )
 
 
