@@ -9,14 +9,22 @@ import copy
 import json
 from typing import Any
 
+from engine_support import start
 from majiang.actions import Discard
+from majiang.bots.mjai import MjaiProcessBot
 from majiang.bots.mjai_player import MjaiPlayer
+from majiang.engine import legal_actions
 from majiang.records import GameRecord, verify
 from majiang.records.mjai import dumps_mjai, export_mjai, import_mjai
 from majiang.records.tenhou import import_tenhou
+from majiang.rules import get_ruleset
 from majiang.tiles import parse_tile
+from majiang.view import player_view
 
 SEVEN_M = parse_tile("7m")
+RULES = get_ruleset("riichi")
+#: seats 1-3 for a fixed wall where the dealer holds 7m or not (engine_support.start)
+OTHERS = ["147m258p369s2346z", "123456789m23p11z", "89p3689m258s4567z"]
 
 #: E1, dealer seat 0 holds a 7m (17), draws another and discards a 7m: seat 1 (123p456p789s555z7m,
 #: a single wait on 7m with white dragons) wins on it: 40 fu (20, closed ron 10, concealed honor
@@ -110,3 +118,23 @@ def test_the_mjai_player_says_and_follows_its_own_hand_copy_discard() -> None:
     player.react([{"type": "dahai", "actor": 0, "pai": "7m", "tsumogiri": False}])
     after = player.state
     assert after is not None and after.rivers[0][-1].tsumogiri is False
+
+
+def test_an_external_mjai_bots_tedashi_is_the_hand_copy() -> None:
+    """The arena's mjai seat reads an external bot's ``dahai``: ``tsumogiri: false`` of the tile
+    just drawn, with another copy held, is the hand's copy; ``true`` or absent the drawn tile."""
+    state, _ = start(["7m158p258s369s467z", *OTHERS], "7m")
+    view = player_view(RULES, state, 0)
+    legal = legal_actions(RULES, state, 0)
+    seat = MjaiProcessBot("unused")
+    dahai = {"type": "dahai", "actor": 0, "pai": "7m"}
+    assert seat._to_action({**dahai, "tsumogiri": False}, view, legal) == Discard(
+        SEVEN_M, from_hand=True
+    )
+    assert seat._to_action({**dahai, "tsumogiri": True}, view, legal) == Discard(SEVEN_M)
+    assert seat._to_action(dahai, view, legal) == Discard(SEVEN_M)
+    # no other 7m held: the drawn one, whatever the bot says
+    state, _ = start(["158p258s369s2467z", *OTHERS], "7m")
+    view = player_view(RULES, state, 0)
+    legal = legal_actions(RULES, state, 0)
+    assert seat._to_action({**dahai, "tsumogiri": False}, view, legal) == Discard(SEVEN_M)
