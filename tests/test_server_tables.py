@@ -18,6 +18,7 @@ from majiang.server.db import Player, open_database
 from majiang.server.settings import Settings
 from majiang.server.store import Journal
 from majiang.server.tables import BOT_LEVELS, SPECTATOR, Table, TableSpec, bot_name, check_spec
+from majiang.tiles import parse_tile
 
 
 def _played(spec: TableSpec, actions: int, level: str = "simple") -> Table:
@@ -171,3 +172,26 @@ def test_settings_from_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Pa
     monkeypatch.setenv("MAJIANG_RATE_BURST", "lots")
     with pytest.raises(ValueError, match="MAJIANG_RATE_BURST"):
         Settings.from_env()
+
+
+def test_check_takes_the_hand_copy_of_the_drawn_tile_and_says_when_there_is_none() -> None:
+    """A discard with ``from_hand`` is checked like the plain discard offered, then for a copy of
+    the drawn tile besides it (the dealer holds one 7m and draws another; then one 7m only)."""
+    from engine_support import start
+
+    table = Table(TableSpec("riichi", "one_hand", {}, "tedashi"))
+    table.state, _ = start(
+        ["7m158p258s369s467z", "147m258p369s2346z", "123456789m23p11z", "89p3689m258s4567z"], "7m"
+    )
+    written = {"type": "discard", "tile": "7m", "riichi": False, "from_hand": True}
+    action = table.check(0, written)
+    assert action == Discard(parse_tile("7m"), from_hand=True)
+    (discarded,) = [e for _, e in table.apply(0, action) if e.kind == "discarded"]
+    assert discarded.tsumogiri is False
+    table.state, _ = start(
+        ["158p258s369s2467z", "147m258p369s2346z", "123456789m23p11z", "89p3689m258s4567z"], "7m"
+    )
+    with pytest.raises(IllegalAction, match="seat 0 holds no 7m besides the one just drawn"):
+        table.check(0, written)
+    with pytest.raises(IllegalAction, match="legal:"):
+        table.check(0, {**written, "tile": "9m"})  # not offered at all: the usual refusal

@@ -327,11 +327,9 @@ def test_sort_hand_off_keeps_each_new_tile_at_the_right_end(player: Player) -> N
             continue
         before = page.evaluate(CONCEALED_JS)
         new = drawn.get_attribute("data-tile")
-        # a tile of another kind than the drawn one: a discard names a tile, not its place, so
-        # a copy of the drawn tile's kind leaves as the drawn tile itself (tsumogiri)
-        first = page.locator(
-            f'#hand .hand-tile:not(.drawn)[data-legal="true"]:not([data-tile="{new}"])'
-        ).first
+        # the first tile of the hand, whatever it is: a copy of the drawn tile leaves from the
+        # hand (from_hand), and the drawn one joins at the right end like any other
+        first = page.locator('#hand .hand-tile:not(.drawn)[data-legal="true"]').first
         out = first.get_attribute("data-tile")
         pond = page.locator(".seat.me .pond-cell").count()
         number = player.app("decision")

@@ -8,6 +8,8 @@ name the tiles the claimant uses from their own hand (so a red five is never amb
 {'type': 'discard', 'tile': '0p', 'riichi': True}
 >>> action_from_dict(a.to_dict()) == a, str(a)
 (True, 'discard 0p riichi')
+>>> Discard(parse_tile("7m"), from_hand=True).to_dict()
+{'type': 'discard', 'tile': '7m', 'riichi': False, 'from_hand': True}
 >>> str(Pon((parse_tile("5p"), parse_tile("5p"))))
 'pon 55p'
 """
@@ -38,6 +40,7 @@ __all__ = [
     "Ron",
     "Tsumo",
     "action_from_dict",
+    "listed_form",
     "parse_action",
 ]
 
@@ -58,18 +61,33 @@ class Action:
 
 @dataclass(frozen=True, slots=True)
 class Discard(Action):
-    """Discard one tile from the hand; ``riichi`` declares riichi with this discard."""
+    """Discard one tile from the hand; ``riichi`` declares riichi with this discard.
+
+    When the seat has just drawn a tile and holds another copy of it, a discard of that tile
+    is the drawn one (tsumogiri) unless ``from_hand`` says the copy held before leaves (a
+    tedashi; the drawn tile stays). ``legal_actions`` lists each discard once, without
+    ``from_hand``; ``step`` also takes the listed discard with ``from_hand`` when it applies.
+    """
 
     kind: ClassVar[str] = "discard"
     tile: Tile
     riichi: bool = False
+    from_hand: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        """Return ``{"type": "discard", "tile": ..., "riichi": ...}``."""
-        return {"type": self.kind, "tile": tile_name(self.tile), "riichi": self.riichi}
+        """Return ``{"type": "discard", "tile": ..., "riichi": ...}`` (``"from_hand": true``
+        added only when set)."""
+        out: dict[str, Any] = {"type": self.kind, "tile": tile_name(self.tile)}
+        out["riichi"] = self.riichi
+        if self.from_hand:
+            out["from_hand"] = True
+        return out
 
     def __str__(self) -> str:
-        return f"discard {tile_name(self.tile)}" + (" riichi" if self.riichi else "")
+        words = [f"discard {tile_name(self.tile)}"]
+        words += ["riichi"] if self.riichi else []
+        words += ["from_hand"] if self.from_hand else []
+        return " ".join(words)
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,11 +239,7 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
         raise IllegalAction(said.format(kind=kind, types=", ".join(ACTION_TYPES)))
     try:
         if cls is Discard:
-            riichi = data.get("riichi", False)
-            if not isinstance(riichi, bool):
-                said = _("riichi must be true or false, got {riichi!r}")
-                raise IllegalAction(said.format(riichi=riichi))
-            return Discard(parse_tile(str(data.get("tile", ""))), riichi)
+            return _discard_from_dict(data)
         if cls is Kakan:
             return Kakan(parse_tile(str(data.get("tile", ""))))
         if cls is DeclareVoid:
@@ -241,11 +255,37 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
     return cls()
 
 
+def _discard_from_dict(data: Mapping[str, Any]) -> Discard:
+    riichi = data.get("riichi", False)
+    if not isinstance(riichi, bool):
+        said = _("riichi must be true or false, got {riichi!r}")
+        raise IllegalAction(said.format(riichi=riichi))
+    from_hand = data.get("from_hand", False)
+    if not isinstance(from_hand, bool):
+        said = _("from_hand must be true or false, got {value!r}")
+        raise IllegalAction(said.format(value=from_hand))
+    return Discard(parse_tile(str(data.get("tile", ""))), riichi, from_hand)
+
+
+def listed_form(action: Action) -> Action:
+    """Return ``action`` as ``legal_actions`` lists it: a discard of the hand's copy of the
+    drawn tile (``from_hand``) as the plain discard of that tile, any other action as it is.
+
+    >>> listed_form(Discard(parse_tile("7m"), riichi=True, from_hand=True))
+    Discard(tile=6, riichi=True, from_hand=False)
+    """
+    if isinstance(action, Discard) and action.from_hand:
+        return Discard(action.tile, action.riichi)
+    return action
+
+
 def parse_action(text: str) -> Action:
     """Return the action written as text, the way ``str(action)`` writes it.
 
     >>> parse_action("discard 5p riichi")
-    Discard(tile=13, riichi=True)
+    Discard(tile=13, riichi=True, from_hand=False)
+    >>> parse_action("discard 7m from_hand").from_hand
+    True
     >>> parse_action("pon 55p"), parse_action("pass")
     (Pon(tiles=(13, 13)), Pass())
     """
@@ -255,10 +295,11 @@ def parse_action(text: str) -> Action:
     data: dict[str, Any] = {"type": parts[0]}
     if parts[0] in ("discard", "kakan") and len(parts) >= 2:
         data["tile"] = parts[1]
-        if len(parts) == 3 and parts[2] == "riichi":
-            data["riichi"] = True
-        elif len(parts) > 2:
+        flags = parts[2:]
+        known = ("riichi", "from_hand") if parts[0] == "discard" else ()
+        if len(set(flags)) != len(flags) or any(f not in known for f in flags):
             raise IllegalAction(_("cannot read action {text!r}").format(text=text))
+        data.update(dict.fromkeys(flags, True))
     elif parts[0] == "void" and len(parts) == 2:
         data["suit"] = parts[1]
     elif len(parts) == 2:

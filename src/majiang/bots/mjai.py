@@ -6,7 +6,9 @@ as one JSON array on one line, and one reaction (``dahai``, ``reach``, ``chi``, 
 ``daiminkan``, ``ankan``, ``kakan``, ``hora``, ``ryukyoku`` or ``none``) comes back on one
 line. A ``reach`` is answered with the ``reach`` event, and the ``dahai`` that follows makes
 the riichi discard. A reaction that is not legal counts in ``illegal`` and is replaced by a
-pass (or the discard of the drawn tile), so a faulty bot cannot stop the arena.
+pass (or the discard of the drawn tile), so a faulty bot cannot stop the arena. A ``dahai``
+of the tile just drawn with ``tsumogiri: false``, where the seat holds another copy and is not
+in riichi, discards that copy (``from_hand``; the drawn tile stays).
 
 The bot learns the game from the events its seat may see (``event.for_seat``), which the
 arena passes to ``observe``; its view is used only to pick among the legal actions.
@@ -24,7 +26,7 @@ from __future__ import annotations
 import json
 import shlex
 import subprocess
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from majiang.actions import (
@@ -165,6 +167,18 @@ def _same_tiles(a: Sequence[Tile], b: Sequence[Tile]) -> bool:
     return sorted(a) == sorted(b)
 
 
+def _as_said(plain: Action | None, dahai: Mapping[str, Any], view: PlayerView) -> Action | None:
+    """Return the offered discard ``plain`` as the bot's ``dahai`` meant it: of the hand's copy
+    of the tile just drawn (``from_hand``) when it says ``tsumogiri: false`` of that tile and
+    holds another copy outside riichi, else as offered."""
+    if not isinstance(plain, Discard) or dahai.get("tsumogiri") is not False:
+        return plain
+    tile = plain.tile
+    if view.drawn != tile or view.hand.count(tile) < 2 or view.seats[view.seat].riichi:
+        return plain
+    return Discard(tile, plain.riichi, from_hand=True)
+
+
 class MjaiProcessBot:
     """A seat played by an external mjai bot process (riichi only)."""
 
@@ -237,20 +251,14 @@ class MjaiProcessBot:
                 if follow.get("type") != "dahai":
                     return None
                 tile = tile_from_mjai(str(follow.get("pai")))
-                return next(
-                    (a for a in legal if isinstance(a, Discard) and a.riichi and a.tile == tile),
-                    None,
-                )
+                found = (a for a in legal if isinstance(a, Discard) and a.riichi and a.tile == tile)
+                return _as_said(next(found, None), follow, view)
             if kind == "dahai":
                 tile = tile_from_mjai(str(reply.get("pai")))
-                return next(
-                    (
-                        a
-                        for a in legal
-                        if isinstance(a, Discard) and not a.riichi and a.tile == tile
-                    ),
-                    None,
+                found = (
+                    a for a in legal if isinstance(a, Discard) and not a.riichi and a.tile == tile
                 )
+                return _as_said(next(found, None), reply, view)
             if kind == "hora":
                 return next((a for a in legal if isinstance(a, Tsumo | Ron)), None)
             if kind == "none":

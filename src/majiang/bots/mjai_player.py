@@ -47,11 +47,12 @@ from majiang.actions import (
     Pon,
     Ron,
     Tsumo,
+    listed_form,
 )
 from majiang.bots.base import Bot
 from majiang.bots.levels import make_bot
 from majiang.bots.mjai import mjai_tile, tile_from_mjai
-from majiang.engine import legal_actions, new_game, step
+from majiang.engine import hand_copy_refusal, legal_actions, new_game, step
 from majiang.errors import MajiangError
 from majiang.rules import get_ruleset
 from majiang.state import GameState
@@ -265,6 +266,9 @@ class MjaiPlayer:
         if actor != self.seat and not tsumogiri and st.drawn == tile:
             st.drawn = PLACEHOLDER if PLACEHOLDER in st.concealed[actor] else None
         action = Discard(tile, riichi=riichi)
+        tedashi = Discard(tile, riichi, from_hand=True)
+        if not tsumogiri and actor == self.seat and hand_copy_refusal(st, actor, tedashi) is None:
+            action = tedashi  # our own hand copy of the drawn tile: the drawn one stays
         if actor == self.seat:
             self.planned = None
         self.pending = (st, actor, action)
@@ -310,7 +314,7 @@ class MjaiPlayer:
     def _force(self, st: GameState, seat: int, action: Action) -> GameState:
         """Return the state after ``action`` (taken as legal: the referee has accepted it)."""
         st = st.copy()
-        st.cache[seat] = (action,)
+        st.cache[seat] = (listed_form(action),)
         after, _ = step(self.rules, st, seat, action)
         return after
 
@@ -360,12 +364,12 @@ class MjaiPlayer:
         action = self.bot.choose(player_view(self.rules, st, me), legal)
         return self.reaction(st, action)
 
-    def _dahai(self, st: GameState, tile: Tile) -> dict[str, Any]:
+    def _dahai(self, st: GameState, tile: Tile, from_hand: bool = False) -> dict[str, Any]:
         return {
             "type": "dahai",
             "actor": self.seat,
             "pai": mjai_tile(tile),
-            "tsumogiri": tile == st.drawn and not st.called_this_turn,
+            "tsumogiri": tile == st.drawn and not st.called_this_turn and not from_hand,
         }
 
     def reaction(self, st: GameState, action: Action) -> dict[str, Any]:
@@ -375,7 +379,7 @@ class MjaiPlayer:
             if action.riichi:
                 self.planned = action.tile
                 return {"type": "reach", "actor": me}
-            return self._dahai(st, action.tile)
+            return self._dahai(st, action.tile, action.from_hand)
         if isinstance(action, Tsumo):
             return {"type": "hora", "actor": me, "target": me, "pai": mjai_tile(st.drawn)}
         if isinstance(action, Ron):

@@ -1,7 +1,8 @@
 """The state machine of play, one for every variant: ``legal_actions`` and ``step``.
 
 ``new_game`` deals the first hand; ``legal_actions(rules, state, seat)`` lists what that seat may
-do now; ``step(rules, state, seat, action)`` returns the next state and the events the action
+do now (``is_legal`` also takes a discard of the drawn tile's hand copy, ``from_hand``);
+``step(rules, state, seat, action)`` returns the next state and the events the action
 caused (automatic consequences included: the next draw, the end of a hand, the next deal). An
 action outside ``legal_actions`` raises ``IllegalAction`` saying why, and nothing changes.
 
@@ -38,11 +39,13 @@ from __future__ import annotations
 
 from majiang.engine.common import next_seat
 from majiang.engine.deal import new_game, resolve_options
-from majiang.engine.legal import legal_actions
+from majiang.engine.legal import hand_copy_refusal, is_legal, legal_actions
 from majiang.engine.play import step
 from majiang.engine.wins import payer_seats, settle, win_request, win_result
 
 __all__ = [
+    "hand_copy_refusal",
+    "is_legal",
     "legal_actions",
     "new_game",
     "next_seat",

@@ -4,13 +4,19 @@ On its turn a seat may win by self-draw, declare a concealed or added kong, disc
 where the variant has it) or take a variant's extra action; when a tile is discarded (or added
 to a kong) each other seat gets its claims: ron, kan, pon, chi, or pass. ``why_illegal`` says why
 ``step`` refuses an action.
+
+A discard is listed once per tile, as the plain ``Discard``: when the tile is the one just drawn
+that discards the drawn tile (tsumogiri). The same discard with ``from_hand`` (the copy held
+before leaves, a tedashi) is legal too while the seat holds another copy of the drawn tile and
+is not in riichi (``hand_copy_refusal``); ``is_legal`` takes both, so the list, and the action
+spaces and bots built on it, stay as they were.
 """
 
 from __future__ import annotations
 
 from itertools import combinations
 
-from majiang.actions import Action, Ankan, Chi, Discard, Kakan, Kan, Pon
+from majiang.actions import Action, Ankan, Chi, Discard, Kakan, Kan, Pon, listed_form
 from majiang.decompose import is_thirteen_orphans
 from majiang.engine.common import (
     DISCARD,
@@ -24,12 +30,20 @@ from majiang.engine.common import (
     next_seat,
 )
 from majiang.engine.wins import win_result
+from majiang.i18n import _
 from majiang.readiness import ready_discards, waits
 from majiang.rules.base import Ruleset
 from majiang.state import GameState
 from majiang.tiles import Tile, kind, sort_key, tile_name
 
-__all__ = ["claim_offers", "furiten", "legal_actions", "why_illegal"]
+__all__ = [
+    "claim_offers",
+    "furiten",
+    "hand_copy_refusal",
+    "is_legal",
+    "legal_actions",
+    "why_illegal",
+]
 
 
 def legal_actions(rules: Ruleset, state: GameState, seat: int) -> list[Action]:
@@ -41,6 +55,45 @@ def legal_actions(rules: Ruleset, state: GameState, seat: int) -> list[Action]:
         found = tuple(_compute_legal(rules, state, seat))
         state.cache[seat] = found
     return list(found)
+
+
+def is_legal(rules: Ruleset, state: GameState, seat: int, action: Action) -> bool:
+    """Return whether ``step`` takes ``action`` from ``seat`` now: one of ``legal_actions``,
+    or a listed discard of the drawn tile's hand copy (``from_hand``) where that applies."""
+    if listed_form(action) not in legal_actions(rules, state, seat):
+        return False
+    return action == listed_form(action) or hand_copy_refusal(state, seat, action) is None
+
+
+def hand_copy_refusal(st: GameState, seat: int, action: Action) -> str | None:
+    """Return why ``seat`` may not discard the hand's copy of the tile it just drew
+    (``action``, a ``Discard`` with ``from_hand``), in the language of the moment, or None
+    when it may.
+
+    >>> from majiang.rules import get_ruleset
+    >>> from majiang.engine.deal import new_game
+    >>> state, _ = new_game(get_ruleset("riichi"), seed=1, length="one_hand")
+    >>> hand_copy_refusal(state, 1, Discard(0, from_hand=True))
+    "seat 1 has drawn no tile this turn (from_hand discards the hand's copy of the tile just drawn)"
+    """
+    tile = action.tile if isinstance(action, Discard) else None
+    drawn = st.drawn if st.phase == "turn" and st.turn == seat and not st.called_this_turn else None
+    if tile is None or drawn is None:
+        said = _(
+            "seat {seat} has drawn no tile this turn (from_hand discards the hand's copy of the tile just drawn)"
+        )
+        return said.format(seat=seat)
+    if "riichi" in st.status[seat]:
+        return _("after riichi only the drawn tile may be discarded, not the hand's copy of it")
+    if tile != drawn:
+        said = _(
+            "seat {seat} drew {drawn}, not {tile} (from_hand discards the hand's copy of the tile just drawn)"
+        )
+        return said.format(seat=seat, drawn=tile_name(drawn), tile=tile_name(tile))
+    if st.concealed[seat].count(tile) < 2:
+        said = _("seat {seat} holds no {tile} besides the one just drawn")
+        return said.format(seat=seat, tile=tile_name(tile))
+    return None
 
 
 def _compute_legal(rules: Ruleset, st: GameState, seat: int) -> list[Action]:
@@ -184,6 +237,8 @@ def why_illegal(st: GameState, seat: int, action: Action, legal: list[Action]) -
             return f"{head}: seat {seat} has already answered {tile}"
     if isinstance(action, Discard | Kakan) and action.tile not in st.concealed[seat]:
         return f"{head}: seat {seat} holds no {tile_name(action.tile)}"
+    if listed_form(action) in legal:
+        return f"{head}: {hand_copy_refusal(st, seat, action)}"
     if isinstance(action, Discard) and action.riichi:
         return (
             f"{head}: riichi needs a closed hand left ready by the discard, enough points and tiles"

@@ -7,7 +7,7 @@ from majiang.engine.claims import resolve_claims
 from majiang.engine.common import replace_at
 from majiang.engine.deal import resolve_decision
 from majiang.engine.hand_end import award_wins, end_hand
-from majiang.engine.legal import legal_actions, why_illegal
+from majiang.engine.legal import is_legal, legal_actions, why_illegal
 from majiang.engine.turn import declare_kong, discard
 from majiang.errors import IllegalAction
 from majiang.events import Event
@@ -24,8 +24,8 @@ def step(
 
     Raises ``IllegalAction`` (the state unchanged) when the action is not legal now.
     """
-    legal = legal_actions(rules, state, seat)
-    if action not in legal:
+    if not is_legal(rules, state, seat, action):
+        legal = legal_actions(rules, state, seat)
         raise IllegalAction(why_illegal(state, seat, action, legal))
     st = state.copy()
     ev: list[Event] = []

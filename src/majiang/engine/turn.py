@@ -19,12 +19,16 @@ __all__ = ["add_meld", "declare_kong", "discard", "finish_kong"]
 
 
 def discard(rules: Ruleset, st: GameState, seat: int, action: Discard, ev: list[Event]) -> None:
-    """The seat discards (a riichi discard pays its stick once the tile passes); claims open."""
+    """The seat discards (a riichi discard pays its stick once the tile passes); claims open.
+
+    The drawn tile when it is the tile named (tsumogiri), unless ``from_hand``: then the copy
+    held before leaves and the drawn tile stays (the concealed tiles are the same either way).
+    """
     tile = action.tile
     held = list(st.concealed[seat])
     held.remove(tile)
     st.concealed = replace_at(st.concealed, seat, tuple(held))
-    tsumogiri = tile == st.drawn and not st.called_this_turn
+    tsumogiri = tile == st.drawn and not st.called_this_turn and not action.from_hand
     st.rivers = replace_at(
         st.rivers, seat, (*st.rivers[seat], RiverTile(tile, tsumogiri, action.riichi))
     )

@@ -35,7 +35,14 @@ from majiang.actions import (
     Tsumo,
     parse_action,
 )
-from majiang.engine import legal_actions, new_game, step, win_request
+from majiang.engine import (
+    hand_copy_refusal,
+    is_legal,
+    legal_actions,
+    new_game,
+    step,
+    win_request,
+)
 from majiang.errors import MajiangError
 from majiang.events import (
     Called,
@@ -137,6 +144,16 @@ def move_text(m: Move) -> str:
     return f"the hand ends: {m.outcome.replace('_', ' ')}{reason}"
 
 
+def _discard(state: GameState, seat: int, move: Throw) -> Discard:
+    """Return the discard the log's throw makes: of the hand's copy (``from_hand``) when the
+    log says the tile did not come from the draw and the seat also holds the drawn one (a log
+    that says so where no hand copy can go is read as the drawn tile, as before)."""
+    tedashi = Discard(move.tile, move.riichi, from_hand=True)
+    if move.tsumogiri is False and hand_copy_refusal(state, seat, tedashi) is None:
+        return tedashi
+    return Discard(move.tile, move.riichi)
+
+
 def _own(tiles: Sequence[int]) -> tuple[int, ...]:
     return tuple(sorted(tiles, key=sort_key))
 
@@ -179,7 +196,7 @@ class _Driver:
         if move is None:
             raise self.stop(f"the log's moves end, the engine waits for seat {seat} to play")
         if isinstance(move, Throw) and move.seat == seat:
-            action = Discard(move.tile, move.riichi)
+            action = _discard(state, seat, move)
         elif isinstance(move, ConcealedKong) and move.seat == seat:
             action = Ankan(_own(move.tiles))
         elif isinstance(move, AddedKong) and move.seat == seat:
@@ -195,7 +212,7 @@ class _Driver:
             action = NineTerminals()
         else:
             raise self.stop(f"the log has '{move_text(move)}' where seat {seat} is to play")
-        if action not in legal:
+        if not is_legal(self.rules, state, seat, action):
             shown = ", ".join(str(a) for a in legal)
             raise self.stop(f"'{move_text(move)}' is not legal for the engine (legal: {shown})")
         if isinstance(move, Throw | ConcealedKong | AddedKong):

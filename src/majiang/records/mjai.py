@@ -449,7 +449,7 @@ def _move(
             actor,
             parse_mjai_tile(e["pai"]),
             riichi == actor,
-            True if e.get("tsumogiri") else None,
+            e.get("tsumogiri") if isinstance(e.get("tsumogiri"), bool) else None,
             _declined_of(e),
         )
     if t in ("chi", "pon", "daiminkan"):

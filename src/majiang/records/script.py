@@ -56,7 +56,8 @@ class Draw:
 
 @dataclass(frozen=True)
 class Throw:
-    """A seat discards ``tile`` (``riichi``: declaring with it; ``tsumogiri`` when the log says)."""
+    """A seat discards ``tile`` (``riichi``: declaring with it; ``tsumogiri`` when the log says:
+    True the drawn tile, False a tile held before, None the log does not say)."""
 
     seat: int
     tile: Tile

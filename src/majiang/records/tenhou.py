@@ -395,7 +395,7 @@ def _play_on(p: _Play) -> _Play | None:
         else:
             tile, tsumogiri = tenhou_tile(int(throw)), False
         p.remove(actor, [tile])
-        p.moves.append(Throw(actor, tile, riichi, tsumogiri or None))
+        p.moves.append(Throw(actor, tile, riichi, tsumogiri))  # tenhou says which, always
         p.last = (actor, tile)
         nxt = (actor + 1) % 4
         callers = p.callers()

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
 
-from majiang.actions import Action, action_from_dict
+from majiang.actions import Action, action_from_dict, listed_form
 from majiang.errors import MajiangError
 from majiang.events import HandEnded
 from majiang.i18n import SOURCE, _, use
@@ -830,7 +830,7 @@ class LiveGame:
                 action = action_from_dict(written)
             except MajiangError as exc:
                 return error_frame("illegal_action", str(exc), ref)
-            if action not in decision.actions:
+            if listed_form(action) not in decision.actions:  # the table checks a from_hand
                 why = not_legal(action, conn.seat, decision.actions)
                 return error_frame("illegal_action", why, ref)
             return None

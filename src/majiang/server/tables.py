@@ -22,10 +22,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from majiang.actions import Action, Discard, Pass, action_from_dict
+from majiang.actions import Action, Discard, Pass, action_from_dict, listed_form
 from majiang.bots import Bot
 from majiang.bots.levels import make_bot
-from majiang.engine import legal_actions, new_game, resolve_options, step
+from majiang.engine import hand_copy_refusal, legal_actions, new_game, resolve_options, step
 from majiang.errors import IllegalAction
 from majiang.events import Called, Discarded, Event
 from majiang.i18n import _
@@ -202,8 +202,12 @@ class Table:
             said = _("seat {seat} has nothing to do now (waiting: {waiting})")
             waiting = listing(str(s) for s in self.waiting())
             raise IllegalAction(said.format(seat=seat, waiting=waiting))
-        if action not in legal:
+        if listed_form(action) not in legal:
             raise IllegalAction(not_legal(action, seat, legal))
+        if action != listed_form(action):  # the hand's copy of the drawn tile (from_hand)
+            why = hand_copy_refusal(self.state, seat, action)
+            if why is not None:
+                raise IllegalAction(why)
         return action
 
     def apply(self, seat: int, action: Action) -> list[tuple[int, Event]]:

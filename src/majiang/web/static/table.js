@@ -43,6 +43,7 @@ const ui = {
   variantRules: JSON.parse(($("#table-rules") || { textContent: "{}" }).textContent),
   furiten: { temp: false, riichi: false }, // what this seat passed since (see trackFuriten)
   handOrder: null, // the hand's order while "Sort my hand" is off
+  handCopyAt: null, // where the hand's copy of the drawn tile was clicked (a from_hand discard)
   fresh: new Map(), // pond cells and melds that just arrived -> when (their animation)
   seen: null, // how many pond tiles and melds each seat had at the last drawing
   sounds: 0, // sounds played (the "Sounds" setting)
@@ -399,6 +400,7 @@ function onEvent(f) {
     ui.frozen = JSON.parse(JSON.stringify(ui.model));
   }
   trackFuriten(ui.model, e);
+  leaveHandCopy(ui.model, e);
   applyEvent(ui.model, e);
   ui.model.seq = f.seq;
   if (ui.settings && ui.settings.sound && playSound(e.type)) ui.sounds += 1;
@@ -543,9 +545,28 @@ export function act(action) {
   }
 }
 
-function discard(tile) {
+/** Discard `tile`; `button` the hand tile clicked, if any. A tile of the hand equal to the one
+ *  just drawn sends the hand's copy (`from_hand`, a tedashi: the drawn tile stays at the right
+ *  end); the drawn tile itself, or any tile in riichi (the drawn tile must go), the plain
+ *  discard the server offered. */
+function discard(tile, button) {
   const found = legal("discard").find((a) => a.tile === tile && Boolean(a.riichi) === ui.riichiMode);
-  if (found) act(found);
+  if (!found) return;
+  const m = ui.model;
+  const inRiichi = Boolean(m && m.seats[m.seat] && m.seats[m.seat].riichi);
+  const handCopy = Boolean(button && m) && !button.classList.contains("drawn") && m.drawn === tile && m.hand.includes(tile);
+  ui.handCopyAt = handCopy && !inRiichi ? Number(button.dataset.index) : null;
+  act(ui.handCopyAt === null ? found : { ...found, from_hand: true });
+}
+
+/** The hand's copy of the drawn tile left (a discarded event, not tsumogiri, of the tile just
+ *  drawn): take it out of the order kept while sorting is off, so the drawn one joins at the
+ *  right end as any kept tile does. */
+function leaveHandCopy(m, e) {
+  if (e.type !== "discarded" || e.seat !== m.seat || e.tsumogiri || m.drawn !== e.tile || !ui.handOrder) return;
+  const at = ui.handCopyAt !== null && ui.handOrder[ui.handCopyAt] === e.tile ? ui.handCopyAt : ui.handOrder.indexOf(e.tile);
+  if (at >= 0) ui.handOrder.splice(at, 1);
+  ui.handCopyAt = null;
 }
 
 function actByType(type) {
@@ -782,7 +803,7 @@ document.addEventListener("click", (ev) => {
   if (!el || el.disabled) return;
   if (el.classList.contains("hand-tile")) {
     if (legal("exchange").length) pick(Number(el.dataset.index));
-    else discard(el.dataset.tile);
+    else discard(el.dataset.tile, el);
     return;
   }
   if (el.dataset.action) {
