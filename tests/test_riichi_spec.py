@@ -275,6 +275,8 @@ def test_cli_contradiction_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
         (12, 30, {}, 6000, "sanbaiman"),
         (13, 30, {}, 8000, "yakuman"),  # counted yakuman (kazoe on)
         (15, 30, {"kazoe": False}, 6000, "sanbaiman"),
+        (12, 30, {"kazoe": False}, 6000, "sanbaiman"),  # kazoe off changes 13+ han only
+        (6, 30, {"kazoe": False}, 3000, "haneman"),
     ],
 )
 def test_base_points_and_limits(

@@ -20,14 +20,17 @@ from __future__ import annotations
 from majiang.rules.riichi.options import RiichiOptions
 from majiang.scoring import Payment, Points, ScoreRequest
 
-MANGAN = 2000
-#: the limits from 6 han up: (least han, base points, name)
+#: the limits: (least han, base points, name); a yakuman's base is paid once per yakuman
 LIMITS = (
-    (13, 8000, "yakuman"),
-    (11, 6000, "sanbaiman"),
-    (8, 4000, "baiman"),
+    (5, 2000, "mangan"),
     (6, 3000, "haneman"),
+    (8, 4000, "baiman"),
+    (11, 6000, "sanbaiman"),
+    (13, 8000, "yakuman"),
 )
+#: each limit's base points, by its name
+LIMIT_BASE = {name: base for _least, base, name in LIMITS}
+MANGAN = LIMIT_BASE["mangan"]
 _MULTIPLE_NAMES = {
     1: "yakuman",
     2: "double_yakuman",
@@ -53,14 +56,12 @@ def base_points(han: int, fu: int, yakuman: int, options: RiichiOptions) -> tupl
     ((6000, 'sanbaiman'), (16000, 'double_yakuman'))
     """
     if yakuman:
-        return 8000 * yakuman, limit_name(yakuman)
-    if han >= 13 and not options.kazoe:
-        return 6000, "sanbaiman"
-    for least, base, name in LIMITS:
+        return LIMIT_BASE["yakuman"] * yakuman, limit_name(yakuman)
+    if not options.kazoe:
+        han = min(han, 12)
+    for least, base, name in reversed(LIMITS):
         if han >= least:
             return base, name
-    if han >= 5:
-        return MANGAN, "mangan"
     base = fu * 2 ** (han + 2)
     if base >= MANGAN or (options.kiriage and (han, fu) in ((4, 30), (3, 60))):
         return MANGAN, "mangan"
