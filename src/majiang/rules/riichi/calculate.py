@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from majiang.errors import InvalidRequest
 from majiang.i18n import _
+from majiang.patterns import best
 from majiang.rules.riichi.context import RiichiContext, win_contexts
 from majiang.rules.riichi.dora import count_dora, dora_items
 from majiang.rules.riichi.fu import fu_items
@@ -100,9 +101,10 @@ def best_reading(req: ScoreRequest, options: RiichiOptions) -> Scored | str:
         red_fives(req),
     )
     scored = [s for s in (score_reading(ctx, dora) for ctx in contexts) if s is not None]
-    if not scored:
+    found = best(scored, lambda s: _rank(s, req.is_dealer, req.tsumo))
+    if found is None:
         return _("no yaku: the hand is complete but has no yaku (dora do not count)")
-    return max(scored, key=lambda s: _rank(s, req.is_dealer, req.tsumo))
+    return found
 
 
 def _liable(req: ScoreRequest, best: Scored, options: RiichiOptions) -> bool:

@@ -6,9 +6,10 @@ Read it next to shared/rules/riichi.md "Yaku": a row per line of the rule page, 
 worth ``han(closed, open)`` (open 0: closed only); ``YAKUMAN`` the limit hands, each worth its
 multiple of the limit (2 for a double form, counted as such under the ``double_yakuman``
 option). Where one yaku gives way to another (iipeikou to ryanpeikou, honitsu to chinitsu,
-chanta to junchan) their predicates keep them apart. A hand other families count too takes the
-pattern core's predicate (``majiang.patterns``: honitsu is ``half_flush``, daisangen
-``big_three_dragons``...).
+chanta to junchan) their predicates keep them apart; junsei chuuren poutou ``replaces`` the
+nine gates it includes, as such a row does in every family. A hand other families count too
+takes the pattern core's predicate (``majiang.patterns``: honitsu is ``half_flush``, chuuren
+poutou ``nine_gates``, daisangen ``big_three_dragons``...).
 
 >>> [y.id for y in YAKU][:4]
 ['riichi', 'double_riichi', 'ippatsu', 'menzen_tsumo']
@@ -218,11 +219,6 @@ def nine_sided(ctx: RiichiContext) -> bool:
     return win is not None and win_copies(ctx) - NINE_GATES[win % 9] == 1
 
 
-def chuuren_poutou(ctx: RiichiContext) -> bool:
-    """Nine gates, the winning tile not the extra one."""
-    return nine_gates(ctx) and not nine_sided(ctx)
-
-
 def junsei_chuuren_poutou(ctx: RiichiContext) -> bool:
     """Nine gates on the nine-sided wait."""
     return nine_gates(ctx) and nine_sided(ctx)
@@ -273,12 +269,13 @@ YAKUMAN: tuple[Yakuman, ...] = (
     Yakuman("tsuuiisou", "Tsuuiisou (all honors)", 1, all_honors),
     Yakuman("chinroutou", "Chinroutou (all terminals)", 1, all_terminals),
     Yakuman("ryuuiisou", "Ryuuiisou (all green)", 1, ryuuiisou),
-    Yakuman("chuuren_poutou", "Chuuren poutou", 1, chuuren_poutou),
+    Yakuman("chuuren_poutou", "Chuuren poutou", 1, nine_gates),
     Yakuman(
         "junsei_chuuren_poutou",
         "Junsei chuuren poutou (nine-sided wait)",
         2,
         junsei_chuuren_poutou,
+        replaces=("chuuren_poutou",),
     ),
     Yakuman("suukantsu", "Suukantsu", 1, four_kongs),
     Yakuman("tenhou", "Tenhou", 1, situation("heavenly")),
