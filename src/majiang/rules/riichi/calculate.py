@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from majiang.errors import InvalidRequest
 from majiang.i18n import _
-from majiang.patterns import best
+from majiang.patterns import best, count_valued
 from majiang.rules.riichi.context import RiichiContext, win_contexts
 from majiang.rules.riichi.dora import count_dora, dora_items
 from majiang.rules.riichi.fu import fu_items
@@ -30,7 +30,7 @@ from majiang.rules.riichi.payments import (
     payments,
     request_points,
 )
-from majiang.rules.riichi.yaku import YAKUMAN_HAN, count_yaku, count_yakuman
+from majiang.rules.riichi.yaku import YAKU, YAKUMAN_HAN, count_yakuman
 from majiang.scoring import FuItem, Item, ScoreRequest, ScoreResult
 from majiang.tiles import RED_BASE
 
@@ -66,7 +66,7 @@ def score_reading(ctx: RiichiContext, dora: list[Item]) -> Scored | None:
         multiple = han // YAKUMAN_HAN if options.double_yakuman else 1
         base, limit = base_points(0, 0, multiple, options)
         return Scored(tuple(yakuman), YAKUMAN_HAN * multiple, (), multiple, base, limit)
-    yaku = count_yaku(ctx)
+    yaku = count_valued(YAKU, ctx)  # a closed-only yaku (worth 0 open) is left out
     if not yaku:
         return None
     items = (*yaku, *dora)

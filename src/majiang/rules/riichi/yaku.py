@@ -291,18 +291,3 @@ def count_yakuman(ctx: RiichiContext) -> list[Item]:
     return [
         Item(i.id, i.name, YAKUMAN_HAN * (i.value if double else 1)) for i in count(YAKUMAN, ctx)
     ]
-
-
-def count_yaku(ctx: RiichiContext) -> list[Item]:
-    """Return the ordinary yaku of a reading: closed or open values (a yaku worth nothing open
-    is left out of an open hand).
-
-    >>> from majiang.scoring import ScoreRequest
-    >>> from majiang.rules.riichi.context import win_contexts
-    >>> from majiang.rules.riichi.options import RiichiOptions
-    >>> req = ScoreRequest.from_dict({"variant": "riichi", "hand": "234567m234p55p777z",
-    ...     "win_tile": "5p", "situation": ["riichi"]})
-    >>> [(i.id, i.value) for i in count_yaku(win_contexts(req, RiichiOptions())[0])]
-    [('riichi', 1), ('yakuhai_red', 1)]
-    """
-    return [i for i in count(YAKU, ctx) if i.value]
