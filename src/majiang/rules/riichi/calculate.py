@@ -20,7 +20,7 @@ from majiang.errors import InvalidRequest
 from majiang.i18n import _
 from majiang.patterns import best, count_valued
 from majiang.rules.riichi.context import RiichiContext, win_contexts
-from majiang.rules.riichi.dora import count_dora, dora_items
+from majiang.rules.riichi.dora import dora_items
 from majiang.rules.riichi.fu import fu_items
 from majiang.rules.riichi.options import RiichiOptions
 from majiang.rules.riichi.payments import (
@@ -32,7 +32,6 @@ from majiang.rules.riichi.payments import (
 )
 from majiang.rules.riichi.yaku import YAKU, YAKUMAN_HAN, count_yakuman
 from majiang.scoring import FuItem, Item, ScoreRequest, ScoreResult
-from majiang.tiles import RED_BASE
 
 UNIT = "han"
 #: the yakuman a liable player (pao) answers for
@@ -82,24 +81,13 @@ def _rank(s: Scored, dealer: bool, tsumo: bool) -> tuple[int, bool, int, int]:
     return hand_value(s.base, dealer, tsumo), bool(s.yakuman), yakuman_han or s.han, s.fu or 0
 
 
-def red_fives(req: ScoreRequest) -> int:
-    """Return how many red fives the hand holds, melds included."""
-    return sum(1 for t in req.hand.all_tiles() if t >= RED_BASE)
-
-
 def best_reading(req: ScoreRequest, options: RiichiOptions) -> Scored | str:
     """Return the best reading's score (the first of the best on a tie), or why the hand does
     not win (the ``valid: false`` reason)."""
     contexts = win_contexts(req, options)
     if not contexts:
         return _("not a complete hand: no four sets and a pair, seven pairs or thirteen orphans")
-    counts = contexts[0].counts
-    in_riichi = "riichi" in req.situation or "double_riichi" in req.situation
-    dora = dora_items(
-        count_dora(counts, req.dora_indicators),
-        count_dora(counts, req.ura_indicators) if in_riichi else 0,
-        red_fives(req),
-    )
+    dora = dora_items(req, contexts[0].counts)
     scored = [s for s in (score_reading(ctx, dora) for ctx in contexts) if s is not None]
     found = best(scored, lambda s: _rank(s, req.is_dealer, req.tsumo))
     if found is None:
