@@ -14,7 +14,7 @@ a yakuman, then more han, then more fu, then the first found.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from majiang.errors import InvalidRequest
 from majiang.i18n import _
@@ -23,13 +23,7 @@ from majiang.rules.riichi.context import RiichiContext, win_contexts
 from majiang.rules.riichi.dora import dora_items
 from majiang.rules.riichi.fu import fu_items
 from majiang.rules.riichi.options import RiichiOptions
-from majiang.rules.riichi.payments import (
-    MANGAN,
-    base_points,
-    hand_value,
-    payments,
-    request_points,
-)
+from majiang.rules.riichi.payments import MANGAN, base_points, hand_value, request_points
 from majiang.rules.riichi.yaku import YAKU, YAKUMAN_HAN, count_yakuman
 from majiang.scoring import FuItem, Item, ScoreRequest, ScoreResult
 
@@ -119,7 +113,7 @@ def nagashi(req: ScoreRequest, options: RiichiOptions) -> ScoreResult:
         items=(Item("nagashi_mangan", "Nagashi mangan", 5),),
         total=5,
         limit="mangan",
-        points=payments(MANGAN, req.is_dealer, True),
+        points=request_points(replace(req, win="tsumo", honba=0, riichi_sticks=0), MANGAN),
     )
 
 

@@ -96,27 +96,26 @@ def hand_value(base: int, dealer: bool, tsumo: bool) -> int:
     return tsumo_share(base, True) + 2 * tsumo_share(base, False)
 
 
-def payments(
-    base: int,
-    dealer: bool,
-    tsumo: bool,
-    honba: int = 0,
-    sticks: int = 0,
-    liable: bool = False,
-    liable_is_discarder: bool = False,
-) -> Points:
-    """Return what the winner receives in all (``total``) and each payer's share by role.
+def request_points(req: ScoreRequest, base: int, liable: bool = False) -> Points:
+    """Return what the winner of the request receives for a hand of ``base`` points, with its
+    honba and riichi sticks, in all (``total``) and each payer's share by role; ``liable``:
+    the request's liable player pays (pao).
 
     Payers are ``discarder`` (ron), ``dealer`` and ``non_dealer`` (tsumo, one entry per payer),
     ``liable`` (pao) and ``riichi_sticks`` (the sticks on the table, 1000 each).
 
-    >>> payments(960, False, False, 1, 1).to_dict()
+    >>> from majiang.hand import Hand
+    >>> ron = ScoreRequest("riichi", {}, Hand(()), 0, "ron", seat_wind=1, discarder=2, honba=1,
+    ...                    riichi_sticks=1)
+    >>> request_points(ron, 960).to_dict()
     {'total': 5200, 'payers': [{'from': 'discarder', 'amount': 4200}, {'from': 'riichi_sticks', 'amount': 1000}]}
-    >>> [p.amount for p in payments(2000, False, True).payers]
+    >>> tsumo = ScoreRequest("riichi", {}, Hand(()), 0, "tsumo", seat_wind=1)
+    >>> [p.amount for p in request_points(tsumo, 2000).payers]
     [4000, 2000, 2000]
     """
+    dealer, tsumo, honba = req.is_dealer, req.tsumo, req.honba
     value = hand_value(base, dealer, tsumo)
-    if liable and not tsumo and not liable_is_discarder:
+    if liable and not tsumo and req.liable != req.discarder:
         half = up100(value // 2)
         payers = [Payment("discarder", value - half + 300 * honba), Payment("liable", half)]
     elif liable and tsumo:
@@ -128,20 +127,6 @@ def payments(
     else:
         child = Payment("non_dealer", tsumo_share(base, False) + 100 * honba)
         payers = [Payment("dealer", tsumo_share(base, True) + 100 * honba), child, child]
-    if sticks:
-        payers.append(Payment("riichi_sticks", 1000 * sticks))
+    if req.riichi_sticks:
+        payers.append(Payment("riichi_sticks", 1000 * req.riichi_sticks))
     return Points(sum(p.amount for p in payers), tuple(payers))
-
-
-def request_points(req: ScoreRequest, base: int, liable: bool) -> Points:
-    """Return ``payments`` of a hand of ``base`` points won as the request says, with its
-    honba and riichi sticks; ``liable``: the request's liable player pays (pao)."""
-    return payments(
-        base,
-        req.is_dealer,
-        req.tsumo,
-        req.honba,
-        req.riichi_sticks,
-        liable,
-        liable_is_discarder=req.liable == req.discarder,
-    )
