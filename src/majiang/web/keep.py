@@ -26,7 +26,7 @@ from majiang.rules.game import LENGTHS
 from majiang.rules.hongkong.payments import HALF_SPICY
 from majiang.rules.riichi.fu import FU_VALUES
 from majiang.rules.riichi.options import RiichiOptions
-from majiang.rules.riichi.payments import LIMIT_BASE, base_points, hand_value, up100
+from majiang.rules.riichi.payments import LIMIT_BASE, base_points, hand_value, tsumo_share
 from majiang.web.formats import number
 from majiang.web.meta import calculator_meta
 from majiang.web.play import LENGTH_LABELS, VARIANT_NAMES, table_options
@@ -60,7 +60,7 @@ def _cell(han: int, fu: int) -> str:
         return "<td>-</td>"
     base, _cap = base_points(han, fu, 0, RiichiOptions())
     child_ron, dealer_ron = hand_value(base, False, False), hand_value(base, True, False)
-    double, single = up100(2 * base), up100(base)
+    double, single = tsumo_share(base, True), tsumo_share(base, False)
     tsumo = f"{number(single)}/{number(double)}"
     if fu == 20:
         return f"<td>{tsumo}<br>{number(double)}∀</td>"

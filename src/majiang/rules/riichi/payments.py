@@ -1,13 +1,13 @@
 """Points: base points from han and fu, the limits, and who pays what.
 
-Base points = fu × 2^(han + 2), limited: mangan 2000 (5 han, or base ≥ 2000, or with
-``kiriage`` 4 han 30 fu and 3 han 60 fu), haneman 3000 (6-7 han), baiman 4000 (8-10),
-sanbaiman 6000 (11-12), counted yakuman 8000 (13+ han with ``kazoe``, else sanbaiman), and
-8000 per yakuman. Ron: the discarder pays 4 × base (6 × to the dealer); tsumo: the dealer pays
-2 × base and each other child 1 × (a dealer winner gets 2 × from each); every payment rounded
-up to the next 100. Honba add 300 (ron: from the discarder; tsumo: 100 from each payer);
-riichi sticks give 1000 each. Pao: the liable player pays the whole of a tsumo, and half of a
-ron by a third player (the discarder pays the other half and the honba).
+Base points = fu × 2^(han + 2), limited by han (``LIMITS``, the one table of them): a
+mangan also from base 2000 up or, with ``kiriage``, at 4 han 30 fu and 3 han 60 fu; 13+ han a
+counted yakuman with ``kazoe`` (else sanbaiman); a yakuman's base once per yakuman. Ron: the
+discarder pays 4 × base (6 × to the dealer); tsumo: the dealer pays 2 × base and each other
+child 1 × (a dealer winner gets 2 × from each); every payment rounded up to the next 100.
+Honba add 300 (ron: from the discarder; tsumo: 100 from each payer); riichi sticks give 1000
+each. Pao: the liable player pays the whole of a tsumo, and half of a ron by a third player
+(the discarder pays the other half and the honba).
 
 >>> base_points(3, 30, 0, RiichiOptions())
 (960, None)
@@ -20,7 +20,7 @@ from __future__ import annotations
 from majiang.rules.riichi.options import RiichiOptions
 from majiang.scoring import Payment, Points, ScoreRequest
 
-#: the limits: (least han, base points, name); a yakuman's base is paid once per yakuman
+#: the limits: (least han, base points, name)
 LIMITS = (
     (5, 2000, "mangan"),
     (6, 3000, "haneman"),
