@@ -3,9 +3,9 @@
 Read it next to shared/rules/riichi.md "Yaku": a row per line of the rule page, in its order
 (docs/riichi.md lists the ids). Every row is a row of the pattern core
 (``majiang.patterns.Pattern``), as in every other family. ``YAKU`` are the ordinary yaku, each
-worth ``han(closed, open)`` (open 0: closed only); ``YAKUMAN`` the limit hands, each worth its
-multiple of the limit (2 for a double form, counted as such under the ``double_yakuman``
-option). Where one yaku gives way to another (iipeikou to ryanpeikou, honitsu to chinitsu,
+worth ``han(closed, open)`` (open 0: closed only, which the predicates do not repeat);
+``YAKUMAN`` the limit hands, each worth its multiple of the limit (2 for a double form,
+counted as such under the ``double_yakuman`` option). Where one yaku gives way to another (iipeikou to ryanpeikou, honitsu to chinitsu,
 chanta to junchan) their predicates keep them apart; junsei chuuren poutou ``replaces`` the
 nine gates it includes, as such a row does in every family. A hand other families count too
 takes the pattern core's predicate (``majiang.patterns``: honitsu is ``half_flush``, chuuren
@@ -73,16 +73,14 @@ def riichi(ctx: RiichiContext) -> bool:
 
 
 def menzen_tsumo(ctx: RiichiContext) -> bool:
-    """A closed hand won by self-draw."""
-    return ctx.closed and ctx.tsumo
+    """Won by self-draw (on a closed hand: its row is worth nothing open)."""
+    return ctx.tsumo
 
 
 def pinfu(ctx: RiichiContext) -> bool:
-    """A closed hand of four chows won on a two-sided wait, its pair no dragon, seat or round
-    wind."""
+    """Four chows won on a two-sided wait, the pair no dragon, seat or round wind (closed)."""
     return (
-        ctx.closed
-        and ctx.wait == "two_sided"
+        ctx.wait == "two_sided"
         and len(ctx.chows) == 4
         and ctx.pair not in DRAGONS
         and ctx.pair not in (ctx.seat_wind, ctx.round_wind)
@@ -95,8 +93,8 @@ def identical_chow_pairs(ctx: RiichiContext) -> int:
 
 
 def iipeikou(ctx: RiichiContext) -> bool:
-    """A closed hand with one pair of identical chows."""
-    return ctx.closed and identical_chow_pairs(ctx) == 1
+    """One pair of identical chows (closed)."""
+    return identical_chow_pairs(ctx) == 1
 
 
 def tanyao(ctx: RiichiContext) -> bool:
@@ -173,8 +171,8 @@ def junchan(ctx: RiichiContext) -> bool:
 
 
 def ryanpeikou(ctx: RiichiContext) -> bool:
-    """A closed hand with two pairs of identical chows."""
-    return ctx.closed and identical_chow_pairs(ctx) == 2
+    """Two pairs of identical chows (closed)."""
+    return identical_chow_pairs(ctx) == 2
 
 
 def renhou_as(value: str) -> Predicate:
