@@ -57,10 +57,8 @@ def pair_fu(ctx: RiichiContext) -> FuItem | None:
     seat, round_ = pair == ctx.seat_wind, pair == ctx.round_wind
     if seat and round_:
         return FuItem("double_wind_pair", ctx.options.double_wind_pair_fu)
-    if seat:
-        return FuItem("seat_wind_pair", 2)
-    if round_:
-        return FuItem("round_wind_pair", 2)
+    if seat or round_:
+        return FuItem("seat_wind_pair" if seat else "round_wind_pair", 2)
     return None
 
 
