@@ -34,20 +34,17 @@ PAO_YAKUMAN = frozenset({"daisangen", "daisuushii"})
 
 @dataclass(frozen=True)
 class Scored:
-    """One reading scored: its items (yaku and dora, or yakuman), han, fu items, number of
-    yakuman (0: an ordinary hand), base points and limit."""
+    """One reading scored: its items (yaku and dora, or yakuman), han, fu items and the fu,
+    their sum (``None`` for a yakuman), number of yakuman (0: an ordinary hand), base points
+    and limit."""
 
     items: tuple[Item, ...]
     han: int
     fu_items: tuple[FuItem, ...]
+    fu: int | None
     yakuman: int
     base: int
     limit: str | None
-
-    @property
-    def fu(self) -> int | None:
-        """Return the fu (``None`` for a yakuman)."""
-        return sum(i.value for i in self.fu_items) if not self.yakuman else None
 
 
 def score_reading(ctx: RiichiContext, dora: list[Item]) -> Scored | None:
@@ -58,15 +55,16 @@ def score_reading(ctx: RiichiContext, dora: list[Item]) -> Scored | None:
         han = sum(i.value for i in yakuman)
         multiple = han // YAKUMAN_HAN if options.double_yakuman else 1
         base, limit = base_points(0, 0, multiple, options)
-        return Scored(tuple(yakuman), YAKUMAN_HAN * multiple, (), multiple, base, limit)
+        return Scored(tuple(yakuman), YAKUMAN_HAN * multiple, (), None, multiple, base, limit)
     yaku = count_valued(YAKU, ctx)  # a closed-only yaku (worth 0 open) is left out
     if not yaku:
         return None
     items = (*yaku, *dora)
     han = sum(i.value for i in items)
     fus = tuple(fu_items(ctx))
-    base, limit = base_points(han, sum(i.value for i in fus), 0, options)
-    return Scored(items, han, fus, 0, base, limit)
+    fu = sum(i.value for i in fus)
+    base, limit = base_points(han, fu, 0, options)
+    return Scored(items, han, fus, fu, 0, base, limit)
 
 
 def _rank(s: Scored, dealer: bool, tsumo: bool) -> tuple[int, bool, int, int]:
