@@ -48,10 +48,11 @@ def dora_items(req: ScoreRequest, counts: Sequence[int]) -> list[Item]:
     [{'id': 'dora', 'name': 'Dora', 'value': 3}, {'id': 'aka_dora', 'name': 'Red fives', 'value': 1}]
     """
     in_riichi = "riichi" in req.situation or "double_riichi" in req.situation
+    tiles = req.hand.all_tiles()
     named = (
         ("dora", "Dora", count_dora(counts, req.dora_indicators)),
         ("ura_dora", "Ura dora", count_dora(counts, req.ura_indicators) if in_riichi else 0),
-        ("aka_dora", "Red fives", sum(1 for t in req.hand.all_tiles() if is_red(t))),
+        ("aka_dora", "Red fives", sum(tiles.count(five) for five in RED_FIVES)),
     )
     return [Item(item_id, name, han) for item_id, name, han in named if han]
 
