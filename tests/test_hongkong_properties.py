@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
+from majiang.patterns import count_valued
 from majiang.rules import get_ruleset
 from majiang.rules.hongkong.context import win_contexts
-from majiang.rules.hongkong.fan import count_fan
 from majiang.rules.hongkong.payments import HALF_SPICY
 from majiang.scoring import ScoreRequest, score
 from majiang.tiles import BONUS, format_tiles, parse_tiles, tile_set
@@ -100,7 +100,7 @@ def check_invariants(req: dict[str, Any]) -> dict[str, Any]:
     assert readings
     patterns = get_ruleset(req["variant"]).patterns  # type: ignore[attr-defined]
     best = max(
-        min(sum(i.value for i in count_fan(patterns, c)), rules["max_fan"]) for c in readings
+        min(sum(i.value for i in count_valued(patterns, c)), rules["max_fan"]) for c in readings
     )
     assert result["total"] == best
     return result

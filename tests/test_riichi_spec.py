@@ -151,6 +151,9 @@ YAKU_CASES: list[tuple[str, str, str, dict[str, Any], bool]] = [
     ("ryuuiisou", "223344666999s66z", "6z", {}, False),
     ("chuuren_poutou", "11112345678999m", "5m", {}, True),
     ("junsei_chuuren_poutou", "11112345678999m", "1m", {}, True),
+    # the nine-sided wait is the double form, counted instead of the plain one, not beside it
+    ("chuuren_poutou", "11112345678999m", "1m", {}, False),
+    ("junsei_chuuren_poutou", "11112345678999m", "5m", {}, False),
     ("chuuren_poutou", "1112345678999m", "5m", {"melds": [], "hand": "11123456789999m"}, True),
     ("chuuren_poutou", "12345678999m", "9m", {"melds": ["pon 111m"]}, False),
     (
@@ -275,6 +278,8 @@ def test_cli_contradiction_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
         (12, 30, {}, 6000, "sanbaiman"),
         (13, 30, {}, 8000, "yakuman"),  # counted yakuman (kazoe on)
         (15, 30, {"kazoe": False}, 6000, "sanbaiman"),
+        (12, 30, {"kazoe": False}, 6000, "sanbaiman"),  # kazoe off changes 13+ han only
+        (6, 30, {"kazoe": False}, 3000, "haneman"),
     ],
 )
 def test_base_points_and_limits(

@@ -187,6 +187,31 @@ def test_the_points_table_is_the_rule_pages_arithmetic(
     assert riichi_points(han, fu, dealer=True) == dealer
 
 
+#: the rule page's limits ("Points"): a non-dealer's and a dealer's win on a discard, 4 and 6
+#: times the base points (2,000 3,000 4,000 6,000 8,000)
+LIMIT_ROWS = [(8000, 12000), (12000, 18000), (16000, 24000), (24000, 36000), (32000, 48000)]
+
+
+def limit_rows(html: str) -> list[tuple[int, int]]:
+    """Return the first two figures of each row of a page's last table (its limits)."""
+    body = html.rsplit("<tbody>", 1)[1]
+    rows = re.findall(r"<tr>(.*?)</tr>", body)
+    return [
+        tuple(int(f.replace(",", "")) for f in re.findall(r"<td>([\d,]+)</td>", row)[:2])
+        for row in rows
+    ]
+
+
+def test_the_limit_tables_are_the_rule_pages_figures() -> None:
+    """The rules page and the keep page show the scorer's limits (``LIMIT_BASE``), not a copy."""
+    from majiang.i18n import use
+    from majiang.web.keep import riichi_table
+
+    with use("en"):
+        assert limit_rows(rules.points_table_html()) == LIMIT_ROWS
+        assert limit_rows(riichi_table()) == LIMIT_ROWS
+
+
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> TestClient:
     db = tmp_path_factory.mktemp("rules") / "r.db"

@@ -608,6 +608,18 @@ def count(patterns: Sequence[Pattern[C]], ctx: C) -> list[Item]:
     return [Item(p.id, p.name, p.value_of(ctx)) for p in hits if p.id not in replaced]
 
 
+def count_valued(patterns: Sequence[Pattern[C]], ctx: C) -> list[Item]:
+    """Return ``count``'s items less those worth 0 on this reading: a row a table option sets
+    to 0 (Hong Kong's flowers), a closed-only yaku on an open hand (riichi). Sichuan counts with
+    ``count``: its limit hands are listed even at a cap of 0 fan.
+
+    >>> table = [Pattern("closed", "Closed only", lambda c: 1 if c else 0, lambda c: True)]
+    >>> count(table, False), count_valued(table, False), count_valued(table, True)
+    ([Item(id='closed', name='Closed only', value=0)], [], [Item(id='closed', name='Closed only', value=1)])
+    """
+    return [i for i in count(patterns, ctx) if i.value]
+
+
 T = TypeVar("T")
 
 

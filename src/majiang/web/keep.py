@@ -24,16 +24,15 @@ from majiang.i18n import N_, _
 from majiang.rules import VARIANTS, get_ruleset
 from majiang.rules.game import LENGTHS
 from majiang.rules.hongkong.payments import HALF_SPICY
+from majiang.rules.riichi.fu import FU_VALUES
 from majiang.rules.riichi.options import RiichiOptions
-from majiang.rules.riichi.payments import base_points, hand_value, up100
+from majiang.rules.riichi.payments import LIMIT_BASE, base_points, hand_value, tsumo_share
 from majiang.web.formats import number
 from majiang.web.meta import calculator_meta
 from majiang.web.play import LENGTH_LABELS, VARIANT_NAMES, table_options
 from majiang.web.words import ABORTIVE_WORDS
 
 __all__ = ["keep_body", "mount_keep", "payment_tables", "riichi_table"]
-
-FU = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
 
 #: the calculator's fields a hand entered by its tiles takes beside the tiles, per variant
 HAND_FIELDS = {
@@ -44,13 +43,14 @@ HAND_FIELDS = {
     "hkos": [["flowers", N_("Flowers and seasons")]],
     "taiwan": [["flowers", N_("Flowers and seasons")]],
 }
-#: riichi's limits as the han/fu table names them, with their base points
+#: riichi's limits as the han/fu table names them, with their ids (the base points are the
+#: scorer's, ``rules.riichi.payments.LIMIT_BASE``)
 LIMITS = (
-    (N_("Mangan (5 han)"), 2000),
-    (N_("Haneman (6-7)"), 3000),
-    (N_("Baiman (8-10)"), 4000),
-    (N_("Sanbaiman (11-12)"), 6000),
-    (N_("Yakuman"), 8000),
+    (N_("Mangan (5 han)"), "mangan"),
+    (N_("Haneman (6-7)"), "haneman"),
+    (N_("Baiman (8-10)"), "baiman"),
+    (N_("Sanbaiman (11-12)"), "sanbaiman"),
+    (N_("Yakuman"), "yakuman"),
 )
 
 
@@ -60,7 +60,7 @@ def _cell(han: int, fu: int) -> str:
         return "<td>-</td>"
     base, _cap = base_points(han, fu, 0, RiichiOptions())
     child_ron, dealer_ron = hand_value(base, False, False), hand_value(base, True, False)
-    double, single = up100(2 * base), up100(base)
+    double, single = tsumo_share(base, True), tsumo_share(base, False)
     tsumo = f"{number(single)}/{number(double)}"
     if fu == 20:
         return f"<td>{tsumo}<br>{number(double)}∀</td>"
@@ -73,17 +73,18 @@ def _cell(han: int, fu: int) -> str:
 def riichi_table() -> str:
     """Return riichi's han/fu table: each cell a child's ron, the dealer's ron, and the tsumo
     payments (child/dealer, and ∀ each to a dealer), then the limits."""
-    head = "".join(f"<th scope=col>{fu}</th>" for fu in FU)
+    head = "".join(f"<th scope=col>{fu}</th>" for fu in FU_VALUES)
     han_words = _("{han} han")
     rows = "".join(
         f"<tr><th scope=row>{escape(han_words.format(han=han))}</th>"
-        f"{''.join(_cell(han, fu) for fu in FU)}</tr>"
+        f"{''.join(_cell(han, fu) for fu in FU_VALUES)}</tr>"
         for han in (1, 2, 3, 4)
     )
     limits = "".join(
-        f"<tr><th scope=row>{escape(_(name))}</th><td>{number(hand_value(base, False, False))}</td>"
-        f"<td>{number(hand_value(base, True, False))}</td></tr>"
-        for name, base in LIMITS
+        f"<tr><th scope=row>{escape(_(name))}</th>"
+        f"<td>{number(hand_value(LIMIT_BASE[limit], False, False))}</td>"
+        f"<td>{number(hand_value(LIMIT_BASE[limit], True, False))}</td></tr>"
+        for name, limit in LIMITS
     )
     caption = _(
         "Han/fu: a child's ron, the dealer's ron, the tsumo (child/dealer, or ∀ each to a "

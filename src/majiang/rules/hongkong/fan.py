@@ -8,10 +8,11 @@ which their definitions already keep apart; the flower patterns of ``hkos`` use 
 ``Pattern``, ``count`` and the readings are the pattern core's (``majiang.patterns``).
 
 >>> from majiang.scoring import ScoreRequest
+>>> from majiang.patterns import count_valued
 >>> from majiang.rules.hongkong.context import win_contexts
 >>> req = ScoreRequest.from_dict({"variant": "hk", "hand": "999p11155577z", "melds": ["pon 111m"],
 ...                               "win_tile": "7z", "win": "tsumo"})
->>> [(i.id, i.value) for i in count_fan(HK_PATTERNS, win_contexts(req)[0])]
+>>> [(i.id, i.value) for i in count_valued(HK_PATTERNS, win_contexts(req)[0])]
 [('self_drawn', 1), ('white_dragon_pung', 1), ('seat_wind_pung', 1), ('round_wind_pung', 1), ('terminals_and_honors', 1), ('all_pungs', 3)]
 """
 
@@ -25,7 +26,6 @@ from majiang.patterns import (
     all_terminals,
     big_four_winds,
     big_three_dragons,
-    count,
     four_kongs,
     full_bonus_set,
     full_flush,
@@ -40,7 +40,6 @@ from majiang.patterns import (
     small_three_dragons,
 )
 from majiang.rules.hongkong.context import HongKongContext
-from majiang.scoring import Item
 from majiang.tiles import BONUS, FLOWERS, GREEN, RED, SEASONS, WHITE
 
 Predicate = Callable[[HongKongContext], bool]
@@ -176,14 +175,6 @@ BONUS_PATTERNS: tuple[Pattern, ...] = (
 )
 
 HKOS_PATTERNS: tuple[Pattern, ...] = HK_PATTERNS + BONUS_PATTERNS
-
-
-def count_fan(patterns: Sequence[Pattern], ctx: HongKongContext) -> list[Item]:
-    """Return the items of every pattern that applies, less those another one replaces.
-
-    A pattern whose value a table option set to 0 is left out.
-    """
-    return [i for i in count(patterns, ctx) if i.value]
 
 
 def pattern_ids(patterns: Sequence[Pattern]) -> list[str]:

@@ -16,9 +16,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from majiang.i18n import _
-from majiang.patterns import best
+from majiang.patterns import best, count_valued
 from majiang.rules.hongkong.context import HongKongContext, describe, win_contexts
-from majiang.rules.hongkong.fan import Pattern, count_fan
+from majiang.rules.hongkong.fan import Pattern
 from majiang.scoring import Item, Points, ScoreRequest, ScoreResult
 from majiang.tiles import format_tiles
 
@@ -37,7 +37,7 @@ def best_reading(
         raw = sum(i.value for i in counted[1])
         return min(raw, cap), raw
 
-    return best([(ctx, count_fan(patterns, ctx)) for ctx in win_contexts(req)], rank)
+    return best([(ctx, count_valued(patterns, ctx)) for ctx in win_contexts(req)], rank)
 
 
 def score_win(

@@ -1,11 +1,7 @@
 """Japanese riichi mahjong (``riichi``): the ruleset, its options and its scoring.
 
-The scoring lives in the package's modules: ``context`` (the readings of a win, each a
-``WinContext`` of the pattern core, ``majiang.patterns``), ``yaku`` (the yaku and yakuman
-tables), ``fu``, ``dora``, ``payments`` (base points, limits, who pays), ``calculate`` (every
-reading scored, the best kept) and ``options`` (the table options and the situations that
-contradict a hand). The ``Riichi`` class holds the
-options and checks a request's situation against the hand.
+The ``Riichi`` class holds the options and checks a request against the hand; the scoring is
+in the package's modules, one concern each (docs/riichi.md "Code" walks through them).
 
 >>> from majiang.scoring import score
 >>> r = score({"variant": "riichi", "hand": "234567m234p55p777z", "win_tile": "5p",
@@ -22,7 +18,7 @@ from typing import ClassVar
 from majiang.errors import InvalidRequest
 from majiang.i18n import _
 from majiang.rules.base import Option, Ruleset, check_hand_size
-from majiang.rules.riichi.calculate import score_win
+from majiang.rules.riichi.calculate import UNIT, score_win
 from majiang.rules.riichi.dora import check_indicators
 from majiang.rules.riichi.fu import FU_VALUES
 from majiang.rules.riichi.game import RiichiGame
@@ -39,7 +35,7 @@ class Riichi(RiichiGame, Ruleset):
 
     id = "riichi"
     name = "Japanese Riichi"
-    unit = "han"
+    unit = UNIT
     players = 4
     hand_size = 13
     extra_situations = frozenset({"nagashi_mangan"})

@@ -14,24 +14,18 @@ a yakuman, then more han, then more fu, then the first found.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from majiang.errors import InvalidRequest
 from majiang.i18n import _
+from majiang.patterns import best, count_valued
 from majiang.rules.riichi.context import RiichiContext, win_contexts
-from majiang.rules.riichi.dora import count_dora, dora_items
+from majiang.rules.riichi.dora import dora_items
 from majiang.rules.riichi.fu import fu_items
 from majiang.rules.riichi.options import RiichiOptions
-from majiang.rules.riichi.payments import (
-    MANGAN,
-    base_points,
-    hand_value,
-    payments,
-    request_points,
-)
-from majiang.rules.riichi.yaku import YAKUMAN_HAN, count_yaku, count_yakuman
+from majiang.rules.riichi.payments import MANGAN, base_points, hand_value, request_points
+from majiang.rules.riichi.yaku import YAKU, YAKUMAN_HAN, count_yakuman
 from majiang.scoring import FuItem, Item, ScoreRequest, ScoreResult
-from majiang.tiles import RED_BASE
 
 UNIT = "han"
 #: the yakuman a liable player (pao) answers for
@@ -40,20 +34,17 @@ PAO_YAKUMAN = frozenset({"daisangen", "daisuushii"})
 
 @dataclass(frozen=True)
 class Scored:
-    """One reading scored: its items (yaku and dora, or yakuman), han, fu items, number of
-    yakuman (0: an ordinary hand), base points and limit."""
+    """One reading scored: its items (yaku and dora, or yakuman), han, fu items and the fu,
+    their sum (``None`` for a yakuman), number of yakuman (0: an ordinary hand), base points
+    and limit."""
 
     items: tuple[Item, ...]
     han: int
     fu_items: tuple[FuItem, ...]
+    fu: int | None
     yakuman: int
     base: int
     limit: str | None
-
-    @property
-    def fu(self) -> int | None:
-        """Return the fu (``None`` for a yakuman)."""
-        return sum(i.value for i in self.fu_items) if not self.yakuman else None
 
 
 def score_reading(ctx: RiichiContext, dora: list[Item]) -> Scored | None:
@@ -64,15 +55,16 @@ def score_reading(ctx: RiichiContext, dora: list[Item]) -> Scored | None:
         han = sum(i.value for i in yakuman)
         multiple = han // YAKUMAN_HAN if options.double_yakuman else 1
         base, limit = base_points(0, 0, multiple, options)
-        return Scored(tuple(yakuman), YAKUMAN_HAN * multiple, (), multiple, base, limit)
-    yaku = count_yaku(ctx)
+        return Scored(tuple(yakuman), YAKUMAN_HAN * multiple, (), None, multiple, base, limit)
+    yaku = count_valued(YAKU, ctx)  # a closed-only yaku (worth 0 open) is left out
     if not yaku:
         return None
     items = (*yaku, *dora)
     han = sum(i.value for i in items)
     fus = tuple(fu_items(ctx))
-    base, limit = base_points(han, sum(i.value for i in fus), 0, options)
-    return Scored(items, han, fus, 0, base, limit)
+    fu = sum(i.value for i in fus)
+    base, limit = base_points(han, fu, 0, options)
+    return Scored(items, han, fus, fu, 0, base, limit)
 
 
 def _rank(s: Scored, dealer: bool, tsumo: bool) -> tuple[int, bool, int, int]:
@@ -81,28 +73,18 @@ def _rank(s: Scored, dealer: bool, tsumo: bool) -> tuple[int, bool, int, int]:
     return hand_value(s.base, dealer, tsumo), bool(s.yakuman), yakuman_han or s.han, s.fu or 0
 
 
-def red_fives(req: ScoreRequest) -> int:
-    """Return how many red fives the hand holds, melds included."""
-    return sum(1 for t in req.hand.all_tiles() if t >= RED_BASE)
-
-
 def best_reading(req: ScoreRequest, options: RiichiOptions) -> Scored | str:
     """Return the best reading's score (the first of the best on a tie), or why the hand does
     not win (the ``valid: false`` reason)."""
     contexts = win_contexts(req, options)
     if not contexts:
         return _("not a complete hand: no four sets and a pair, seven pairs or thirteen orphans")
-    counts = contexts[0].counts
-    in_riichi = "riichi" in req.situation or "double_riichi" in req.situation
-    dora = dora_items(
-        count_dora(counts, req.dora_indicators),
-        count_dora(counts, req.ura_indicators) if in_riichi else 0,
-        red_fives(req),
-    )
+    dora = dora_items(req, contexts[0].counts)
     scored = [s for s in (score_reading(ctx, dora) for ctx in contexts) if s is not None]
-    if not scored:
+    found = best(scored, lambda s: _rank(s, req.is_dealer, req.tsumo))
+    if found is None:
         return _("no yaku: the hand is complete but has no yaku (dora do not count)")
-    return max(scored, key=lambda s: _rank(s, req.is_dealer, req.tsumo))
+    return found
 
 
 def _liable(req: ScoreRequest, best: Scored, options: RiichiOptions) -> bool:
@@ -129,7 +111,7 @@ def nagashi(req: ScoreRequest, options: RiichiOptions) -> ScoreResult:
         items=(Item("nagashi_mangan", "Nagashi mangan", 5),),
         total=5,
         limit="mangan",
-        points=payments(MANGAN, req.is_dealer, True),
+        points=request_points(replace(req, win="tsumo", honba=0, riichi_sticks=0), MANGAN),
     )
 
 

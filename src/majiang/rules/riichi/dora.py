@@ -37,15 +37,23 @@ def count_dora(counts: Sequence[int], indicators: Sequence[int]) -> int:
     return sum(counts[dora_from_indicator(t)] for t in indicators)
 
 
-def dora_items(dora: int, ura: int, red: int) -> list[Item]:
-    """Return the ``dora``, ``ura_dora`` and ``aka_dora`` items of these han (those worth some).
+def dora_items(req: ScoreRequest, counts: Sequence[int]) -> list[Item]:
+    """Return the ``dora``, ``ura_dora`` (a hand in riichi only) and ``aka_dora`` items of a
+    win whose hand has these kind counts, those worth some han.
 
-    >>> from majiang.tiles import counts34, parse_tiles
-    >>> [i.to_dict() for i in dora_items(count_dora(counts34(parse_tiles("555m")),
-    ...                                             parse_tiles("4m")), 0, 1)]
+    >>> from majiang.tiles import counts34
+    >>> req = ScoreRequest.from_dict({"variant": "riichi", "hand": "555m234678p05p777z",
+    ...     "win_tile": "5p", "dora_indicators": "4m", "ura_indicators": "4m"})
+    >>> [i.to_dict() for i in dora_items(req, counts34(req.hand.all_tiles()))]
     [{'id': 'dora', 'name': 'Dora', 'value': 3}, {'id': 'aka_dora', 'name': 'Red fives', 'value': 1}]
     """
-    named = (("dora", "Dora", dora), ("ura_dora", "Ura dora", ura), ("aka_dora", "Red fives", red))
+    in_riichi = "riichi" in req.situation or "double_riichi" in req.situation
+    tiles = req.hand.all_tiles()
+    named = (
+        ("dora", "Dora", count_dora(counts, req.dora_indicators)),
+        ("ura_dora", "Ura dora", count_dora(counts, req.ura_indicators) if in_riichi else 0),
+        ("aka_dora", "Red fives", sum(tiles.count(five) for five in RED_FIVES)),
+    )
     return [Item(item_id, name, han) for item_id, name, han in named if han]
 
 

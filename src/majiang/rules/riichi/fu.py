@@ -17,7 +17,7 @@ up to the next 10, shown as a ``rounding`` item; seven pairs: 25 fu flat.
 
 from __future__ import annotations
 
-from majiang.patterns import HandSet
+from majiang.patterns import HONORS, TERMINALS, HandSet
 from majiang.rules.riichi.context import RiichiContext
 from majiang.scoring import FuItem
 from majiang.tiles import DRAGONS
@@ -35,9 +35,9 @@ def set_fu(s: HandSet) -> FuItem:
     >>> set_fu(HandSet("kong", 27, melded=True, concealed=True))
     FuItem(id='concealed_honor_kong', value=32)
     """
-    if s.tile >= 27:
+    if s.tile in HONORS:
         sort, value = "honor", 4
-    elif s.tile % 9 in (0, 8):
+    elif s.tile in TERMINALS:
         sort, value = "terminal", 4
     else:
         sort, value = "simple", 2
@@ -57,10 +57,8 @@ def pair_fu(ctx: RiichiContext) -> FuItem | None:
     seat, round_ = pair == ctx.seat_wind, pair == ctx.round_wind
     if seat and round_:
         return FuItem("double_wind_pair", ctx.options.double_wind_pair_fu)
-    if seat:
-        return FuItem("seat_wind_pair", 2)
-    if round_:
-        return FuItem("round_wind_pair", 2)
+    if seat or round_:
+        return FuItem("seat_wind_pair" if seat else "round_wind_pair", 2)
     return None
 
 

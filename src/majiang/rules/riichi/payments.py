@@ -1,13 +1,13 @@
 """Points: base points from han and fu, the limits, and who pays what.
 
-Base points = fu × 2^(han + 2), limited: mangan 2000 (5 han, or base ≥ 2000, or with
-``kiriage`` 4 han 30 fu and 3 han 60 fu), haneman 3000 (6-7 han), baiman 4000 (8-10),
-sanbaiman 6000 (11-12), counted yakuman 8000 (13+ han with ``kazoe``, else sanbaiman), and
-8000 per yakuman. Ron: the discarder pays 4 × base (6 × to the dealer); tsumo: the dealer pays
-2 × base and each other child 1 × (a dealer winner gets 2 × from each); every payment rounded
-up to the next 100. Honba add 300 (ron: from the discarder; tsumo: 100 from each payer);
-riichi sticks give 1000 each. Pao: the liable player pays the whole of a tsumo, and half of a
-ron by a third player (the discarder pays the other half and the honba).
+Base points = fu × 2^(han + 2), limited by han (``LIMITS``, the one table of them): a
+mangan also from base 2000 up or, with ``kiriage``, at 4 han 30 fu and 3 han 60 fu; 13+ han a
+counted yakuman with ``kazoe`` (else sanbaiman); a yakuman's base once per yakuman. Ron: the
+discarder pays 4 × base (6 × to the dealer); tsumo: the dealer pays 2 × base and each other
+child 1 × (a dealer winner gets 2 × from each); every payment rounded up to the next 100.
+Honba add 300 (ron: from the discarder; tsumo: 100 from each payer); riichi sticks give 1000
+each. Pao: the liable player pays the whole of a tsumo, and half of a ron by a third player
+(the discarder pays the other half and the honba).
 
 >>> base_points(3, 30, 0, RiichiOptions())
 (960, None)
@@ -20,14 +20,17 @@ from __future__ import annotations
 from majiang.rules.riichi.options import RiichiOptions
 from majiang.scoring import Payment, Points, ScoreRequest
 
-MANGAN = 2000
-#: the limits from 6 han up: (least han, base points, name)
+#: the limits: (least han, base points, name)
 LIMITS = (
-    (13, 8000, "yakuman"),
-    (11, 6000, "sanbaiman"),
-    (8, 4000, "baiman"),
+    (5, 2000, "mangan"),
     (6, 3000, "haneman"),
+    (8, 4000, "baiman"),
+    (11, 6000, "sanbaiman"),
+    (13, 8000, "yakuman"),
 )
+#: each limit's base points, by its name
+LIMIT_BASE = {name: base for _least, base, name in LIMITS}
+MANGAN = LIMIT_BASE["mangan"]
 _MULTIPLE_NAMES = {
     1: "yakuman",
     2: "double_yakuman",
@@ -53,14 +56,12 @@ def base_points(han: int, fu: int, yakuman: int, options: RiichiOptions) -> tupl
     ((6000, 'sanbaiman'), (16000, 'double_yakuman'))
     """
     if yakuman:
-        return 8000 * yakuman, limit_name(yakuman)
-    if han >= 13 and not options.kazoe:
-        return 6000, "sanbaiman"
-    for least, base, name in LIMITS:
+        return LIMIT_BASE["yakuman"] * yakuman, limit_name(yakuman)
+    if not options.kazoe:
+        han = min(han, 12)
+    for least, base, name in reversed(LIMITS):
         if han >= least:
             return base, name
-    if han >= 5:
-        return MANGAN, "mangan"
     base = fu * 2 ** (han + 2)
     if base >= MANGAN or (options.kiriage and (han, fu) in ((4, 30), (3, 60))):
         return MANGAN, "mangan"
@@ -95,27 +96,26 @@ def hand_value(base: int, dealer: bool, tsumo: bool) -> int:
     return tsumo_share(base, True) + 2 * tsumo_share(base, False)
 
 
-def payments(
-    base: int,
-    dealer: bool,
-    tsumo: bool,
-    honba: int = 0,
-    sticks: int = 0,
-    liable: bool = False,
-    liable_is_discarder: bool = False,
-) -> Points:
-    """Return what the winner receives in all (``total``) and each payer's share by role.
+def request_points(req: ScoreRequest, base: int, liable: bool = False) -> Points:
+    """Return what the winner of the request receives for a hand of ``base`` points, with its
+    honba and riichi sticks, in all (``total``) and each payer's share by role; ``liable``:
+    the request's liable player pays (pao).
 
     Payers are ``discarder`` (ron), ``dealer`` and ``non_dealer`` (tsumo, one entry per payer),
     ``liable`` (pao) and ``riichi_sticks`` (the sticks on the table, 1000 each).
 
-    >>> payments(960, False, False, 1, 1).to_dict()
+    >>> from majiang.hand import Hand
+    >>> ron = ScoreRequest("riichi", {}, Hand(()), 0, "ron", seat_wind=1, discarder=2, honba=1,
+    ...                    riichi_sticks=1)
+    >>> request_points(ron, 960).to_dict()
     {'total': 5200, 'payers': [{'from': 'discarder', 'amount': 4200}, {'from': 'riichi_sticks', 'amount': 1000}]}
-    >>> [p.amount for p in payments(2000, False, True).payers]
+    >>> tsumo = ScoreRequest("riichi", {}, Hand(()), 0, "tsumo", seat_wind=1)
+    >>> [p.amount for p in request_points(tsumo, 2000).payers]
     [4000, 2000, 2000]
     """
+    dealer, tsumo, honba = req.is_dealer, req.tsumo, req.honba
     value = hand_value(base, dealer, tsumo)
-    if liable and not tsumo and not liable_is_discarder:
+    if liable and not tsumo and req.liable != req.discarder:
         half = up100(value // 2)
         payers = [Payment("discarder", value - half + 300 * honba), Payment("liable", half)]
     elif liable and tsumo:
@@ -127,20 +127,6 @@ def payments(
     else:
         child = Payment("non_dealer", tsumo_share(base, False) + 100 * honba)
         payers = [Payment("dealer", tsumo_share(base, True) + 100 * honba), child, child]
-    if sticks:
-        payers.append(Payment("riichi_sticks", 1000 * sticks))
+    if req.riichi_sticks:
+        payers.append(Payment("riichi_sticks", 1000 * req.riichi_sticks))
     return Points(sum(p.amount for p in payers), tuple(payers))
-
-
-def request_points(req: ScoreRequest, base: int, liable: bool) -> Points:
-    """Return ``payments`` of a hand of ``base`` points won as the request says, with its
-    honba and riichi sticks; ``liable``: the request's liable player pays (pao)."""
-    return payments(
-        base,
-        req.is_dealer,
-        req.tsumo,
-        req.honba,
-        req.riichi_sticks,
-        liable,
-        liable_is_discarder=req.liable == req.discarder,
-    )

@@ -2,7 +2,8 @@
 option values; options given beside it override them (docs/riichi.md "Named rule sets").
 
 Each preset lists only what differs from our defaults or what its page states; an option it
-does not name keeps its default. ``SOURCES`` names the page each follows.
+does not name keeps its default; Mahjong Soul is written as Tenhou's table and EMA as WRC's,
+each with what differs. ``SOURCES`` names the page each follows.
 
 >>> PRESETS["mleague"]["uma"], PRESETS["wrc"]["agari_yame"]
 ((30, 10, -10, -30), False)
@@ -32,110 +33,80 @@ _NO_ABORTS: Mapping[str, Any] = {
     "triple_ron_draw": False,
 }
 
+#: tenhou.net/man: red fives (one per suit in 赤 rooms), open tanyao (喰), no kiriage, no renhou;
+#: double ron and triple-ron draw; 30,000 returned (oka 20,000); South (West) entry in sudden
+#: death while nobody holds 30,000; the last dealer's agari-yame, no tenpai-yame.
+TENHOU: Mapping[str, Any] = {
+    "aka": 1,
+    "open_tanyao": True,
+    "kiriage": False,
+    "renhou": "off",
+    "nagashi_mangan": True,
+    "double_ron": True,
+    "triple_ron_draw": True,
+    "start_points": 25000,
+    "target_points": 30000,
+    "extra_rounds": "sudden_death",
+    "extra_round_limit": 1,
+    "bust": "below_zero",
+    "agari_yame": True,
+    "tenpai_yame": False,
+    "uma": (20, 10, -10, -20),
+    "oka": 20000,
+    "leftover_sticks": "to_first",
+}
+
+#: WRC 2015: no red fives, 4-30 and 3-60 rounded to mangan, no kazoe yakuman, single yakuman
+#: only; head bump (one winner), no abortive draw; 30,000 start and return, no oka; sticks left
+#: at the end are lost; tied players share the uma of their places ("modified for ties").
+WRC: Mapping[str, Any] = {
+    "aka": 0,
+    "open_tanyao": True,
+    "kiriage": True,
+    "kazoe": False,
+    "double_yakuman": False,
+    "renhou": "mangan",
+    "nagashi_mangan": False,
+    "kuikae": True,
+    "double_ron": False,
+    **_NO_ABORTS,
+    "start_points": 30000,
+    "target_points": 30000,
+    "extra_rounds": "none",
+    "bust": "below_zero",
+    "agari_yame": False,
+    "tenpai_yame": False,
+    "uma": (15, 5, -5, -15),
+    "oka": 0,
+    "tied_places": "share",
+    "leftover_sticks": "lost",
+}
+
 PRESETS: Mapping[str, Mapping[str, Any]] = {
-    # tenhou.net/man: red fives (one per suit in 赤 rooms), open tanyao (喰), no kiriage, no
-    # renhou, nagashi mangan; double ron, triple ron and the other abortive draws; 25,000 start,
-    # 30,000 returned (oka 20,000), uma 10-20; below zero ends the game; South (West) entry in
-    # sudden death while nobody holds 30,000; the last dealer's agari-yame, no tenpai-yame.
-    "tenhou": {
-        "aka": 1,
-        "open_tanyao": True,
-        "kiriage": False,
-        "renhou": "off",
-        "nagashi_mangan": True,
-        "double_ron": True,
-        "triple_ron_draw": True,
-        "start_points": 25000,
-        "target_points": 30000,
-        "extra_rounds": "sudden_death",
-        "extra_round_limit": 1,
-        "bust": "below_zero",
-        "agari_yame": True,
-        "tenpai_yame": False,
-        "uma": (20, 10, -10, -20),
-        "oka": 20000,
-        "leftover_sticks": "to_first",
-    },
-    # Mahjong Soul: red fives, open tanyao, no kiriage, double yakuman; multiple ron but no
-    # triple-ron draw; the other abortive draws; 25,000 start and 30,000 to end, West entry in
-    # sudden death; bankruptcy below zero (not at zero); the last dealer in first place stops on
-    # a win or when ready; uma 15/5/-5/-15 without oka (friendly rooms' points).
+    "tenhou": TENHOU,
+    # Mahjong Soul: Tenhou's table, but no triple-ron draw; the last dealer in first place also
+    # stops when ready; uma 15/5/-5/-15 without oka (friendly rooms' points).
     "mahjong_soul": {
-        "aka": 1,
-        "open_tanyao": True,
-        "kiriage": False,
+        **TENHOU,
         "double_yakuman": True,
-        "renhou": "off",
-        "double_ron": True,
         "triple_ron_draw": False,
-        "start_points": 25000,
-        "target_points": 30000,
-        "extra_rounds": "sudden_death",
-        "extra_round_limit": 1,
-        "bust": "below_zero",
-        "agari_yame": True,
         "tenpai_yame": True,
         "uma": (15, 5, -5, -15),
         "oka": 0,
-        "leftover_sticks": "to_first",
     },
-    # WRC 2015: no red fives, 4-30 and 3-60 rounded to mangan, no kazoe yakuman, single
-    # yakuman only, renhou a mangan, no nagashi mangan; head bump (one winner), no abortive
-    # draw; 30,000 start and return, no oka, uma 15/5/-5/-15; a negative score ends the game;
-    # no agari-yame; sticks left at the end are not given to anyone; tied players share the uma
-    # of their places (the uma is "modified for ties").
-    "wrc": {
-        "aka": 0,
-        "open_tanyao": True,
-        "kiriage": True,
-        "kazoe": False,
-        "double_yakuman": False,
-        "renhou": "mangan",
-        "nagashi_mangan": False,
-        "kuikae": True,
-        "double_ron": False,
-        **_NO_ABORTS,
-        "start_points": 30000,
-        "target_points": 30000,
-        "extra_rounds": "none",
-        "bust": "below_zero",
-        "agari_yame": False,
-        "tenpai_yame": False,
-        "uma": (15, 5, -5, -15),
-        "oka": 0,
-        "tied_places": "share",
-        "leftover_sticks": "lost",
-    },
-    # EMA 2016: WRC's rules but multiple winners allowed, 4-30 not rounded to mangan, sticks
-    # left at the end to the winner; no red fives, no abortive draw, no nagashi mangan, single
-    # yakuman, 13+ han a sanbaiman, renhou a mangan; uma 15/5/-5/-15, no oka; play goes on
-    # below zero (no bankruptcy); tied players share their places' uma, as in WRC.
+    "wrc": WRC,
+    # EMA 2016: WRC's rules, but several winners on one discard, 4-30 not rounded to mangan,
+    # play goes on below zero, sticks left at the end to the winner.
     "ema": {
-        "aka": 0,
-        "open_tanyao": True,
+        **WRC,
         "kiriage": False,
-        "kazoe": False,
-        "double_yakuman": False,
-        "renhou": "mangan",
-        "nagashi_mangan": False,
-        "kuikae": True,
         "double_ron": True,
-        **_NO_ABORTS,
-        "start_points": 30000,
-        "target_points": 30000,
-        "extra_rounds": "none",
         "bust": "off",
-        "agari_yame": False,
-        "tenpai_yame": False,
-        "uma": (15, 5, -5, -15),
-        "oka": 0,
-        "tied_places": "share",
         "leftover_sticks": "to_first",
     },
-    # M.League: red fives (three), open tanyao, 7,700 rounded to mangan, no kazoe yakuman;
-    # head bump (no double or triple ron), no abortive draw; 25,000 start, 30,000 returned,
-    # uma 10-30 (with the oka: +50/+10/-10/-30), split evenly between tied players; no busting;
-    # no agari-yame.
+    # M.League: red fives (three), 7,700 rounded to mangan, no kazoe yakuman; head bump, no
+    # abortive draw; uma 10-30 (with the oka: +50/+10/-10/-30), split evenly between tied
+    # players; no busting, no agari-yame.
     "mleague": {
         "aka": 1,
         "open_tanyao": True,

@@ -3,12 +3,13 @@
 Read it next to shared/rules/riichi.md "Yaku": a row per line of the rule page, in its order
 (docs/riichi.md lists the ids). Every row is a row of the pattern core
 (``majiang.patterns.Pattern``), as in every other family. ``YAKU`` are the ordinary yaku, each
-worth ``han(closed, open)`` (open 0: closed only); ``YAKUMAN`` the limit hands, each worth its
-multiple of the limit (2 for a double form, counted as such under the ``double_yakuman``
-option). Where one yaku gives way to another (iipeikou to ryanpeikou, honitsu to chinitsu,
-chanta to junchan) their predicates keep them apart. A hand other families count too takes the
-pattern core's predicate (``majiang.patterns``: honitsu is ``half_flush``, daisangen
-``big_three_dragons``...).
+worth ``han(closed, open)`` (open 0: closed only, which the predicates do not repeat);
+``YAKUMAN`` the limit hands, each worth its multiple of the limit (2 for a double form,
+counted as such under the ``double_yakuman`` option). Where one yaku gives way to another (iipeikou to ryanpeikou, honitsu to chinitsu,
+chanta to junchan) their predicates keep them apart; junsei chuuren poutou ``replaces`` the
+nine gates it includes, as such a row does in every family. A hand other families count too
+takes the pattern core's predicate (``majiang.patterns``: honitsu is ``half_flush``, chuuren
+poutou ``nine_gates``, daisangen ``big_three_dragons``...).
 
 >>> [y.id for y in YAKU][:4]
 ['riichi', 'double_riichi', 'ippatsu', 'menzen_tsumo']
@@ -72,16 +73,14 @@ def riichi(ctx: RiichiContext) -> bool:
 
 
 def menzen_tsumo(ctx: RiichiContext) -> bool:
-    """A closed hand won by self-draw."""
-    return ctx.closed and ctx.tsumo
+    """Won by self-draw (on a closed hand: its row is worth nothing open)."""
+    return ctx.tsumo
 
 
 def pinfu(ctx: RiichiContext) -> bool:
-    """A closed hand of four chows won on a two-sided wait, its pair no dragon, seat or round
-    wind."""
+    """Four chows won on a two-sided wait, the pair no dragon, seat or round wind (closed)."""
     return (
-        ctx.closed
-        and ctx.wait == "two_sided"
+        ctx.wait == "two_sided"
         and len(ctx.chows) == 4
         and ctx.pair not in DRAGONS
         and ctx.pair not in (ctx.seat_wind, ctx.round_wind)
@@ -94,8 +93,8 @@ def identical_chow_pairs(ctx: RiichiContext) -> int:
 
 
 def iipeikou(ctx: RiichiContext) -> bool:
-    """A closed hand with one pair of identical chows."""
-    return ctx.closed and identical_chow_pairs(ctx) == 1
+    """One pair of identical chows (closed)."""
+    return identical_chow_pairs(ctx) == 1
 
 
 def tanyao(ctx: RiichiContext) -> bool:
@@ -172,8 +171,8 @@ def junchan(ctx: RiichiContext) -> bool:
 
 
 def ryanpeikou(ctx: RiichiContext) -> bool:
-    """A closed hand with two pairs of identical chows."""
-    return ctx.closed and identical_chow_pairs(ctx) == 2
+    """Two pairs of identical chows (closed)."""
+    return identical_chow_pairs(ctx) == 2
 
 
 def renhou_as(value: str) -> Predicate:
@@ -216,11 +215,6 @@ def nine_sided(ctx: RiichiContext) -> bool:
     """The 13 tiles before the win were 1112345678999: the winning tile is the extra one."""
     win = ctx.win_tile
     return win is not None and win_copies(ctx) - NINE_GATES[win % 9] == 1
-
-
-def chuuren_poutou(ctx: RiichiContext) -> bool:
-    """Nine gates, the winning tile not the extra one."""
-    return nine_gates(ctx) and not nine_sided(ctx)
 
 
 def junsei_chuuren_poutou(ctx: RiichiContext) -> bool:
@@ -273,12 +267,13 @@ YAKUMAN: tuple[Yakuman, ...] = (
     Yakuman("tsuuiisou", "Tsuuiisou (all honors)", 1, all_honors),
     Yakuman("chinroutou", "Chinroutou (all terminals)", 1, all_terminals),
     Yakuman("ryuuiisou", "Ryuuiisou (all green)", 1, ryuuiisou),
-    Yakuman("chuuren_poutou", "Chuuren poutou", 1, chuuren_poutou),
+    Yakuman("chuuren_poutou", "Chuuren poutou", 1, nine_gates),
     Yakuman(
         "junsei_chuuren_poutou",
         "Junsei chuuren poutou (nine-sided wait)",
         2,
         junsei_chuuren_poutou,
+        replaces=("chuuren_poutou",),
     ),
     Yakuman("suukantsu", "Suukantsu", 1, four_kongs),
     Yakuman("tenhou", "Tenhou", 1, situation("heavenly")),
@@ -294,18 +289,3 @@ def count_yakuman(ctx: RiichiContext) -> list[Item]:
     return [
         Item(i.id, i.name, YAKUMAN_HAN * (i.value if double else 1)) for i in count(YAKUMAN, ctx)
     ]
-
-
-def count_yaku(ctx: RiichiContext) -> list[Item]:
-    """Return the ordinary yaku of a reading: closed or open values (a yaku worth nothing open
-    is left out of an open hand).
-
-    >>> from majiang.scoring import ScoreRequest
-    >>> from majiang.rules.riichi.context import win_contexts
-    >>> from majiang.rules.riichi.options import RiichiOptions
-    >>> req = ScoreRequest.from_dict({"variant": "riichi", "hand": "234567m234p55p777z",
-    ...     "win_tile": "5p", "situation": ["riichi"]})
-    >>> [(i.id, i.value) for i in count_yaku(win_contexts(req, RiichiOptions())[0])]
-    [('riichi', 1), ('yakuhai_red', 1)]
-    """
-    return [i for i in count(YAKU, ctx) if i.value]

@@ -52,8 +52,9 @@ from majiang.i18n import _ as _catalog
 from majiang.i18n.patterns import display, pattern_name, translated
 from majiang.render import svg_hand, svg_tiles
 from majiang.rules import get_ruleset
+from majiang.rules.riichi.fu import FU_VALUES
 from majiang.rules.riichi.options import RiichiOptions
-from majiang.rules.riichi.payments import base_points, hand_value
+from majiang.rules.riichi.payments import LIMIT_BASE, base_points, hand_value
 from majiang.tiles import parse_tile, tile_name
 from majiang.web import formats
 from majiang.web.meta import option_meta
@@ -836,7 +837,7 @@ def points_table_html() -> str:
     """Return riichi's points table: a non-dealer's and a dealer's win on a discard by han and
     fu, worked with the rule page's arithmetic (``riichi_points``), the points written as the
     language of the moment writes them (12,000; 12.000 in German)."""
-    fus = [25, 30, 40, 50, 60, 70, 80, 90, 100, 110]  # a win on a discard is never 20 fu
+    fus = [fu for fu in FU_VALUES if fu != 20]  # a win on a discard is never 20 fu
     per_han = _("{n} han")
     head = "".join(f"<th scope=col>{escape(per_han.format(n=h))}</th>" for h in (1, 2, 3, 4))
     rows = []
@@ -857,8 +858,9 @@ def points_table_html() -> str:
         rows.append(f"<tr><th scope=row>{escape(w('fu').format(fu=fu))}</th>{''.join(cells)}</tr>")
     limits = "".join(
         f"<tr><th scope=row>{name}</th><td>{escape(_(han))}</td>"
-        f"<td>{formats.number(base * 4)}</td><td>{formats.number(base * 6)}</td></tr>"
-        for name, han, base in LIMITS
+        f"<td>{formats.number(hand_value(LIMIT_BASE[limit], False, False))}</td>"
+        f"<td>{formats.number(hand_value(LIMIT_BASE[limit], True, False))}</td></tr>"
+        for name, han, limit in LIMITS
     )
     fu_word = _("Fu")
     note = _(
@@ -877,13 +879,14 @@ def points_table_html() -> str:
     )
 
 
-#: riichi's limit hands: name, the han that reach it, base points (rule page, "Points")
+#: riichi's limit hands: name, the han that reach it (rule page, "Points"), the limit's id
+#: (its base points are the scorer's, ``rules.riichi.payments.LIMIT_BASE``)
 LIMITS = (
-    ("満貫 mangan", N_("5 (or 4 han 40 fu, 3 han 70 fu)"), 2000),
-    ("跳満 haneman", "6-7", 3000),
-    ("倍満 baiman", "8-10", 4000),
-    ("三倍満 sanbaiman", "11-12", 6000),
-    ("役満 yakuman", N_("13 or more (counted), or a yakuman hand"), 8000),
+    ("満貫 mangan", N_("5 (or 4 han 40 fu, 3 han 70 fu)"), "mangan"),
+    ("跳満 haneman", "6-7", "haneman"),
+    ("倍満 baiman", "8-10", "baiman"),
+    ("三倍満 sanbaiman", "11-12", "sanbaiman"),
+    ("役満 yakuman", N_("13 or more (counted), or a yakuman hand"), "yakuman"),
 )
 
 
