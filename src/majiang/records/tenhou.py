@@ -40,6 +40,7 @@ from majiang.records.script import (
     Throw,
     Win,
 )
+from majiang.rules.riichi.yaku import YAKUMAN_HAN
 from majiang.tiles import RED_BASE, Tile, format_tiles, is_red, kind, tile_name
 
 __all__ = [
@@ -139,7 +140,6 @@ LIMITS = {
     "baiman": "倍満",
     "sanbaiman": "三倍満",
 }
-YAKUMAN_HAN = 13
 
 
 def tenhou_tile(code: int) -> Tile:
