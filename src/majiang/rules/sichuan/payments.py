@@ -52,7 +52,7 @@ def deltas(transfers: Iterable[Transfer], seats: int = SEATS) -> tuple[int, ...]
     return tuple(out)
 
 
-def hand_value(fan: int, base: int = 1) -> int:
+def hand_value(fan: int, base: int = CHENGDU.base) -> int:
     """Return what one payer owes for a hand of ``fan`` (already capped): base × 2^fan.
 
     >>> hand_value(0), hand_value(3, base=2)

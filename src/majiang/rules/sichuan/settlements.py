@@ -77,7 +77,7 @@ class Kong:
             )
 
 
-def kong_transfers(kong: Kong, base: int = 1) -> list[Transfer]:
+def kong_transfers(kong: Kong, base: int = CHENGDU.base) -> list[Transfer]:
     """Return the kong's "wind and rain", paid when it is made: ``kan`` the discarder pays 2 base,
     ``kakan`` every other player still in pays 1 base, ``ankan`` every other player still in 2.
 
@@ -91,7 +91,9 @@ def kong_transfers(kong: Kong, base: int = 1) -> list[Transfer]:
     return [Transfer(p, kong.seat, amount, "kong") for p in sorted(kong.players_in - {kong.seat})]
 
 
-def pass_on_kong_money(kong: Kong, winners: Sequence[int], base: int = 1) -> list[Transfer]:
+def pass_on_kong_money(
+    kong: Kong, winners: Sequence[int], base: int = CHENGDU.base
+) -> list[Transfer]:
     """Return the transfers that pass the kong's money from its owner, who dealt in with the
     discard right after it, to the winner(s) of that discard.
 
