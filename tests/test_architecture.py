@@ -6,6 +6,7 @@ import ast
 import importlib
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -230,3 +231,100 @@ def test_every_family_counts_rows_of_the_one_pattern_type() -> None:
     } <= set(tables)
     own = {name for name, rows in tables.items() if not all(isinstance(r, Pattern) for r in rows)}
     assert own == set()
+
+
+#: what holds a table's options where a rule reads them: ``options``, ``rules``, ``opts``
+#: (``options``, ``req.rules``, ``ctx.options``, ``c.options``...)
+OPTION_HOLDERS = {"options", "rules", "opts"}
+
+
+def _holder(node: ast.expr) -> bool:
+    """Return whether ``node`` is a name or an attribute named like a table's options."""
+    name = node.id if isinstance(node, ast.Name) else getattr(node, "attr", None)
+    return name in OPTION_HOLDERS
+
+
+def _option_reads_by_name(path: Path, text: str | None = None) -> list[str]:
+    """Return each place that reads an option by a written name (``options["pao"]``,
+    ``options.get("pao", True)``, ``req.rules.get("pao")``) as ``file:line``."""
+    tree = ast.parse(path.read_text(encoding="utf-8") if text is None else text)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Subscript):
+            read, key = node.value, node.slice
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "get"
+            and node.args
+        ):
+            read, key = node.func.value, node.args[0]
+        else:
+            continue
+        if _holder(read) and isinstance(key, ast.Constant) and isinstance(key.value, str):
+            found.append(f"{path.name}:{node.lineno}")
+    return found
+
+
+def test_rules_read_options_by_attribute_never_by_name() -> None:
+    """A rule reads its family's typed options (``options.pao``); a name written in a string
+    would repeat the declaration (and often its default) and miss a renamed option."""
+    found = [r for p in sorted((SRC / "rules").rglob("*.py")) for r in _option_reads_by_name(p)]
+    assert found == []
+
+
+@pytest.mark.parametrize(
+    ("line", "named"),
+    [
+        ('x = options.get("pao", True)', True),
+        ('x = int(options["start_points"])', True),
+        ('x = req.rules.get("eight_flowers")', True),
+        ('x = ctx.options["max_fan"]', True),
+        ("x = options.pao", False),
+        ('x = {"one_hand": 0}["one_hand"]', False),
+        ("x = options[name]", False),
+        ('x = data.get("rules")', False),
+    ],
+)
+def test_the_option_read_check_sees_reads_by_name(line: str, named: bool) -> None:
+    assert bool(_option_reads_by_name(SRC / "rules" / "base.py", line)) is named
+
+
+def _rulesets() -> list[object]:
+    from majiang.rules import VARIANTS, get_ruleset
+
+    return [get_ruleset(v) for v in VARIANTS]
+
+
+@pytest.mark.parametrize("rules", _rulesets(), ids=lambda r: getattr(r, "id", "?"))
+def test_declared_options_and_the_typed_value_agree(rules: Any) -> None:
+    """Each family's named options (``options``, ``game_options``: web forms, meta, checks) and
+    its typed values hold the same names and defaults: the scoring value of no rules, and a
+    game's (``st.options``) holding both kinds."""
+    from majiang.engine import new_game, resolve_options
+
+    scoring = rules.resolve_options({})
+    assert type(scoring) is rules.scoring_options
+    assert list(scoring) == list(rules.options)
+    for name, opt in rules.options.items():
+        assert getattr(scoring, name) == opt.default, name
+    table = resolve_options(rules, {})
+    assert type(table) is (rules.table_options or rules.scoring_options)
+    declared = {**rules.options, **rules.game_options}
+    assert set(table) == set(declared)
+    assert dict(table) == {name: opt.default for name, opt in declared.items()}
+    for name, opt in declared.items():
+        assert getattr(table, name) == opt.default, name
+    state, _ = new_game(rules, {}, 0, "one_hand")
+    assert state.options == table
+
+
+def test_options_written_by_name_or_without_option_are_refused() -> None:
+    """A ruleset's ``options`` come from its ``RuleOptions`` class, never a dict written beside
+    it; a field of that class without ``option(...)`` has no doc or checks."""
+    from majiang.rules.base import Option, RuleOptions, Ruleset
+
+    with pytest.raises(TypeError, match="declare options in a RuleOptions class"):
+        type("Written", (Ruleset,), {"options": {"pao": Option(True, "pao")}})
+    with pytest.raises(TypeError, match="declare 'pao' with option"):
+        type("Bare", (RuleOptions,), {"__annotations__": {"pao": "bool"}, "pao": True})

@@ -22,7 +22,7 @@ from engine_support import physical_tiles, public_tiles
 from majiang.actions import Action, Chi, Discard, Kakan, NineTerminals, Pass, Pon, Ron, Tsumo
 from majiang.bots import make_bot
 from majiang.bots.play import play_game
-from majiang.engine import legal_actions, step
+from majiang.engine import legal_actions, resolve_options, step
 from majiang.errors import IllegalAction
 from majiang.events import Dealt, Drew, Event, PointsMoved, TilesPassed, Won
 from majiang.records import verify
@@ -183,7 +183,7 @@ class Checker:
 def run_conformance(variant: str, hands: int, seed: int) -> Checker:
     rules = get_ruleset(variant)
     rng = random.Random(f"conformance/{variant}/{seed}")
-    start = rules.starting_score(rules.resolve_options({}))
+    start = rules.starting_score(resolve_options(rules, {}))  # a game's options
     checker = Checker(variant, rng, start * rules.players)
     game = 0
     while checker.hands < hands:

@@ -23,6 +23,7 @@ from majiang.events import Event, TilesPassed
 from majiang.rules import get_ruleset
 from majiang.rules.game import Outcome
 from majiang.rules.sichuan.game import SichuanGame
+from majiang.rules.sichuan.options import SichuanTable
 from majiang.state import GameState
 from majiang.tiles import kind, parse_tiles, tile_name, tile_set
 from majiang.view import player_view
@@ -557,7 +558,7 @@ def test_a_win_on_a_claimed_kongs_replacement(rule: str) -> None:
 )
 def test_the_dice_total_mod_3_gives_the_direction(dice: tuple[int, int], shift: int) -> None:
     # engine-variants.md: "the total mod 3 is 1 = to the next seat, 2 = across, 0 = previous"
-    assert SichuanGame().exchange_shift({"exchange_direction": "dice"}, dice) == shift
+    assert SichuanGame().exchange_shift(SichuanTable(exchange_direction="dice"), dice) == shift
 
 
 def test_each_die_of_a_shuffled_wall_shows_one_to_six() -> None:

@@ -35,7 +35,6 @@ import csv
 import io
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import Any
 
 from majiang.engine.common import replace_at
@@ -183,7 +182,7 @@ class Sheet:
         self.rules: Ruleset = get_ruleset(variant)
         self.variant = variant
         self.options = dict(options or {})
-        self.resolved = MappingProxyType(resolve_options(self.rules, self.options))
+        self.resolved = resolve_options(self.rules, self.options)
         if length not in LENGTHS:
             raise InvalidEntry(
                 _("unknown game length {length!r} (expected one of {lengths})").format(

@@ -25,7 +25,7 @@ from majiang.rules import VARIANTS, get_ruleset
 from majiang.tiles import Tile, TileSet, is_bonus, kind, parse_tiles, tile_name, tile_set
 
 if TYPE_CHECKING:
-    from majiang.rules.base import Ruleset
+    from majiang.rules.base import RuleOptions, Ruleset
 
 WIND_LETTERS = "ESWN"
 
@@ -367,7 +367,7 @@ def _read_ruleset(data: Mapping[str, Any]) -> Ruleset:
         raise InvalidRequest(str(exc), field="variant") from exc
 
 
-def _read_rules(data: Mapping[str, Any], ruleset: Ruleset) -> dict[str, Any]:
+def _read_rules(data: Mapping[str, Any], ruleset: Ruleset) -> RuleOptions:
     """Return every option of the table: the request's ``rules``, the defaults for the rest."""
     raw_rules = data.get("rules") or {}
     if not isinstance(raw_rules, Mapping):

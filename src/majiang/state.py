@@ -2,10 +2,10 @@
 
 Immutability contract. A ``GameState`` is never changed after ``step`` returns it. Every field
 holds an immutable value (ints, strings, tuples, frozensets, frozen dataclasses; ``options`` is
-a read-only mapping), so ``step`` makes its successor with ``copy()``, a shallow copy that costs
-one dictionary copy, and then *replaces* the few fields the action changes (one seat's tuple of
-tiles, the wall position ...), never mutating a shared value. Old states stay valid: keep them
-for undo, compare them, replay from them.
+the family's frozen typed options, also a read-only mapping), so ``step`` makes its successor
+with ``copy()``, a shallow copy that costs one dictionary copy, and then *replaces* the few
+fields the action changes (one seat's tuple of tiles, the wall position ...), never mutating a
+shared value. Old states stay valid: keep them for undo, compare them, replay from them.
 
 Seats are absolute, 0 to players-1; seat 0 is the first dealer. A seat's wind in the current
 hand is ``(seat - dealer) % players`` (0 = East). Tiles are ids (tiles.py).
@@ -45,7 +45,8 @@ class GameState:
 
     # -- the game
     variant: str
-    options: Any  # a read-only mapping of every option's value (MappingProxyType)
+    #: the family's typed options (a frozen ``RuleOptions``, rules/base.py), a mapping too
+    options: Any
     seed: int | str
     length: str
     players: int

@@ -40,7 +40,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from types import MappingProxyType
 from typing import Any
 
 from majiang.actions import Action, Discard
@@ -270,7 +269,7 @@ def sample_world(
     pending = max(0, initial + len(kongs) - len(view.indicators)) if initial else 0
     st = GameState(
         variant=view.variant,
-        options=MappingProxyType(opts),
+        options=opts,
         seed=0,
         length="one_hand",
         players=n,

@@ -35,7 +35,9 @@ from majiang.errors import MajiangError
 from majiang.hand import Hand
 from majiang.melds import Meld
 from majiang.rules import get_ruleset
-from majiang.rules.hongkong.payments import base_value, golden_value
+from majiang.rules.hongkong.payments import FanLimits, base_value, golden_value
+from majiang.rules.sichuan.options import SichuanOptions
+from majiang.rules.taiwan.options import TaiwanOptions
 from majiang.scoring import ScoreRequest
 from majiang.tiles import is_red, kind
 from majiang.view import PlayerView
@@ -203,7 +205,7 @@ class Valuation:
     def __init__(self, variant: str, options: Mapping[str, Any] | None = None) -> None:
         self.variant = variant
         self.rules = get_ruleset(variant)
-        self.options = dict(self.rules.resolve_options(dict(options or {})))
+        self.options = self.rules.resolve_options(dict(options or {}))
 
     def passed(self, ctx: HandContext) -> list[frozenset[int]]:
         """Return, per seat, the kinds passed since its hand last changed (``passed_kinds``),
@@ -524,8 +526,8 @@ class HongKongValuation(Valuation):
 
     def __init__(self, variant: str, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(variant, options)
-        self.min_fan = int(self.options.get("min_fan", 3))
-        self.max_fan = int(self.options.get("max_fan", 10))
+        limits = FanLimits.of(self.options)
+        self.min_fan, self.max_fan = limits.min_fan, limits.max_fan
         if variant == "hk2":  # the golden table, paid by the opponent on any win
             paid = [golden_value(f, self.options) for f in range(self.max_fan + 1)]
         else:  # the discarder pays twice the base value
@@ -734,8 +736,9 @@ class TaiwanValuation(Valuation):
 
     def __init__(self, variant: str, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(variant, options)
-        self.base = float(self.options.get("base", 3))
-        self.per_tai = float(self.options.get("tai_value", 1)) or 1.0
+        table = TaiwanOptions.of(self.options)
+        self.base = float(table.base)
+        self.per_tai = float(table.tai_value) or 1.0
         self.unit = self.base + self.per_tai
         #: the flush is aimed at once at most this many tiles lie outside one suit and the
         #: honors (``keep_bias``; -1: never)
@@ -918,7 +921,9 @@ class SichuanValuation(Valuation):
 
     def __init__(self, variant: str, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(variant, options)
-        self.unit = float(self.options.get("base", 1)) or 1.0
+        table = SichuanOptions.of(self.options)
+        self.unit = float(table.base) or 1.0
+        self.cap = float(table.max_fan)
         #: the pure suit is chased (its tiles kept, the other kept suit's thrown) once the
         #: other kept suit holds at most this many tiles
         self.pure_from = 3
@@ -946,8 +951,7 @@ class SichuanValuation(Valuation):
 
     def points(self, fan: float) -> float:
         """Return fan as points: each fan doubles, up to the cap."""
-        cap = float(self.options.get("max_fan", 4))
-        return float(2 ** min(fan, cap))
+        return float(2 ** min(fan, self.cap))
 
 
 def _links(counts: Sequence[int], k: int) -> int:

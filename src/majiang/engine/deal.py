@@ -11,7 +11,6 @@ the dealer's first draw.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from types import MappingProxyType
 from typing import Any
 
 from majiang.engine import draws
@@ -19,7 +18,7 @@ from majiang.engine.common import kind_counts, replace_at
 from majiang.errors import InvalidRequest
 from majiang.events import BonusDeclared, Dealt, DiceRolled, Drew, Event, HandStarted
 from majiang.readiness import waits
-from majiang.rules.base import Ruleset, quote_value
+from majiang.rules.base import RuleOptions, Ruleset, quote_value
 from majiang.rules.game import rounds_for_length
 from majiang.state import GameState
 from majiang.tiles import Tile, is_bonus, tile_set
@@ -28,9 +27,10 @@ from majiang.wall import hand_rng
 __all__ = ["new_game", "replace_dealt_bonus", "resolve_decision", "resolve_options", "start_hand"]
 
 
-def resolve_options(rules: Ruleset, given: Mapping[str, Any] | None) -> dict[str, Any]:
-    """Return every option's value, scoring and game options alike, each checked. A
-    ``preset`` names a rule set (``rules.presets``) whose values the other options override.
+def resolve_options(rules: Ruleset, given: Mapping[str, Any] | None) -> RuleOptions:
+    """Return a game's options, the typed value ``st.options`` holds: every option's value,
+    scoring and game options alike, each checked (``Ruleset.new_table``). A ``preset`` names a
+    rule set (``rules.presets``) whose values the other options override.
 
     >>> from majiang.rules import get_ruleset
     >>> resolve_options(get_ruleset("riichi"), {"start_points": 30000})["start_points"]
@@ -59,13 +59,13 @@ def resolve_options(rules: Ruleset, given: Mapping[str, Any] | None) -> dict[str
                 f"unknown rule {quote_value(name)} for {rules.id} (known: {', '.join(names)})",
                 field="rules",
             )
-    game_given = {k: v for k, v in given.items() if k in rules.game_options}
-    out = rules.resolve_options({k: v for k, v in given.items() if k not in rules.game_options})
-    for name, opt in rules.game_options.items():
-        out.setdefault(name, opt.default)
-    for name, value in game_given.items():
-        out[name] = rules.game_options[name].check(name, value)
-    return out
+    play = {
+        name: rules.game_options[name].check(name, value)
+        for name, value in given.items()
+        if name in rules.game_options
+    }
+    scoring = rules.resolve_options({k: v for k, v in given.items() if k not in play})
+    return rules.new_table(scoring, play)
 
 
 def new_game(
@@ -92,7 +92,7 @@ def new_game(
     start (the seed deals hand i from its own wall), so a replay can begin there.
     """
     rounds_for_length(length)
-    opts = MappingProxyType(resolve_options(rules, options))
+    opts = resolve_options(rules, options)
     n = rules.players
     if scores is None:
         scores = (rules.starting_score(opts),) * n

@@ -421,7 +421,7 @@ def drive(script: GameScript, variant: str = "riichi") -> Replay:
     options = resolve_options(rules, script.options)
     start = _start(rules, script)
     record = GameRecord(
-        variant, options, script.seed, script.length, list(script.names), start=start
+        variant, dict(options), script.seed, script.length, list(script.names), start=start
     )
     replay = Replay(record)
     driver = _Driver(rules, script)

@@ -6,9 +6,10 @@ A rule family subclasses ``Ruleset``, sets its data and overrides the hooks it n
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, fields
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, ClassVar, Self, dataclass_transform
 
 from majiang.errors import InvalidRequest
 from majiang.i18n import _
@@ -198,6 +199,87 @@ def quote_value(value: Any) -> str:
     return shown if len(shown) <= 80 else shown[:80] + "…"
 
 
+def option(default: Any, doc: str, *, kind: type[Option] = Option, **checks: Any) -> Any:
+    """Return the field of one option in a ``RuleOptions`` class: its default, and in its
+    metadata the ``Option`` (``kind``, built with ``doc`` and the ``checks`` it takes:
+    ``choices``, ``minimum``, ``maximum`` ...) that documents and checks it.
+
+    >>> class Table(RuleOptions):
+    ...     kiriage: bool = option(False, "4 han 30 fu count as mangan")
+    >>> Table.declared["kiriage"].default, Table().kiriage, dict(Table(kiriage=True))
+    (False, False, {'kiriage': True})
+    """
+    return field(default=default, metadata={"option": kind(default, doc, **checks)})
+
+
+@dataclass_transform(frozen_default=True)
+class RuleOptions(Mapping[str, Any]):
+    """A family's options, declared once and read as a typed value: a subclass is a frozen
+    dataclass whose every field is an ``option(...)`` (its default, doc and checks);
+    ``declared`` is the ``Mapping[str, Option]`` derived from those fields (web forms, meta,
+    checks). A value also reads as a read-only mapping of each option's name to its value
+    (records, JSON with ``dict(...)``, a request's ``rules``), equal to a dict of the same
+    items.
+
+    >>> class Table(RuleOptions):
+    ...     aka: int = option(1, "red fives per suit", choices=(0, 1))
+    >>> Table.resolve({"aka": 0}, "riichi").aka, Table() == {"aka": 1}
+    (0, True)
+    >>> Table.resolve({"akka": 0}, "riichi")
+    Traceback (most recent call last):
+    ...
+    majiang.errors.InvalidRequest: unknown rule 'akka' for riichi (known: aka)
+    """
+
+    #: every option of the class by its name, in the order of the fields
+    declared: ClassVar[Mapping[str, Option]] = MappingProxyType({})
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        dataclass(frozen=True, eq=False)(cls)
+        missing = [f.name for f in fields(cls) if "option" not in f.metadata]  # type: ignore[arg-type]
+        if missing:
+            raise TypeError(f"{cls.__name__}: declare {missing[0]!r} with option(...)")
+        cls.declared = MappingProxyType(
+            {f.name: f.metadata["option"] for f in fields(cls)}  # type: ignore[arg-type]
+        )
+
+    @classmethod
+    def resolve(cls, given: Mapping[str, Any], variant: str) -> Self:
+        """Return the value of ``given`` options, each checked, the defaults for the rest; an
+        unknown option name is an error naming it and the known ones."""
+        for name in given:
+            if name not in cls.declared:
+                known = ", ".join(sorted(cls.declared)) or _("none")
+                raise InvalidRequest(
+                    _("unknown rule {name} for {variant} (known: {known})").format(
+                        name=quote_value(name), variant=variant, known=known
+                    ),
+                    field="rules",
+                )
+        return cls(**{name: cls.declared[name].check(name, v) for name, v in given.items()})
+
+    @classmethod
+    def of(cls, values: Mapping[str, Any]) -> Self:
+        """Return ``values`` when they are already this class (or a subclass: a game's options
+        hold the scoring options), else the value of these checked values, a missing one
+        taking its default."""
+        if isinstance(values, cls):
+            return values
+        return cls(**{name: values[name] for name in cls.declared if name in values})
+
+    def __getitem__(self, name: str) -> Any:
+        if name not in self.declared:
+            raise KeyError(name)
+        return getattr(self, name)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.declared)
+
+    def __len__(self) -> int:
+        return len(self.declared)
+
+
 def check_hand_size(req: ScoreRequest) -> None:
     """Raise ``InvalidRequest`` (field ``hand``) unless the hand has 14 tiles, a kong counting
     as three, in at most four melds (riichi's and Hong Kong's winning hand)."""
@@ -223,29 +305,42 @@ class Ruleset(GameRules):
     unit: ClassVar[str] = "fan"
     players: ClassVar[int] = 4
     hand_size: ClassVar[int] = 13
-    #: named table options with their defaults
+    #: the typed value of the options that change a score (a ``RuleOptions`` class); the
+    #: named ``options`` (each with its default and checks) are derived from it
+    scoring_options: ClassVar[type[RuleOptions]] = RuleOptions
+    #: named table options with their defaults, derived from ``scoring_options``
     options: ClassVar[Mapping[str, Option]] = {}
     #: situation names this variant accepts beyond the shared vocabulary
     extra_situations: ClassVar[frozenset[str]] = frozenset()
 
-    def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
-        """Return every option's value: the defaults overridden by ``given``, each checked.
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Derive ``options`` and ``game_options`` from the family's option classes: a game's
+        ``table_options`` (when play has options of its own) extend the scoring options."""
+        super().__init_subclass__(**kwargs)
+        written = {"options", "game_options"} & set(vars(cls))
+        if written:
+            raise TypeError(
+                f"{cls.__name__}: declare {sorted(written)[0]} in a RuleOptions class "
+                "(scoring_options, table_options), not by name"
+            )
+        table = cls.table_options or cls.scoring_options
+        if not issubclass(table, cls.scoring_options):
+            raise TypeError(f"{cls.__name__}: table_options must extend scoring_options")
+        cls.options = cls.scoring_options.declared
+        cls.game_options = MappingProxyType(
+            {n: o for n, o in table.declared.items() if n not in cls.options}
+        )
 
-        An unknown option name is an error naming it.
-        """
-        out = {name: opt.default for name, opt in self.options.items()}
-        for name, value in given.items():
-            opt = self.options.get(name)
-            if opt is None:
-                known = ", ".join(sorted(self.options)) or _("none")
-                raise InvalidRequest(
-                    _("unknown rule {name} for {variant} (known: {known})").format(
-                        name=quote_value(name), variant=self.id, known=known
-                    ),
-                    field="rules",
-                )
-            out[name] = opt.check(name, value)
-        return out
+    def resolve_options(self, given: Mapping[str, Any]) -> RuleOptions:
+        """Return the typed value of the scoring options: the defaults overridden by
+        ``given``, each checked. An unknown option name is an error naming it."""
+        return self.scoring_options.resolve(given, self.id)
+
+    def new_table(self, scoring: RuleOptions, play: Mapping[str, Any]) -> RuleOptions:
+        """Return a game's options: the resolved ``scoring`` options and the checked options
+        of ``play`` (``game_options``), in ``table_options`` (or the scoring class)."""
+        table = self.table_options or self.scoring_options
+        return table(**dict(scoring), **play)
 
     def check_request(self, req: ScoreRequest) -> None:
         """Raise ``InvalidRequest`` for a request that contradicts itself in this variant."""

@@ -27,12 +27,15 @@ if TYPE_CHECKING:
     from majiang.actions import Action
     from majiang.events import Event
     from majiang.melds import Meld
-    from majiang.rules.base import Option
+    from majiang.rules.base import Option, RuleOptions
     from majiang.state import GameState
 
 LENGTHS = ("one_hand", "east", "south", "full")
 
-Options = Mapping[str, Any]
+#: a game's options as the hooks receive them (``st.options``): the family's typed value, a
+#: ``RuleOptions`` (rules/base.py) read by attribute (``options.pao``); ``Any`` here so that each
+#: family's hooks name their own class
+Options = Any
 #: points moved by a hook: (reason, change of each seat), each becomes a ``points_moved`` event
 Moves = list[tuple[str, tuple[int, ...]]]
 
@@ -133,7 +136,11 @@ class BonusWin:
 class GameRules:
     """Game hooks with neutral defaults. Attributes are data; methods are decisions."""
 
-    #: table options of play (start points, abortive draws ...), beside the scoring options
+    #: the typed value of a game's options when play has options of its own (start points,
+    #: abortive draws ...): a ``RuleOptions`` class extending the scoring options; ``None``:
+    #: a game's options are the scoring options
+    table_options: ClassVar[type[RuleOptions] | None] = None
+    #: table options of play, derived from ``table_options`` (``Ruleset.__init_subclass__``)
     game_options: ClassVar[Mapping[str, Option]] = {}
     #: named rule sets: ``rules: {"preset": name}`` takes these option values
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {}

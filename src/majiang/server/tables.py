@@ -104,7 +104,7 @@ def check_spec(variant: str, length: str, options: Mapping[str, Any]) -> dict[st
     """
     rules = get_ruleset(variant)
     rounds_for_length(length)
-    return resolve_options(rules, options)
+    return dict(resolve_options(rules, options))
 
 
 @dataclass

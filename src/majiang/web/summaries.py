@@ -11,7 +11,7 @@ from majiang.rules import get_ruleset
 
 
 def _defaults(variant: str) -> dict[str, object]:
-    return get_ruleset(variant).resolve_options({})
+    return dict(get_ruleset(variant).resolve_options({}))
 
 
 def _half_spicy(max_fan: int) -> str:

@@ -20,10 +20,11 @@ from typing import Any, ClassVar
 
 from majiang.errors import InvalidRequest
 from majiang.i18n import _
-from majiang.rules.base import Option, Ruleset, check_hand_size
+from majiang.rules.base import Ruleset, check_hand_size
 from majiang.rules.hongkong import checks, payments
 from majiang.rules.hongkong.fan import HK_PATTERNS, HKOS_PATTERNS, Pattern
 from majiang.rules.hongkong.game import HongKongGame, OldStyleGame
+from majiang.rules.hongkong.payments import FanLimits
 from majiang.rules.hongkong.result import score_win
 from majiang.scoring import ScoreRequest, ScoreResult, WinValue
 
@@ -38,13 +39,13 @@ class HongKong(HongKongGame, Ruleset):
     unit = "fan"
     players = 4
     hand_size = 13
-    options: ClassVar[Mapping[str, Option]] = payments.FOUR_PLAYER_OPTIONS
+    scoring_options: ClassVar[type[FanLimits]] = payments.HongKongOptions
     #: the fan patterns this table counts
     patterns: ClassVar[Sequence[Pattern]] = HK_PATTERNS
 
-    def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+    def resolve_options(self, given: Mapping[str, Any]) -> FanLimits:
         """Return every option's value; also rejects options that contradict each other."""
-        rules = super().resolve_options(given)
+        rules = self.scoring_options.of(super().resolve_options(given))
         payments.check_tables(rules)
         return rules
 
@@ -53,7 +54,7 @@ class HongKong(HongKongGame, Ruleset):
         check_hand_size(req)
         checks.check_seats(req, self.players)
         checks.check_situation(req)
-        checks.check_liable(req, bool(req.rules.get("pao", False)))
+        checks.check_liable(req, payments.HongKongOptions.of(req.rules).pao)
 
     def score(self, req: ScoreRequest) -> ScoreResult:
         """Return the score of a win: the best reading's fan, capped, and its payments."""
@@ -71,20 +72,20 @@ class HongKong(HongKongGame, Ruleset):
         >>> HongKong().score_value(req, WinValue(12)).points.total  # the cap: 10 fan, 3 x 128
         384
         """
-        rules = req.rules
-        if value.total < rules["min_fan"]:
+        rules = self.scoring_options.of(req.rules)
+        if value.total < rules.min_fan:
             raise InvalidRequest(
                 _("{fan} fan is below the table's minimum of {least} (rule min_fan)").format(
-                    fan=value.total, least=rules["min_fan"]
+                    fan=value.total, least=rules.min_fan
                 ),
                 field="fan",
             )
-        total = min(value.total, rules["max_fan"])
+        total = min(value.total, rules.max_fan)
         return ScoreResult(
             valid=True,
             unit=self.unit,
             total=total,
-            limit="limit" if value.total >= rules["max_fan"] else None,
+            limit="limit" if value.total >= rules.max_fan else None,
             points=self.points_rule(total, req, rules),
         )
 
@@ -95,7 +96,7 @@ class HongKongTwoPlayer(HongKong):
     id = "hk2"
     name = "Hong Kong, two players"
     players = 2
-    options: ClassVar[Mapping[str, Option]] = payments.TWO_PLAYER_OPTIONS
+    scoring_options: ClassVar[type[FanLimits]] = payments.TwoPlayerOptions
 
     def check_request(self, req: ScoreRequest) -> None:
         """Raise for a request the 2-player table cannot have seen; ``liable`` is ignored
@@ -113,10 +114,7 @@ class HongKongOldStyle(OldStyleGame, HongKong):
 
     id = "hkos"
     name = "Hong Kong Old Style"
-    options: ClassVar[Mapping[str, Option]] = {
-        **payments.FOUR_PLAYER_OPTIONS,
-        **payments.FLOWER_OPTIONS,
-    }
+    scoring_options: ClassVar[type[FanLimits]] = payments.OldStyleOptions
     patterns: ClassVar[Sequence[Pattern]] = HKOS_PATTERNS
 
 

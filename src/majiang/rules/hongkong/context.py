@@ -16,24 +16,20 @@ every concealed set concealed, so each split is read once.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from majiang.patterns import Win, WinContext
 from majiang.patterns import win_contexts as core_win_contexts
+from majiang.rules.hongkong.payments import FanLimits
 from majiang.scoring import ScoreRequest
 from majiang.tiles import format_tiles
 
 #: what a Hong Kong pattern reads: one reading and the win, with the table's resolved options
-HongKongContext = WinContext[Mapping[str, Any]]
+HongKongContext = WinContext[FanLimits]
 
 
-def win_contexts(
-    req: ScoreRequest, rules: Mapping[str, Any] | None = None
-) -> list[HongKongContext]:
+def win_contexts(req: ScoreRequest, rules: FanLimits | None = None) -> list[HongKongContext]:
     """Return every reading of the win: four sets and a pair, then thirteen orphans (empty
     when the hand is not complete). ``rules`` default to the request's."""
-    options = req.rules if rules is None else rules
+    options = FanLimits.of(req.rules) if rules is None else rules
     win = Win.of_request(req, options, read_wait=not req.tsumo)
     return core_win_contexts(win, sets=4, forms=("standard", "thirteen_orphans"))
 

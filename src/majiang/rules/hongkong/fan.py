@@ -40,6 +40,7 @@ from majiang.patterns import (
     small_three_dragons,
 )
 from majiang.rules.hongkong.context import HongKongContext
+from majiang.rules.hongkong.payments import OldStyleOptions
 from majiang.tiles import BONUS, FLOWERS, GREEN, RED, SEASONS, WHITE
 
 Predicate = Callable[[HongKongContext], bool]
@@ -50,8 +51,7 @@ Pattern = CorePattern[HongKongContext]
 
 def at_cap(ctx: HongKongContext) -> int:
     """Return the table's cap (``max_fan``): the value of every 10-fan (limit) hand."""
-    cap: int = ctx.options["max_fan"]
-    return cap
+    return ctx.options.max_fan
 
 
 # -- predicates, in the order of the spec's table ----------------------------------------------
@@ -134,40 +134,45 @@ HK_PATTERNS: tuple[Pattern, ...] = (
 # -- hkos: flowers and seasons (hongkong.md "hkos", every value a table option) -------------
 
 
-def _option(name: str) -> Callable[[HongKongContext], int]:
+def _option(read: Callable[[OldStyleOptions], int]) -> Callable[[HongKongContext], int]:
+    """Return the value of a flower row: the fan ``read`` of the hkos table's options."""
+
     def value(ctx: HongKongContext) -> int:
-        fan: int = ctx.options[name]
-        return fan
+        return read(OldStyleOptions.of(ctx.options))
 
     return value
 
 
 def no_bonus_tiles(ctx: HongKongContext) -> bool:
     """No flower or season at all, when the table's ``no_flower_fan`` is on."""
-    return not ctx.bonus and bool(ctx.options["no_flower_fan"])
+    return not ctx.bonus and OldStyleOptions.of(ctx.options).no_flower_fan
 
 
 BONUS_PATTERNS: tuple[Pattern, ...] = (
-    Pattern("seat_flower", "Seat flower", _option("seat_flower_fan"), seat_bonus(FLOWERS)),
-    Pattern("seat_season", "Seat season", _option("seat_flower_fan"), seat_bonus(SEASONS)),
+    Pattern(
+        "seat_flower", "Seat flower", _option(lambda o: o.seat_flower_fan), seat_bonus(FLOWERS)
+    ),
+    Pattern(
+        "seat_season", "Seat season", _option(lambda o: o.seat_flower_fan), seat_bonus(SEASONS)
+    ),
     Pattern(
         "four_flowers",
         "Four flowers",
-        _option("flower_set_fan"),
+        _option(lambda o: o.flower_set_fan),
         full_bonus_set(FLOWERS),
         replaces=("seat_flower",),
     ),
     Pattern(
         "four_seasons",
         "Four seasons",
-        _option("flower_set_fan"),
+        _option(lambda o: o.flower_set_fan),
         full_bonus_set(SEASONS),
         replaces=("seat_season",),
     ),
     Pattern(
         "all_bonus_tiles",
         "All eight flowers and seasons",
-        _option("all_flowers_fan"),
+        _option(lambda o: o.all_flowers_fan),
         full_bonus_set(BONUS),
         replaces=("seat_flower", "seat_season", "four_flowers", "four_seasons"),
     ),

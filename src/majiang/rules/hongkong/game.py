@@ -26,7 +26,8 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
-from majiang.rules.game import GameRules, Options
+from majiang.rules.game import GameRules
+from majiang.rules.hongkong.payments import FanLimits, HongKongOptions, OldStyleOptions
 from majiang.tiles import DRAGONS
 from majiang.wall import Wall
 
@@ -83,11 +84,12 @@ class HongKongGame(GameRules):
     win_forms: ClassVar[tuple[str, ...]] = ("thirteen_orphans",)
 
     def liability(
-        self, options: Options, state: GameState, seat: int, meld: Meld, source: int
+        self, options: FanLimits, state: GameState, seat: int, meld: Meld, source: int
     ) -> int | None:
         """Return the discarder who completed ``seat``'s fourth exposed set or third dragon set
-        (table option ``pao``; a later pao replaces an earlier one), else None."""
-        if not options.get("pao", False):
+        (table option ``pao``; a later pao replaces an earlier one), else None. ``hk2`` has no
+        pao: its one opponent pays every win anyway."""
+        if not (isinstance(options, HongKongOptions) and options.pao):
             return None
         return liable_for(state.melds[seat], meld, source)
 
@@ -128,7 +130,7 @@ class OldStyleGame(HongKongGame):
     furiten: ClassVar[frozenset[str]] = frozenset({"temporary", "until_draw"})
 
     def build_wall(
-        self, options: Options, tiles: list[int], rng: random.Random
+        self, options: OldStyleOptions, tiles: list[int], rng: random.Random
     ) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """Return the wall broken by three dice, and the dice: the shuffled tiles are the
         square of four walls of 18 stacks (``break_wall``), then East throws."""
@@ -136,7 +138,9 @@ class OldStyleGame(HongKongGame):
         dice = (rng.randint(1, 6), rng.randint(1, 6), rng.randint(1, 6))
         return break_wall(ring, sum(dice)), dice
 
-    def deal_order(self, options: Options, players: int, dealer: int) -> list[tuple[int, int]]:
+    def deal_order(
+        self, options: OldStyleOptions, players: int, dealer: int
+    ) -> list[tuple[int, int]]:
         """Return the deal: two stacks (4 tiles) to each seat from East, three times round,
         then one tile each, then East one last (East starts with 14 and does not draw).
 

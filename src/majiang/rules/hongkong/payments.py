@@ -25,7 +25,7 @@ from typing import Any
 
 from majiang.errors import InvalidRequest
 from majiang.i18n import _
-from majiang.rules.base import MOST_FAN, Option, quote_value
+from majiang.rules.base import MOST_FAN, Option, RuleOptions, option, quote_value
 from majiang.scoring import WIND_LETTERS, Payment, Points, ScoreRequest
 
 #: the half-spicy base value p(fan) for 0-13 fan (hongkong.md "Payment")
@@ -128,71 +128,76 @@ def _fan_key(name: str, key: Any) -> int:
     )
 
 
-def fan_options(max_fan: int = 10) -> dict[str, Option]:
-    """Return the minimum and the cap, shared by the three variants."""
-    return {
-        "min_fan": Option(3, "minimum fan for a legal win", minimum=0, maximum=MOST_FAN),
-        "max_fan": Option(
-            max_fan, "the cap; every 10-fan hand scores it", minimum=1, maximum=MOST_FAN
-        ),
-    }
+class FanLimits(RuleOptions):
+    """The minimum and the cap, shared by the three variants (what the fan table reads)."""
+
+    min_fan: int = option(3, "minimum fan for a legal win", minimum=0, maximum=MOST_FAN)
+    max_fan: int = option(10, "the cap; every 10-fan hand scores it", minimum=1, maximum=MOST_FAN)
 
 
-FOUR_PLAYER_OPTIONS: dict[str, Option] = {
-    **fan_options(),
-    "table": FanTableOption(
+class HongKongOptions(FanLimits):
+    """``hk``'s options: the 4-player table's."""
+
+    table: str | dict[str, int] = option(
         "half_spicy",
         "point table: half_spicy, full_spicy (p = 2^fan) or a custom {fan: p}",
+        kind=FanTableOption,
         names=TABLE_NAMES,
-    ),
-    "discard_pays": Option(
+    )
+    discard_pays: str = option(
         "all",
         "discard win: the discarder pays 2p (all), or p and the other two p/2 each (half)",
         choices=("all", "half"),
-    ),
-    "stake": Option(1, "multiplier on every amount", minimum=1, maximum=MOST_STAKE),
-    "pao": Option(True, "a discarder who completes a 4th exposed set or 3rd dragon set is liable"),
-}
+    )
+    stake: int = option(1, "multiplier on every amount", minimum=1, maximum=MOST_STAKE)
+    pao: bool = option(
+        True, "a discarder who completes a 4th exposed set or 3rd dragon set is liable"
+    )
 
-TWO_PLAYER_OPTIONS: dict[str, Option] = {
-    **fan_options(),
-    "golden_table": FanTableOption(
-        None, "golden values {fan: g}; default g = 2^fan, paid in full by the opponent"
-    ),
-    "stake": Option(1, "multiplier on every amount", minimum=1, maximum=MOST_STAKE),
-}
 
-FLOWER_OPTIONS: dict[str, Option] = {
-    "seat_flower_fan": Option(
+class TwoPlayerOptions(FanLimits):
+    """``hk2``'s options: the golden table, paid by the one opponent."""
+
+    golden_table: dict[str, int] | None = option(
+        None,
+        "golden values {fan: g}; default g = 2^fan, paid in full by the opponent",
+        kind=FanTableOption,
+    )
+    stake: int = option(1, "multiplier on every amount", minimum=1, maximum=MOST_STAKE)
+
+
+class OldStyleOptions(HongKongOptions):
+    """``hkos``'s options: ``hk``'s and the fan of flowers and seasons."""
+
+    seat_flower_fan: int = option(
         1, "fan for each flower or season of the seat", minimum=0, maximum=MOST_FAN
-    ),
-    "flower_set_fan": Option(
+    )
+    flower_set_fan: int = option(
         2,
         "fan for all four flowers (or four seasons), instead of the seat tile's",
         minimum=0,
         maximum=MOST_FAN,
-    ),
-    "all_flowers_fan": Option(
+    )
+    all_flowers_fan: int = option(
         8, "fan for all eight flowers and seasons", minimum=0, maximum=MOST_FAN
-    ),
-    "no_flower_fan": Option(True, "1 fan for a hand without any flower or season"),
-}
+    )
+    no_flower_fan: bool = option(True, "1 fan for a hand without any flower or season")
 
 
-def check_tables(rules: Mapping[str, Any]) -> None:
+def check_tables(rules: FanLimits) -> None:
     """Raise ``InvalidRequest`` when options contradict each other.
 
     The minimum may not exceed the cap; a table must give a value for every fan from the
     minimum to the cap; the half-spicy table stops at 13 fan.
     """
-    low, high = rules["min_fan"], rules["max_fan"]
+    low, high = rules.min_fan, rules.max_fan
     if low > high:
         raise InvalidRequest(
             _("rule 'min_fan' ({low}) is above rule 'max_fan' ({high})").format(low=low, high=high),
             field="rules",
         )
-    for name in ("table", "golden_table"):
-        table = rules.get(name)
+    tables = {n: rules[n] for n, o in rules.declared.items() if isinstance(o, FanTableOption)}
+    for name, table in tables.items():
         if table == "half_spicy" and high >= len(HALF_SPICY):
             raise InvalidRequest(
                 _(
@@ -214,18 +219,16 @@ def check_tables(rules: Mapping[str, Any]) -> None:
 
 
 def base_value(fan: int, rules: Mapping[str, Any]) -> int:
-    """Return p(fan) of the table in ``rules["table"]``.
+    """Return p(fan) of the table in the rule ``table``.
 
     >>> [base_value(f, {"table": "half_spicy"}) for f in (3, 5, 10)]
     [8, 24, 128]
     >>> base_value(10, {"table": "full_spicy"}), base_value(4, {"table": {"4": 20}})
     (1024, 20)
     """
-    table = rules["table"]
-    if table == "half_spicy":
-        return HALF_SPICY[fan]
-    if table == "full_spicy":
-        return int(2**fan)
+    table = HongKongOptions.of(rules).table
+    if isinstance(table, str):
+        return HALF_SPICY[fan] if table == "half_spicy" else int(2**fan)
     value: int = table[str(fan)]
     return value
 
@@ -236,7 +239,7 @@ def golden_value(fan: int, rules: Mapping[str, Any]) -> int:
     >>> golden_value(3, {"golden_table": None}), golden_value(3, {"golden_table": {"3": 5}})
     (8, 5)
     """
-    table = rules.get("golden_table")
+    table = TwoPlayerOptions.of(rules).golden_table
     if table is None:
         return int(2**fan)
     value: int = table[str(fan)]
@@ -269,17 +272,18 @@ def four_player_points(fan: int, req: ScoreRequest, rules: Mapping[str, Any]) ->
     >>> [(p.payer, p.amount) for p in four_player_points(4, replace(req, discarder=2), req.rules).payers]
     [('discarder', 16), ('S', 8), ('N', 8)]
     """
-    p = base_value(fan, rules) * rules["stake"]
+    options = HongKongOptions.of(rules)
+    p = base_value(fan, options) * options.stake
     if req.tsumo:
         total = 3 * p
         normal: tuple[Payment, ...] = (Payment("each", p),)
-    elif rules["discard_pays"] == "half":
+    elif options.discard_pays == "half":
         total = p + 2 * _half(p)
         normal = (Payment("discarder", p), *_other_two(req, _half(p)))
     else:
         total = 2 * p
         normal = (Payment("discarder", 2 * p),)
-    if req.liable is not None and rules["pao"]:
+    if req.liable is not None and options.pao:
         return Points(total, (Payment("liable", total),))
     return Points(total, normal)
 
@@ -293,5 +297,6 @@ def two_player_points(fan: int, req: ScoreRequest, rules: Mapping[str, Any]) -> 
     >>> two_player_points(5, req, req.rules)
     Points(total=32, payers=(Payment(payer='each', amount=32),))
     """
-    g = golden_value(fan, rules) * rules["stake"]
+    options = TwoPlayerOptions.of(rules)
+    g = golden_value(fan, options) * options.stake
     return Points(g, (Payment("each" if req.tsumo else "discarder", g),))

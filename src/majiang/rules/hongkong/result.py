@@ -19,6 +19,7 @@ from majiang.i18n import _
 from majiang.patterns import best, count_valued
 from majiang.rules.hongkong.context import HongKongContext, describe, win_contexts
 from majiang.rules.hongkong.fan import Pattern
+from majiang.rules.hongkong.payments import FanLimits
 from majiang.scoring import Item, Points, ScoreRequest, ScoreResult
 from majiang.tiles import format_tiles
 
@@ -31,7 +32,7 @@ def best_reading(
 ) -> tuple[HongKongContext, list[Item]] | None:
     """Return the highest-scoring reading of the win and its items, or ``None`` if the hand
     is not complete. Ties go to the higher uncapped sum, then to the first reading."""
-    cap: int = req.rules["max_fan"]
+    cap = FanLimits.of(req.rules).max_fan
 
     def rank(counted: tuple[HongKongContext, list[Item]]) -> tuple[int, int]:
         raw = sum(i.value for i in counted[1])
@@ -63,16 +64,16 @@ def score_win(
             ).format(tiles=tiles)
         return ScoreResult.invalid(UNIT, why)
     ctx, items = found
-    rules = req.rules
+    rules = FanLimits.of(req.rules)
     raw = sum(i.value for i in items)
-    total = min(raw, rules["max_fan"])
-    if total < rules["min_fan"]:
+    total = min(raw, rules.max_fan)
+    if total < rules.min_fan:
         return ScoreResult(
             valid=False,
             unit=UNIT,
             reason=_(
                 "not a legal win: {total} fan, the table needs at least {least} (rule min_fan)"
-            ).format(total=total, least=rules["min_fan"]),
+            ).format(total=total, least=rules.min_fan),
             items=tuple(items),
             total=total,
             extra={"decomposition": describe(ctx)},
@@ -82,7 +83,7 @@ def score_win(
         unit=UNIT,
         items=tuple(items),
         total=total,
-        limit="limit" if raw >= rules["max_fan"] else None,
+        limit="limit" if raw >= rules.max_fan else None,
         points=points_rule(total, req, rules),
         extra={"decomposition": describe(ctx)},
     )

@@ -12,17 +12,16 @@ in the package's modules, one concern each (docs/riichi.md "Code" walks through 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import ClassVar
 
 from majiang.errors import InvalidRequest
 from majiang.i18n import _
-from majiang.rules.base import Option, Ruleset, check_hand_size
+from majiang.rules.base import Ruleset, check_hand_size
 from majiang.rules.riichi.calculate import UNIT, score_win
 from majiang.rules.riichi.dora import check_indicators
 from majiang.rules.riichi.fu import FU_VALUES
 from majiang.rules.riichi.game import RiichiGame
-from majiang.rules.riichi.options import OPTIONS, RiichiOptions, contradiction
+from majiang.rules.riichi.options import RiichiOptions, contradiction
 from majiang.rules.riichi.payments import base_points, request_points
 from majiang.rules.riichi.yaku import YAKUMAN_HAN
 from majiang.scoring import ScoreRequest, ScoreResult, WinValue
@@ -39,7 +38,7 @@ class Riichi(RiichiGame, Ruleset):
     players = 4
     hand_size = 13
     extra_situations = frozenset({"nagashi_mangan"})
-    options: ClassVar[Mapping[str, Option]] = OPTIONS
+    scoring_options: ClassVar[type[RiichiOptions]] = RiichiOptions
 
     def check_request(self, req: ScoreRequest) -> None:
         """Raise ``InvalidRequest`` for a hand that is not 14 tiles (``check_hand_size``), for

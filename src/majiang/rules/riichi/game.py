@@ -16,17 +16,17 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from majiang.actions import NineTerminals
-from majiang.rules.base import Option
+from majiang.rules.base import option
 from majiang.rules.game import (
     DrawFacts,
     GameRules,
     Moves,
     NextHand,
-    Options,
     Outcome,
     placements,
     rounds_for_length,
 )
+from majiang.rules.riichi.options import RiichiOptions
 from majiang.rules.riichi.payments import MANGAN, tsumo_share
 from majiang.rules.riichi.presets import PRESETS
 from majiang.tiles import DRAGONS, WINDS, is_orphan, kind
@@ -36,94 +36,97 @@ if TYPE_CHECKING:
     from majiang.melds import Meld
     from majiang.state import GameState
 
-__all__ = ["RiichiGame"]
+__all__ = ["RiichiGame", "RiichiTable"]
+
+
+class RiichiTable(RiichiOptions):
+    """A riichi game's options: the scoring options and those of play."""
+
+    start_points: int = option(
+        25000, "points of each player at the start", minimum=100, maximum=1_000_000
+    )
+    target_points: int = option(
+        30000,
+        "points someone must hold at the end of the last round, or extra hands follow",
+        minimum=0,
+        maximum=1_000_000,
+    )
+    extra_rounds: str = option(
+        "sudden_death",
+        "when nobody holds target_points after the last round: none (the game ends), "
+        "west (one more round of winds, played whole), sudden_death (one more round that "
+        "ends after the first hand leaving someone at target_points)",
+        choices=("none", "west", "sudden_death"),
+    )
+    extra_round_limit: int = option(
+        1, "most extra rounds of winds before the game ends anyway", minimum=1, maximum=2
+    )
+    bust: str = option(
+        "below_zero",
+        "the game ends when a player's points go below zero, reach zero, or never "
+        "(true and false are read as below_zero and off)",
+        choices=("below_zero", "at_zero", "off"),
+        aliases=((True, "below_zero"), (False, "off")),
+    )
+    agari_yame: bool = option(
+        True, "a dealer in first place who wins the game's last hand may end the game"
+    )
+    tenpai_yame: bool = option(
+        False,
+        "a dealer in first place who is ready at the last hand's exhaustive draw may end the game",
+    )
+    uma: tuple[int, ...] = option(
+        (20, 10, -10, -20),
+        "points in thousands added for 1st, 2nd, 3rd and 4th place in the final standings",
+        minimum=-1000,
+        maximum=1000,
+        total=0,
+    )
+    oka: int = option(
+        20000,
+        "points the first place takes in the final standings, paid equally by all "
+        "(start_points + oka / 4 is each player's return)",
+        minimum=0,
+        maximum=1_000_000,
+    )
+    tied_places: str = option(
+        "seat",
+        "players tied on points at the game's end: the seat nearer the first dealer takes "
+        "the higher place, or the tied players share their places' uma and oka",
+        choices=("seat", "share"),
+    )
+    leftover_sticks: str = option(
+        "to_first",
+        "riichi sticks left on the table at the game's end: to the first place, or lost",
+        choices=("to_first", "lost"),
+    )
+    double_ron: bool = option(True, "two players may win on one discard (off: head bump)")
+    triple_ron_draw: bool = option(True, "three players winning on one discard abort the hand")
+    kuikae: bool = option(
+        True, "after chi or pon the called tile (or its swap) may not be discarded"
+    )
+    abort_nine_terminals: bool = option(
+        True, "nine different terminals and honors on the first draw"
+    )
+    abort_four_winds: bool = option(
+        True, "the same wind discarded by all four on the first go-around"
+    )
+    abort_four_riichi: bool = option(True, "all four players in riichi")
+    abort_four_kongs: bool = option(True, "four kongs made by more than one player")
+    noten_payment: int = option(
+        3000,
+        "paid by the players not ready at an exhaustive draw (a multiple of 6: it is split "
+        "into whole points between one, two or three players)",
+        minimum=0,
+        maximum=120_000,
+        multiple_of=6,
+    )
 
 
 class RiichiGame(GameRules):
     """The game hooks of Japanese riichi mahjong."""
 
-    game_options: ClassVar[Mapping[str, Option]] = {
-        "start_points": Option(
-            25000, "points of each player at the start", minimum=100, maximum=1_000_000
-        ),
-        "target_points": Option(
-            30000,
-            "points someone must hold at the end of the last round, or extra hands follow",
-            minimum=0,
-            maximum=1_000_000,
-        ),
-        "extra_rounds": Option(
-            "sudden_death",
-            "when nobody holds target_points after the last round: none (the game ends), "
-            "west (one more round of winds, played whole), sudden_death (one more round that "
-            "ends after the first hand leaving someone at target_points)",
-            choices=("none", "west", "sudden_death"),
-        ),
-        "extra_round_limit": Option(
-            1, "most extra rounds of winds before the game ends anyway", minimum=1, maximum=2
-        ),
-        "bust": Option(
-            "below_zero",
-            "the game ends when a player's points go below zero, reach zero, or never "
-            "(true and false are read as below_zero and off)",
-            choices=("below_zero", "at_zero", "off"),
-            aliases=((True, "below_zero"), (False, "off")),
-        ),
-        "agari_yame": Option(
-            True, "a dealer in first place who wins the game's last hand may end the game"
-        ),
-        "tenpai_yame": Option(
-            False,
-            "a dealer in first place who is ready at the last hand's exhaustive draw may end "
-            "the game",
-        ),
-        "uma": Option(
-            (20, 10, -10, -20),
-            "points in thousands added for 1st, 2nd, 3rd and 4th place in the final standings",
-            minimum=-1000,
-            maximum=1000,
-            total=0,
-        ),
-        "oka": Option(
-            20000,
-            "points the first place takes in the final standings, paid equally by all "
-            "(start_points + oka / 4 is each player's return)",
-            minimum=0,
-            maximum=1_000_000,
-        ),
-        "tied_places": Option(
-            "seat",
-            "players tied on points at the game's end: the seat nearer the first dealer takes "
-            "the higher place, or the tied players share their places' uma and oka",
-            choices=("seat", "share"),
-        ),
-        "leftover_sticks": Option(
-            "to_first",
-            "riichi sticks left on the table at the game's end: to the first place, or lost",
-            choices=("to_first", "lost"),
-        ),
-        "double_ron": Option(True, "two players may win on one discard (off: head bump)"),
-        "triple_ron_draw": Option(True, "three players winning on one discard abort the hand"),
-        "kuikae": Option(
-            True, "after chi or pon the called tile (or its swap) may not be discarded"
-        ),
-        "abort_nine_terminals": Option(
-            True, "nine different terminals and honors on the first draw"
-        ),
-        "abort_four_winds": Option(
-            True, "the same wind discarded by all four on the first go-around"
-        ),
-        "abort_four_riichi": Option(True, "all four players in riichi"),
-        "abort_four_kongs": Option(True, "four kongs made by more than one player"),
-        "noten_payment": Option(
-            3000,
-            "paid by the players not ready at an exhaustive draw (a multiple of 6: it is split "
-            "into whole points between one, two or three players)",
-            minimum=0,
-            maximum=120_000,
-            multiple_of=6,
-        ),
-    }
+    table_options: ClassVar[type[RiichiTable]] = RiichiTable
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = PRESETS
     dead_wall: ClassVar[int] = 14
     win_forms: ClassVar[tuple[str, ...]] = ("seven_pairs", "thirteen_orphans")
@@ -138,11 +141,11 @@ class RiichiGame(GameRules):
         "triple_ron": "triple_ron_draw",
     }
 
-    def starting_score(self, options: Options) -> int:
+    def starting_score(self, options: RiichiTable) -> int:
         """Return the start points (option ``start_points``, 25,000)."""
-        return int(options.get("start_points", 25000))
+        return options.start_points
 
-    def initial_indicators(self, options: Options) -> int:
+    def initial_indicators(self, options: RiichiTable) -> int:
         """Return 1: one dora indicator is turned at the deal."""
         return 1
 
@@ -152,12 +155,12 @@ class RiichiGame(GameRules):
             return None
         return wall_size - 5 - 2 * index - (1 if ura else 0)
 
-    def kong_indicator(self, options: Options, meld_kind: str) -> str:
+    def kong_indicator(self, options: RiichiTable, meld_kind: str) -> str:
         """Return when a kong's new indicator turns: at once for a concealed kong, after the
         kong maker's discard for an open or added kong (the online default)."""
         return "now" if meld_kind == "ankan" else "after_discard"
 
-    def can_declare_riichi(self, options: Options, state: GameState, seat: int) -> bool:
+    def can_declare_riichi(self, options: RiichiTable, state: GameState, seat: int) -> bool:
         """Return whether riichi is open to the seat: a closed hand, 1000 points and at least four
         tiles left to draw (readiness is checked by the engine)."""
         return (
@@ -168,10 +171,10 @@ class RiichiGame(GameRules):
         )
 
     def forbidden_after_call(
-        self, options: Options, meld_kind: str, claimed: int, own: tuple[int, ...]
+        self, options: RiichiTable, meld_kind: str, claimed: int, own: tuple[int, ...]
     ) -> frozenset[int]:
         """Return the kuikae kinds: the called kind, and for a chi on an end the swap tile."""
-        if not options.get("kuikae", True):
+        if not options.kuikae:
             return frozenset()
         out = {claimed}
         if meld_kind == "chi" and claimed < 27:
@@ -183,42 +186,44 @@ class RiichiGame(GameRules):
                 out.add(claimed - 3)
         return frozenset(out)
 
-    def can_rob_kong(self, options: Options, meld_kind: str, thirteen_orphans: bool) -> bool:
+    def can_rob_kong(self, options: RiichiTable, meld_kind: str, thirteen_orphans: bool) -> bool:
         """Return whether a kong may be robbed: an added kong always, a concealed kong only by a
         thirteen orphans hand."""
         return meld_kind == "kakan" or (meld_kind == "ankan" and thirteen_orphans)
 
-    def ron_winners(self, options: Options, claimants: tuple[int, ...]) -> tuple[int, ...] | None:
+    def ron_winners(
+        self, options: RiichiTable, claimants: tuple[int, ...]
+    ) -> tuple[int, ...] | None:
         """Return the winners on one discard: all of them (double ron), the first only when
         ``double_ron`` is off; three claimants abort the hand when ``triple_ron_draw`` is on."""
-        if len(claimants) >= 3 and options.get("triple_ron_draw", True):
+        if len(claimants) >= 3 and options.triple_ron_draw:
             return None
-        if not options.get("double_ron", True):
+        if not options.double_ron:
             return claimants[:1]
         return claimants
 
-    def turn_extras(self, options: Options, state: GameState, seat: int) -> list[Action]:
+    def turn_extras(self, options: RiichiTable, state: GameState, seat: int) -> list[Action]:
         """Return the nine-terminals abort when open to the seat on its first draw."""
         if state.rivers[seat] or state.calls_made or state.drawn is None:
             return []
         if (
-            options.get("abort_nine_terminals", True)
+            options.abort_nine_terminals
             and len({kind(t) for t in state.concealed[seat] if is_orphan(kind(t))}) >= 9
         ):
             return [NineTerminals()]
         return []
 
     def extra_outcome(
-        self, options: Options, state: GameState, seat: int, action: Action
+        self, options: RiichiTable, state: GameState, seat: int, action: Action
     ) -> Outcome:
         """Return the abortive draw of nine terminals."""
         return Outcome("abortive_draw", "nine_terminals")
 
-    def abortive_draw(self, options: Options, state: GameState) -> str | None:
+    def abortive_draw(self, options: RiichiTable, state: GameState) -> str | None:
         """Return four winds, four riichi or four kongs when one applies after a discard."""
         n = state.players
         if (
-            options.get("abort_four_winds", True)
+            options.abort_four_winds
             and state.discards_made == n
             and not state.calls_made
             and all(len(r) == 1 for r in state.rivers)
@@ -226,21 +231,19 @@ class RiichiGame(GameRules):
             first = {kind(r[0].tile) for r in state.rivers}
             if len(first) == 1 and next(iter(first)) in WINDS:
                 return "four_winds"
-        if options.get("abort_four_riichi", True) and all("riichi" in s for s in state.status):
+        if options.abort_four_riichi and all("riichi" in s for s in state.status):
             return "four_riichi"
-        if (
-            options.get("abort_four_kongs", True)
-            and len(state.kongs) == 4
-            and len(set(state.kongs)) > 1
-        ):
+        if options.abort_four_kongs and len(state.kongs) == 4 and len(set(state.kongs)) > 1:
             return "four_kongs"
         return None
 
-    def draw_facts(self, options: Options, state: GameState, ready: tuple[int, ...]) -> DrawFacts:
+    def draw_facts(
+        self, options: RiichiTable, state: GameState, ready: tuple[int, ...]
+    ) -> DrawFacts:
         """Return the ready seats and the seats whose river qualifies for nagashi mangan (every
         discard a terminal or honor, none claimed; option ``nagashi_mangan``)."""
         nagashi: tuple[int, ...] = ()
-        if options.get("nagashi_mangan", True):
+        if options.nagashi_mangan:
             nagashi = tuple(
                 seat
                 for seat, river in enumerate(state.rivers)
@@ -248,7 +251,7 @@ class RiichiGame(GameRules):
             )
         return DrawFacts(ready, nagashi)
 
-    def draw_payments(self, options: Options, state: GameState, facts: DrawFacts) -> Moves:
+    def draw_payments(self, options: RiichiTable, state: GameState, facts: DrawFacts) -> Moves:
         """Return nagashi mangan payments (a mangan paid as a self-draw) when a seat qualifies,
         else the noten payments: ``noten_payment`` (3000) split between the ready seats, paid
         by the others in equal shares."""
@@ -259,7 +262,7 @@ class RiichiGame(GameRules):
         if out:
             return out
         ready = facts.ready
-        total = int(options.get("noten_payment", 3000))
+        total = options.noten_payment
         if 0 < len(ready) < n and total:
             gain = total // len(ready)
             loss = total // (n - len(ready))
@@ -277,10 +280,10 @@ class RiichiGame(GameRules):
         return tuple(deltas)
 
     def liability(
-        self, options: Options, state: GameState, seat: int, meld: Meld, source: int
+        self, options: RiichiTable, state: GameState, seat: int, meld: Meld, source: int
     ) -> int | None:
         """Return the discarder who let ``seat`` claim its third dragon set or fourth wind set."""
-        if not options.get("pao", True) or meld.kind not in ("pon", "kan"):
+        if not options.pao or meld.kind not in ("pon", "kan"):
             return None
         k = meld.first
         sets = {m.first for m in state.melds[seat] if m.kind != "chi"}
@@ -290,7 +293,7 @@ class RiichiGame(GameRules):
             return source
         return None
 
-    def next_hand(self, options: Options, state: GameState, outcome: Outcome) -> NextHand:
+    def next_hand(self, options: RiichiTable, state: GameState, outcome: Outcome) -> NextHand:
         """Return the next deal: the dealer keeps it after a dealer win, when ready at an
         exhaustive draw, and after an abortive draw; honba grow then and after any draw."""
         if outcome.kind == "win":
@@ -304,12 +307,12 @@ class RiichiGame(GameRules):
             honba = state.honba + 1
         return NextHand.kept(state, honba) if keeps else NextHand.passed(state, honba)
 
-    def game_end(self, options: Options, state: GameState, nxt: NextHand) -> str | None:
+    def game_end(self, options: RiichiTable, state: GameState, nxt: NextHand) -> str | None:
         """Return why the game ends before the hand ``nxt``: ``bust`` (option ``bust``),
         ``length`` after the game's last round when someone holds ``target_points`` (or with
         ``extra_rounds`` none), ``target`` in a sudden-death extra round once someone holds it,
         ``extra_rounds`` when the extra rounds are over; else None."""
-        bust = options.get("bust", "below_zero")
+        bust = options.bust
         if (bust == "below_zero" and min(state.scores) < 0) or (
             bust == "at_zero" and min(state.scores) <= 0
         ):
@@ -317,8 +320,8 @@ class RiichiGame(GameRules):
         rounds = rounds_for_length(state.length)
         if rounds == 0:
             return "length"
-        extra = options.get("extra_rounds", "sudden_death")
-        reached = max(state.scores) >= int(options.get("target_points", 30000))
+        extra = options.extra_rounds
+        reached = max(state.scores) >= options.target_points
         if extra == "sudden_death" and state.round_wind >= rounds and reached:
             return "target"
         if nxt.round_wind < rounds:
@@ -329,12 +332,12 @@ class RiichiGame(GameRules):
             return None
         if reached:
             return "length" if nxt.round_wind == rounds else "target"
-        if nxt.round_wind >= rounds + int(options.get("extra_round_limit", 1)):
+        if nxt.round_wind >= rounds + options.extra_round_limit:
             return "extra_rounds"
         return None
 
     def dealer_stops(
-        self, options: Options, state: GameState, outcome: Outcome, nxt: NextHand
+        self, options: RiichiTable, state: GameState, outcome: Outcome, nxt: NextHand
     ) -> bool:
         """Return whether the dealer ends the game at its last hand: the dealer kept the deal
         by a win (``agari_yame``) or by being ready at an exhaustive draw (``tenpai_yame``),
@@ -342,34 +345,34 @@ class RiichiGame(GameRules):
         if nxt.dealer != state.dealer:
             return False
         if outcome.kind == "win":
-            allowed = state.dealer in outcome.winners and options.get("agari_yame", True)
+            allowed = state.dealer in outcome.winners and options.agari_yame
         elif outcome.kind == "exhaustive_draw":
-            allowed = state.dealer in outcome.ready and options.get("tenpai_yame", False)
+            allowed = state.dealer in outcome.ready and options.tenpai_yame
         else:
             allowed = False
         if not allowed or placements(state.scores)[state.dealer] != 1:
             return False
         return self.game_end(options, state, NextHand.passed(state)) is not None
 
-    def final_settlement(self, options: Options, state: GameState) -> tuple[int, ...]:
+    def final_settlement(self, options: RiichiTable, state: GameState) -> tuple[int, ...]:
         """Return the sticks left on the table to the first place, or nothing when
         ``leftover_sticks`` is ``lost``."""
-        if options.get("leftover_sticks", "to_first") == "lost":
+        if options.leftover_sticks == "lost":
             return (0,) * state.players
         return super().final_settlement(options, state)
 
-    def final_points(self, options: Options, state: GameState) -> tuple[int, ...]:
+    def final_points(self, options: RiichiTable, state: GameState) -> tuple[int, ...]:
         """Return each seat's points after uma and oka: its points less the return
         (``start_points`` plus a quarter of ``oka``), plus its place's ``uma`` in thousands,
         plus ``oka`` for the first place. With ``tied_places: share`` players tied on points
         split their places' uma and oka evenly (see ``shared_bonuses``)."""
-        start = int(options.get("start_points", 25000))
-        oka = int(options.get("oka", 20000))
-        uma = tuple(options.get("uma", (20, 10, -10, -20)))
+        start = options.start_points
+        oka = options.oka
+        uma = options.uma
         back = start + oka // state.players
         places = placements(state.scores)
         bonuses = [1000 * uma[place - 1] + (oka if place == 1 else 0) for place in places]
-        if options.get("tied_places", "seat") == "share":
+        if options.tied_places == "share":
             bonuses = shared_bonuses(state.scores, bonuses)
         return tuple(
             score - back + bonus for score, bonus in zip(state.scores, bonuses, strict=True)

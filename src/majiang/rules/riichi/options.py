@@ -1,4 +1,4 @@
-"""Riichi's table options, read once into ``RiichiOptions``, and the situations that contradict
+"""Riichi's table options, declared once in ``RiichiOptions``, and the situations that contradict
 a hand.
 
 ``contradiction`` is the one place that says when a request's situation cannot be (riichi with
@@ -16,51 +16,31 @@ an open hand, a rinshan without a kong); the ruleset raises it as an error namin
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from majiang.i18n import N_, _
-from majiang.rules.base import Option
+from majiang.rules.base import RuleOptions, option
 from majiang.scoring import SITUATION_WIN, ScoreRequest, Win, wrong_way_of_winning
-
-OPTIONS: Mapping[str, Option] = {
-    "kiriage": Option(False, "4 han 30 fu and 3 han 60 fu count as mangan"),
-    "double_yakuman": Option(True, "several yakuman add up, and the double forms count twice"),
-    "kazoe": Option(True, "13+ han count as yakuman (off: sanbaiman)"),
-    "open_tanyao": Option(True, "tanyao also on an open hand (kuitan)"),
-    "aka": Option(1, "red fives per suit, each one dora", choices=(0, 1)),
-    "renhou": Option(
-        "off",
-        "a non-dealer's win before their first draw",
-        choices=("off", "mangan", "yakuman"),
-    ),
-    "double_wind_pair_fu": Option(4, "fu for a pair of the seat and round wind", choices=(4, 2)),
-    "nagashi_mangan": Option(True, "nagashi mangan at an exhaustive draw"),
-    "pao": Option(True, "liability for daisangen and daisuushii"),
-}
 
 Renhou = Literal["off", "mangan", "yakuman"]
 
 
-@dataclass(frozen=True)
-class RiichiOptions:
-    """The table options that change a score, typed (``OPTIONS`` documents each and holds the
-    defaults)."""
+class RiichiOptions(RuleOptions):
+    """The table options that change a score, each with its default, doc and checks."""
 
-    kiriage: bool = OPTIONS["kiriage"].default
-    double_yakuman: bool = OPTIONS["double_yakuman"].default
-    kazoe: bool = OPTIONS["kazoe"].default
-    open_tanyao: bool = OPTIONS["open_tanyao"].default
-    renhou: Renhou = OPTIONS["renhou"].default
-    double_wind_pair_fu: int = OPTIONS["double_wind_pair_fu"].default
-    nagashi_mangan: bool = OPTIONS["nagashi_mangan"].default
-    pao: bool = OPTIONS["pao"].default
-
-    @classmethod
-    def of(cls, rules: Mapping[str, Any]) -> RiichiOptions:
-        """Return the options of checked rules (``Ruleset.resolve_options``); a missing one
-        takes its default (a game's options may hold only its own)."""
-        return cls(**{name: rules[name] for name in cls.__dataclass_fields__ if name in rules})
+    kiriage: bool = option(False, "4 han 30 fu and 3 han 60 fu count as mangan")
+    double_yakuman: bool = option(True, "several yakuman add up, and the double forms count twice")
+    kazoe: bool = option(True, "13+ han count as yakuman (off: sanbaiman)")
+    open_tanyao: bool = option(True, "tanyao also on an open hand (kuitan)")
+    aka: int = option(1, "red fives per suit, each one dora", choices=(0, 1))
+    renhou: Renhou = option(
+        "off",
+        "a non-dealer's win before their first draw",
+        choices=("off", "mangan", "yakuman"),
+    )
+    double_wind_pair_fu: int = option(4, "fu for a pair of the seat and round wind", choices=(4, 2))
+    nagashi_mangan: bool = option(True, "nagashi mangan at an exhaustive draw")
+    pao: bool = option(True, "liability for daisangen and daisuushii")
 
 
 #: situations that need a concealed hand

@@ -15,16 +15,15 @@ from typing import TYPE_CHECKING, ClassVar
 
 from majiang.errors import InvalidRequest
 from majiang.i18n import _
-from majiang.rules.base import MOST_FAN, Option, Ruleset
+from majiang.rules.base import Ruleset
 from majiang.rules.sichuan.fan import best_fan, holds_three_suits
 from majiang.rules.sichuan.game import SichuanGame
+from majiang.rules.sichuan.options import SichuanOptions
 from majiang.rules.sichuan.payments import win_points
 from majiang.scoring import SITUATION_WIN, Points, ScoreResult, WinValue, check_way_of_winning
 from majiang.tiles import kind, tile_name
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
-
     from majiang.scoring import ScoreRequest
 
 __all__ = ["RULESETS", "Sichuan"]
@@ -38,25 +37,7 @@ class Sichuan(SichuanGame, Ruleset):
     unit = "fan"
     players = 4
     hand_size = 13
-    options: ClassVar[Mapping[str, Option]] = {
-        "base": Option(1, "the base: a 0-fan hand's payment", minimum=1, maximum=1_000_000),
-        "max_fan": Option(
-            4, "the cap: fan beyond it count as the cap", minimum=0, maximum=MOST_FAN
-        ),
-        "self_draw": Option(
-            "plus_one_base",
-            "a self-draw's extra: each payer adds one base, or +1 fan, or nothing",
-            choices=("plus_one_base", "plus_one_fan", "none"),
-        ),
-        "kong_flower_from_discard": Option(
-            "self_draw",
-            "a win on the replacement tile of a kong claimed from a discard: paid as a "
-            "self-draw, or by the player who discarded the kong tile",
-            choices=("self_draw", "discarder_pays"),
-        ),
-        "missing_suit": Option(True, "a player holding tiles of all three suits cannot win"),
-        "exchange_three": Option(True, "pass three tiles of one suit after the deal"),
-    }
+    scoring_options: ClassVar[type[SichuanOptions]] = SichuanOptions
 
     def check_request(self, req: ScoreRequest) -> None:
         """Raise ``InvalidRequest`` for a request that contradicts itself in Sichuan.
@@ -105,9 +86,9 @@ class Sichuan(SichuanGame, Ruleset):
 
     def score(self, req: ScoreRequest) -> ScoreResult:
         """Return the win's score: the best reading's fan, capped, and who pays."""
-        rules = req.rules
-        max_fan: int = rules["max_fan"]
-        if rules["missing_suit"] and holds_three_suits(req.hand):
+        rules = SichuanOptions.of(req.rules)
+        max_fan = rules.max_fan
+        if rules.missing_suit and holds_three_suits(req.hand):
             return ScoreResult.invalid(
                 self.unit,
                 _("the hand holds all three suits: with the missing-suit rule it is never a win"),
@@ -119,8 +100,8 @@ class Sichuan(SichuanGame, Ruleset):
             req.hand,
             tsumo=req.tsumo,
             situation=req.situation,
-            self_draw_fan=paid_as_self_draw and rules["self_draw"] == "plus_one_fan",
-            max_fan=max_fan,
+            self_draw_fan=paid_as_self_draw and rules.self_draw == "plus_one_fan",
+            table=rules,
         )
         if count is None:
             size = len(req.hand.concealed) + 3 * len(req.hand.melds)
@@ -145,18 +126,19 @@ class Sichuan(SichuanGame, Ruleset):
 
     def _points(self, req: ScoreRequest, fan: int) -> Points:
         """Return who pays a win of ``fan`` (capped) in this request's setting."""
+        rules = SichuanOptions.of(req.rules)
         return win_points(
             fan,
             self_drawn=self._paid_as_self_draw(req),
             players_in_hand=req.players_in_hand,
-            base=req.rules["base"],
-            self_draw=req.rules["self_draw"],
+            table=rules,
         )
 
     def _paid_as_self_draw(self, req: ScoreRequest) -> bool:
         """Return whether each player still in pays the win (a self-draw), not a discarder."""
+        rules = SichuanOptions.of(req.rules)
         return req.tsumo and not (
-            req.rules["kong_flower_from_discard"] == "discarder_pays" and req.discarder is not None
+            rules.kong_flower_from_discard == "discarder_pays" and req.discarder is not None
         )
 
     def score_value(self, req: ScoreRequest, value: WinValue) -> ScoreResult:
@@ -171,18 +153,18 @@ class Sichuan(SichuanGame, Ruleset):
         >>> Sichuan().score_value(req, WinValue(2)).points.total  # (4 + 1) from each of two
         10
         """
-        rules = req.rules
+        rules = SichuanOptions.of(req.rules)
         if value.total < 0:
             raise InvalidRequest(
                 _("fan must be 0 or more, got {fan}").format(fan=value.total), field="fan"
             )
-        fan = min(value.total, rules["max_fan"])
+        fan = min(value.total, rules.max_fan)
         points = self._points(req, fan)
         return ScoreResult(
             valid=True,
             unit=self.unit,
             total=fan,
-            limit="limit" if value.total >= rules["max_fan"] else None,
+            limit="limit" if value.total >= rules.max_fan else None,
             points=points,
         )
 

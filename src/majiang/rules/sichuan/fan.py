@@ -12,7 +12,7 @@ payment; the sum is capped by the table's ``max_fan``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from majiang.hand import Hand
 from majiang.patterns import (
@@ -26,17 +26,19 @@ from majiang.patterns import (
     situation,
     win_contexts,
 )
+from majiang.rules.sichuan.options import CHENGDU, SichuanOptions
 from majiang.scoring import Item
 from majiang.tiles import counts34, format_tiles, kind
 
 
 @dataclass(frozen=True)
 class FanOptions:
-    """What Sichuan's patterns read of the table: the +1 fan of a self-draw (``self_draw:
-    plus_one_fan`` on a win paid as a self-draw) and the cap, the value of a limit hand."""
+    """What Sichuan's patterns read: the table's typed options (the cap ``max_fan``, the value
+    of a limit hand) and whether this win takes the +1 fan of a self-draw (``self_draw:
+    plus_one_fan`` on a win paid as a self-draw)."""
 
+    table: SichuanOptions = field(default_factory=SichuanOptions)
     self_draw_fan: bool = False
-    max_fan: int = 4
 
 
 SichuanContext = WinContext[FanOptions]
@@ -113,7 +115,7 @@ BONUSES: tuple[SichuanPattern, ...] = (
 
 def at_cap(ctx: SichuanContext) -> int:
     """Return the table's cap, the value of a limit hand."""
-    return ctx.options.max_fan
+    return ctx.options.table.max_fan
 
 
 #: Hands that go straight to the cap (``max_fan``).
@@ -182,7 +184,7 @@ def best_fan(
     tsumo: bool,
     situation: frozenset[str] = frozenset(),
     self_draw_fan: bool = False,
-    max_fan: int = 4,
+    table: SichuanOptions = CHENGDU,
     bonus: bool = True,
 ) -> FanCount | None:
     """Return the highest-scoring reading's count, or ``None`` when the hand is not complete.
@@ -194,14 +196,14 @@ def best_fan(
     >>> [(i.id, i.value) for i in best.items], best.fan
     ([('pure_suit', 2), ('seven_pairs', 2)], 4)
     """
-    options = FanOptions(self_draw_fan, max_fan)
+    options = FanOptions(table, self_draw_fan)
     counted = []
     for ctx in hand_readings(hand, tsumo=tsumo, situation=situation, options=options):
         items = pattern_items(ctx)
         if bonus:
             items += bonus_items(ctx)
         raw = sum(i.value for i in items)
-        counted.append(FanCount(tuple(items), raw, min(raw, max_fan), ctx.form))
+        counted.append(FanCount(tuple(items), raw, min(raw, table.max_fan), ctx.form))
     return best(counted, lambda c: (c.fan, c.raw))
 
 
@@ -215,7 +217,7 @@ def holds_three_suits(hand: Hand) -> bool:
     return len({kind(t) // 9 for t in hand.all_tiles() if kind(t) < 27}) == 3
 
 
-def best_waiting_fan(hand: Hand, *, max_fan: int = 4, missing_suit: bool = True) -> int | None:
+def best_waiting_fan(hand: Hand, *, table: SichuanOptions = CHENGDU) -> int | None:
     """Return a 13-tile hand's best possible hand: the highest capped pattern fan (roots
     included, no bonus fan) over every tile that would complete it, or ``None`` if not ready.
 
@@ -232,9 +234,9 @@ def best_waiting_fan(hand: Hand, *, max_fan: int = 4, missing_suit: bool = True)
         if held[k] >= 4:
             continue
         done = Hand((*hand.concealed, k), hand.melds)
-        if missing_suit and holds_three_suits(done):
+        if table.missing_suit and holds_three_suits(done):
             continue
-        found = best_fan(done, tsumo=False, max_fan=max_fan, bonus=False)
+        found = best_fan(done, tsumo=False, table=table, bonus=False)
         if found is not None and (top is None or found.fan > top):
             top = found.fan
     return top

@@ -9,7 +9,7 @@ The money itself is computed by ``settlements`` and ``payments``; this module on
 game's state for them. The per-hand record the hooks keep (``state.variant_state``) is the
 tuple of ``Kong`` made so far.
 
->>> SichuanGame().exchange_shift({"exchange_direction": "dice"}, (3, 4))
+>>> SichuanGame().exchange_shift(SichuanTable(exchange_direction="dice"), (3, 4))
 1
 >>> SichuanGame().hands_in_game("east")
 4
@@ -26,17 +26,16 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from majiang.actions import DeclareVoid, Exchange
 from majiang.events import DiceRolled, Event, TilesPassed, VoidDeclared
 from majiang.hand import Hand
-from majiang.rules.base import Option
 from majiang.rules.game import (
     Decision,
     DrawFacts,
     GameRules,
     Moves,
     NextHand,
-    Options,
     Outcome,
 )
 from majiang.rules.sichuan.fan import best_waiting_fan, holds_three_suits
+from majiang.rules.sichuan.options import SichuanTable
 from majiang.rules.sichuan.payments import deltas
 from majiang.rules.sichuan.settlements import (
     ExhaustiveDraw,
@@ -82,14 +81,7 @@ def void_suit(status: frozenset[str]) -> int | None:
 class SichuanGame(GameRules):
     """The game hooks of Sichuan bloody battle (the Chengdu table's defaults)."""
 
-    game_options: ClassVar[Mapping[str, Option]] = {
-        "exchange_direction": Option(
-            "dice",
-            "where the exchanged tiles go: by the dice (total mod 3: 1 next, 2 across, "
-            "0 previous), or always to the next, across or previous seat",
-            choices=("dice", "next", "across", "previous"),
-        ),
-    }
+    table_options: ClassVar[type[SichuanTable]] = SichuanTable
     claims: ClassVar[frozenset[str]] = frozenset({"pon", "kan"})
     win_forms: ClassVar[tuple[str, ...]] = ("seven_pairs_quads",)
     furiten: ClassVar[frozenset[str]] = frozenset({"temporary", "until_draw"})
@@ -99,29 +91,29 @@ class SichuanGame(GameRules):
     # -- the wall, the deal and the decisions before play
 
     def build_wall(
-        self, options: Options, tiles: list[int], rng: random.Random
+        self, options: SichuanTable, tiles: list[int], rng: random.Random
     ) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """Return the shuffled 108 tiles and two dice (they choose the exchange's direction)."""
         wall = Wall.shuffled(tiles, rng).tiles
         return wall, (rng.randint(1, 6), rng.randint(1, 6))
 
-    def deal_order(self, options: Options, players: int, dealer: int) -> list[tuple[int, int]]:
+    def deal_order(self, options: SichuanTable, players: int, dealer: int) -> list[tuple[int, int]]:
         """Return the deal: fourteen tiles to the dealer (who starts by discarding), thirteen to
         each other seat."""
         return [((dealer + i) % players, 14 if i == 0 else 13) for i in range(players)]
 
-    def decisions(self, options: Options) -> tuple[str, ...]:
+    def decisions(self, options: SichuanTable) -> tuple[str, ...]:
         """Return ``exchange`` (option ``exchange_three``) then ``void`` (option
         ``missing_suit``)."""
         out: tuple[str, ...] = ()
-        if options.get("exchange_three", True):
+        if options.exchange_three:
             out += ("exchange",)
-        if options.get("missing_suit", True):
+        if options.missing_suit:
             out += ("void",)
         return out
 
     def decision_offers(
-        self, options: Options, state: GameState, seat: int, name: str
+        self, options: SichuanTable, state: GameState, seat: int, name: str
     ) -> list[Action]:
         """Return the seat's choices: every three tiles of one suit to pass (suits with the
         fewest tiles first), or each suit to declare void (the fewest held first)."""
@@ -136,15 +128,15 @@ class SichuanGame(GameRules):
                 out.extend(Exchange(c) for c in sorted(set(combinations(by_suit[i], 3))))
         return out
 
-    def exchange_shift(self, options: Options, dice: tuple[int, ...]) -> int:
+    def exchange_shift(self, options: SichuanTable, dice: tuple[int, ...]) -> int:
         """Return how many seats on (in turn order) each player's three tiles go."""
-        direction = options.get("exchange_direction", "dice")
+        direction = options.exchange_direction
         if direction != "dice":
             return SHIFTS[direction]
         return {1: 1, 2: 2, 0: 3}[sum(dice) % 3]
 
     def resolve_decision(
-        self, options: Options, state: GameState, name: str, answers: tuple[Action | None, ...]
+        self, options: SichuanTable, state: GameState, name: str, answers: tuple[Action | None, ...]
     ) -> Decision:
         """Return the exchange done (every seat passes its three tiles the same way) or the
         void suits declared (``void_<suit>`` flags), with their events in seat order from the
@@ -162,7 +154,7 @@ class SichuanGame(GameRules):
             return Decision(status=tuple(flags), events=tuple(declared))
         events: list[Event] = []
         dice = state.dice
-        if not dice and options.get("exchange_direction", "dice") == "dice":
+        if not dice and options.exchange_direction == "dice":
             # a wall fixed in advance was thrown no dice: throw them now, from the hand's seed
             rng = random.Random(f"majiang/{state.seed}/{state.hand_index}/dice")
             dice = (rng.randint(1, 6), rng.randint(1, 6))
@@ -184,17 +176,17 @@ class SichuanGame(GameRules):
 
     # -- the void suit
 
-    def must_discard(self, options: Options, state: GameState, seat: int) -> frozenset[int]:
+    def must_discard(self, options: SichuanTable, state: GameState, seat: int) -> frozenset[int]:
         """Return the void suit's kinds: they are discarded before any other tile."""
         suit = void_suit(state.status[seat])
         return frozenset() if suit is None else frozenset(range(9 * suit, 9 * suit + 9))
 
-    def may_meld(self, options: Options, state: GameState, seat: int, kind: int) -> bool:
+    def may_meld(self, options: SichuanTable, state: GameState, seat: int, kind: int) -> bool:
         """Return False for a pung or kong of the seat's void suit."""
         return kind // 9 != void_suit(state.status[seat])
 
     def may_win(
-        self, options: Options, state: GameState, seat: int, tiles: tuple[int, ...]
+        self, options: SichuanTable, state: GameState, seat: int, tiles: tuple[int, ...]
     ) -> bool:
         """Return False while the seat holds a tile of its void suit."""
         suit = void_suit(state.status[seat])
@@ -202,16 +194,18 @@ class SichuanGame(GameRules):
 
     # -- wins, kongs and the end of the hand
 
-    def ron_winners(self, options: Options, claimants: tuple[int, ...]) -> tuple[int, ...] | None:
+    def ron_winners(
+        self, options: SichuanTable, claimants: tuple[int, ...]
+    ) -> tuple[int, ...] | None:
         """Return every claimant: all win on the one discard, each paid separately."""
         return claimants
 
-    def win_ends_hand(self, options: Options, state: GameState) -> bool:
+    def win_ends_hand(self, options: SichuanTable, state: GameState) -> bool:
         """Return True once three players have won (the winners leave play until then)."""
         return len(state.winners) >= state.players - 1
 
     def on_kong(
-        self, options: Options, state: GameState, seat: int, meld_kind: str
+        self, options: SichuanTable, state: GameState, seat: int, meld_kind: str
     ) -> tuple[Moves, Any]:
         """Return the kong's "wind and rain" (``settlements.kong_transfers``) and the kongs
         made so far with this one."""
@@ -219,11 +213,11 @@ class SichuanGame(GameRules):
         discarder = state.meld_sources[seat][-1] if meld_kind == "kan" else None
         kong = Kong(seat, meld_kind, players_in, discarder)  # type: ignore[arg-type]
         made: tuple[Kong, ...] = (*(state.variant_state or ()), kong)
-        moves: Moves = [("kong", deltas(kong_transfers(kong, int(options["base"]))))]
+        moves: Moves = [("kong", deltas(kong_transfers(kong, options.base)))]
         return moves, made
 
     def on_wins(
-        self, options: Options, state: GameState, winners: tuple[int, ...], source: int | None
+        self, options: SichuanTable, state: GameState, winners: tuple[int, ...], source: int | None
     ) -> tuple[Moves, Any]:
         """Return the kong money a discarder passes on to the winner(s) of the discard made
         right after their kong (a robbed kong was never made: nothing), and the kongs with
@@ -238,7 +232,7 @@ class SichuanGame(GameRules):
         moves: Moves = [
             (
                 "kong_passed_on",
-                deltas(pass_on_kong_money(kong, winners, int(options["base"]))),
+                deltas(pass_on_kong_money(kong, winners, options.base)),
             )
         ]
         made = (*made[:i], dataclasses.replace(kong, passed_on=True), *made[i + 1 :])
@@ -247,21 +241,19 @@ class SichuanGame(GameRules):
     def _hand(self, state: GameState, seat: int) -> Hand:
         return Hand(state.concealed[seat], state.melds[seat], state.bonus[seat])
 
-    def is_ready(self, options: Options, state: GameState, seat: int) -> bool:
+    def is_ready(self, options: SichuanTable, state: GameState, seat: int) -> bool:
         """Return whether the seat is ready as the settlement reads it: two suits at most and
         a tile that completes a winning hand."""
         if not state.waits[seat]:
             return False
         hand = self._hand(state, seat)
-        missing = bool(options["missing_suit"])
-        if missing and holds_three_suits(hand):
+        if options.missing_suit and holds_three_suits(hand):
             return False
-        return (
-            best_waiting_fan(hand, max_fan=int(options["max_fan"]), missing_suit=missing)
-            is not None
-        )
+        return best_waiting_fan(hand, table=options) is not None
 
-    def draw_facts(self, options: Options, state: GameState, ready: tuple[int, ...]) -> DrawFacts:
+    def draw_facts(
+        self, options: SichuanTable, state: GameState, ready: tuple[int, ...]
+    ) -> DrawFacts:
         """Return what the hands of the players still in show: who holds three suits, and each
         ready seat's best possible hand (``settlements.settle_exhaustive_draw``)."""
         hands = {
@@ -274,7 +266,7 @@ class SichuanGame(GameRules):
             three_suits=tuple(sorted(settled.three_suits)),
         )
 
-    def draw_payments(self, options: Options, state: GameState, facts: DrawFacts) -> Moves:
+    def draw_payments(self, options: SichuanTable, state: GameState, facts: DrawFacts) -> Moves:
         """Return the exhaustive-draw settlement among the players still in
         (``settlements.settle_draw``): three-suit penalties, not-ready payments and
         returned kong money, one entry per reason."""
@@ -284,8 +276,7 @@ class SichuanGame(GameRules):
             frozenset(facts.three_suits),
             dict(facts.ready_fan),
             state.variant_state or (),
-            int(options["base"]),
-            int(options["max_fan"]),
+            options,
         )
         out: Moves = []
         for reason in ("three_suits", "not_ready", "kong_returned"):
@@ -294,7 +285,7 @@ class SichuanGame(GameRules):
                 out.append((reason, deltas(moved)))
         return out
 
-    def next_hand(self, options: Options, state: GameState, outcome: Outcome) -> NextHand:
+    def next_hand(self, options: SichuanTable, state: GameState, outcome: Outcome) -> NextHand:
         """Return the next dealer: the first player who won this hand, else the same dealer."""
         winners = outcome.winners or state.winners
         dealer = winners[0] if winners else state.dealer
@@ -305,19 +296,19 @@ class SichuanGame(GameRules):
         """Return how many hands a game of this length plays (lengths count hands)."""
         return HANDS[length]
 
-    def game_end(self, options: Options, state: GameState, nxt: NextHand) -> str | None:
+    def game_end(self, options: SichuanTable, state: GameState, nxt: NextHand) -> str | None:
         """Return ``length`` after the game's last hand (1, 4, 8 or 16 hands)."""
         return "length" if state.hand_index + 1 >= self.hands_in_game(state.length) else None
 
     def win_discarder(
-        self, options: Options, state: GameState, seat: int, source: int | None
+        self, options: SichuanTable, state: GameState, seat: int, source: int | None
     ) -> int | None:
         """Return the seat that pays a win as its discarder: under ``kong_flower_from_discard:
         discarder_pays`` a self-draw on the replacement of a kong claimed from a discard is paid
         by the kong tile's discarder alone; otherwise the discarder of the winning tile."""
         if (
             source is None
-            and options.get("kong_flower_from_discard") == "discarder_pays"
+            and options.kong_flower_from_discard == "discarder_pays"
             and state.kong_chain
             and state.melds[seat]
             and state.melds[seat][-1].kind == "kan"

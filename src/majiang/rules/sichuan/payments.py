@@ -18,9 +18,9 @@ from typing import Any, Literal
 
 from majiang.errors import InvalidRequest
 from majiang.i18n import _
+from majiang.rules.sichuan.options import CHENGDU, SichuanOptions
 from majiang.scoring import Payment, Points
 
-SelfDrawRule = Literal["plus_one_base", "plus_one_fan", "none"]
 Reason = Literal["win", "kong", "kong_passed_on", "three_suits", "not_ready", "kong_returned"]
 
 SEATS = 4
@@ -52,7 +52,7 @@ def deltas(transfers: Iterable[Transfer], seats: int = SEATS) -> tuple[int, ...]
     return tuple(out)
 
 
-def hand_value(fan: int, base: int = 1) -> int:
+def hand_value(fan: int, base: int = CHENGDU.base) -> int:
     """Return what one payer owes for a hand of ``fan`` (already capped): base × 2^fan.
 
     >>> hand_value(0), hand_value(3, base=2)
@@ -61,17 +61,15 @@ def hand_value(fan: int, base: int = 1) -> int:
     return int(base * 2**fan)
 
 
-def each_payer_amount(
-    fan: int, *, self_drawn: bool, base: int = 1, self_draw: SelfDrawRule = "plus_one_base"
-) -> int:
+def each_payer_amount(fan: int, *, self_drawn: bool, table: SichuanOptions = CHENGDU) -> int:
     """Return what one payer owes for a win: the hand's value, plus one base for a self-draw
     under ``plus_one_base`` (``plus_one_fan`` is already a fan item of the score).
 
     >>> each_payer_amount(1, self_drawn=True), each_payer_amount(1, self_drawn=False)
     (3, 2)
     """
-    extra = base if self_drawn and self_draw == "plus_one_base" else 0
-    return hand_value(fan, base) + extra
+    extra = table.base if self_drawn and table.self_draw == "plus_one_base" else 0
+    return hand_value(fan, table.base) + extra
 
 
 def win_points(
@@ -79,8 +77,7 @@ def win_points(
     *,
     self_drawn: bool,
     players_in_hand: int = 3,
-    base: int = 1,
-    self_draw: SelfDrawRule = "plus_one_base",
+    table: SichuanOptions = CHENGDU,
 ) -> Points:
     """Return the contract's points: the discarder pays (``self_drawn=False``), or ``each`` of the
     ``players_in_hand`` opponents still playing pays.
@@ -88,7 +85,7 @@ def win_points(
     >>> win_points(3, self_drawn=False).to_dict()
     {'total': 8, 'payers': [{'from': 'discarder', 'amount': 8}]}
     """
-    amount = each_payer_amount(fan, self_drawn=self_drawn, base=base, self_draw=self_draw)
+    amount = each_payer_amount(fan, self_drawn=self_drawn, table=table)
     if not self_drawn:
         return Points(amount, (Payment("discarder", amount),))
     return Points(amount * players_in_hand, (Payment("each", amount),))
@@ -111,25 +108,20 @@ class WinPayment:
     players_in: frozenset[int]
 
 
-def _rule(rules: Mapping[str, Any] | None, name: str, default: Any) -> Any:
-    return default if rules is None else rules.get(name, default)
-
-
 def win_transfers(win: WinPayment, rules: Mapping[str, Any] | None = None) -> list[Transfer]:
     """Return the transfers of one win (``rules``: the table's options, defaults if omitted).
 
     >>> [str(t) for t in win_transfers(WinPayment(2, 1, discarder=3, players_in=frozenset(range(4))))]
     ['3 -> 2: 2 (win)']
     """
-    base = int(_rule(rules, "base", 1))
-    self_draw: SelfDrawRule = _rule(rules, "self_draw", "plus_one_base")
+    table = SichuanOptions.of(rules or {})
     for seat in (win.winner, win.discarder, *win.players_in):
         if seat is not None and not 0 <= seat < SEATS:
             raise InvalidRequest(_("seat {seat!r} is not 0-3").format(seat=seat), field="seat")
     if win.discarder is not None:
         if win.discarder == win.winner:
             raise InvalidRequest(_("the discarder cannot be the winner"), field="discarder")
-        amount = each_payer_amount(win.fan, self_drawn=False, base=base, self_draw=self_draw)
+        amount = each_payer_amount(win.fan, self_drawn=False, table=table)
         return [Transfer(win.discarder, win.winner, amount, "win")]
-    amount = each_payer_amount(win.fan, self_drawn=True, base=base, self_draw=self_draw)
+    amount = each_payer_amount(win.fan, self_drawn=True, table=table)
     return [Transfer(p, win.winner, amount, "win") for p in sorted(win.players_in - {win.winner})]

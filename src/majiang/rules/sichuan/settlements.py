@@ -21,6 +21,7 @@ from majiang.errors import InvalidRequest
 from majiang.hand import Hand
 from majiang.i18n import _
 from majiang.rules.sichuan.fan import best_waiting_fan, holds_three_suits
+from majiang.rules.sichuan.options import CHENGDU, SichuanOptions
 from majiang.rules.sichuan.payments import SEATS, Transfer, deltas, hand_value
 
 KongKind = Literal["kan", "kakan", "ankan"]
@@ -76,7 +77,7 @@ class Kong:
             )
 
 
-def kong_transfers(kong: Kong, base: int = 1) -> list[Transfer]:
+def kong_transfers(kong: Kong, base: int = CHENGDU.base) -> list[Transfer]:
     """Return the kong's "wind and rain", paid when it is made: ``kan`` the discarder pays 2 base,
     ``kakan`` every other player still in pays 1 base, ``ankan`` every other player still in 2.
 
@@ -90,7 +91,9 @@ def kong_transfers(kong: Kong, base: int = 1) -> list[Transfer]:
     return [Transfer(p, kong.seat, amount, "kong") for p in sorted(kong.players_in - {kong.seat})]
 
 
-def pass_on_kong_money(kong: Kong, winners: Sequence[int], base: int = 1) -> list[Transfer]:
+def pass_on_kong_money(
+    kong: Kong, winners: Sequence[int], base: int = CHENGDU.base
+) -> list[Transfer]:
     """Return the transfers that pass the kong's money from its owner, who dealt in with the
     discard right after it, to the winner(s) of that discard.
 
@@ -165,9 +168,7 @@ def settle_exhaustive_draw(
     >>> s.three_suits, dict(s.ready), s.deltas
     (frozenset({1}), {0: 4}, (16, -16, 0, 0))
     """
-    base = int((rules or {}).get("base", 1))
-    max_fan = int((rules or {}).get("max_fan", 4))
-    missing_suit = bool((rules or {}).get("missing_suit", True))
+    table = SichuanOptions.of(rules or {})
     for seat, hand in draw.hands.items():
         if not 0 <= seat < SEATS:
             raise InvalidRequest(_("seats are 0-3, got {seat!r}").format(seat=seat), field="hands")
@@ -180,15 +181,17 @@ def settle_exhaustive_draw(
                 field="hands",
             )
     still_in = sorted(draw.hands)
-    three = frozenset(s for s in still_in if missing_suit and holds_three_suits(draw.hands[s]))
+    three = frozenset(
+        s for s in still_in if table.missing_suit and holds_three_suits(draw.hands[s])
+    )
     ready: dict[int, int] = {}
     for s in still_in:
         if s in three:
             continue
-        fan = best_waiting_fan(draw.hands[s], max_fan=max_fan, missing_suit=missing_suit)
+        fan = best_waiting_fan(draw.hands[s], table=table)
         if fan is not None:
             ready[s] = fan
-    return settle_draw(still_in, three, ready, draw.kongs, base, max_fan)
+    return settle_draw(still_in, three, ready, draw.kongs, table)
 
 
 def settle_draw(
@@ -196,8 +199,7 @@ def settle_draw(
     three_suits: frozenset[int],
     ready: Mapping[int, int],
     kongs: Sequence[Kong],
-    base: int = 1,
-    max_fan: int = 4,
+    table: SichuanOptions = CHENGDU,
 ) -> DrawSettlement:
     """Return the exhaustive-draw settlement from what the hands showed (no tiles read): the
     seats ``still_in``, those holding ``three_suits``, each ready seat's best fan, the kongs
@@ -208,7 +210,8 @@ def settle_draw(
     """
     not_ready = frozenset(still_in) - set(ready)
     out: list[Transfer] = []
-    cap = hand_value(max_fan, base)
+    base = table.base
+    cap = hand_value(table.max_fan, base)
     for payer in sorted(three_suits):
         out += [Transfer(payer, p, cap, "three_suits") for p in still_in if p not in three_suits]
     for payer in sorted(not_ready - three_suits):

@@ -17,15 +17,14 @@ from typing import TYPE_CHECKING, ClassVar
 
 from majiang.errors import InvalidRequest
 from majiang.i18n import _
-from majiang.rules.base import Option, Ruleset
+from majiang.rules.base import Ruleset
 from majiang.rules.taiwan import checks
 from majiang.rules.taiwan.game import TaiwanGame
+from majiang.rules.taiwan.options import TaiwanOptions
 from majiang.rules.taiwan.score import request_points, score_win
 from majiang.scoring import ScoreResult, WinValue
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
-
     from majiang.scoring import ScoreRequest
 
 
@@ -38,23 +37,7 @@ class Taiwan(TaiwanGame, Ruleset):
     hand_size: ClassVar[int] = 16
     #: the last 16 tiles of the wall are never drawn
     reserve_tiles: ClassVar[int] = 16
-    options: ClassVar[Mapping[str, Option]] = {
-        "base": Option(3, "points every win is worth before its tai", minimum=0, maximum=1_000_000),
-        "tai_value": Option(
-            1, "points per tai (dealer tai included)", minimum=0, maximum=1_000_000
-        ),
-        "stack_dragon_tai": Option(
-            False, "little/big three dragons add their dragon pungs' 1 tai each"
-        ),
-        "stack_wind_tai": Option(False, "little/big four winds add their wind pungs' tai"),
-        "eight_flowers": Option(False, "all eight bonus tiles: 8 tai (and an instant win)"),
-        "seven_rob_eighth": Option(
-            False, "seven bonus tiles robbing the eighth: 8 tai (situation robbing_flower)"
-        ),
-        "flower_replacement_win": Option(
-            False, "a win on a bonus tile's replacement counts 1 tai like a kong replacement"
-        ),
-    }
+    scoring_options: ClassVar[type[TaiwanOptions]] = TaiwanOptions
     extra_situations: ClassVar[frozenset[str]] = frozenset({"flower_replacement", "robbing_flower"})
 
     def check_request(self, req: ScoreRequest) -> None:

@@ -15,12 +15,14 @@ from typing import TYPE_CHECKING
 
 from majiang.errors import InvalidRequest
 from majiang.i18n import _
+from majiang.rules.taiwan.options import TaiwanOptions
 from majiang.rules.taiwan.readings import WIN_SIZE
 from majiang.scoring import SITUATION_WIN, WIND_LETTERS, Win, check_way_of_winning
 from majiang.tiles import BONUS
 
 if TYPE_CHECKING:
-    from majiang.scoring import ScoreRequest
+    from majiang.rules.taiwan.options import TaiwanOptions
+from majiang.scoring import ScoreRequest
 
 #: situation -> the win it needs ("tsumo" or "ron")
 NEEDS_WIN: Mapping[str, Win] = {
@@ -42,7 +44,11 @@ def instant_flower_win(req: ScoreRequest) -> bool:
     the eighth, or eight bonus tiles self-drawn (each under its option)."""
     if "robbing_flower" in req.situation:
         return True
-    return bool(req.rules.get("eight_flowers")) and set(BONUS) <= set(req.hand.bonus) and req.tsumo
+    return (
+        TaiwanOptions.of(req.rules).eight_flowers
+        and set(BONUS) <= set(req.hand.bonus)
+        and req.tsumo
+    )
 
 
 def _check_first_turn(req: ScoreRequest) -> None:
@@ -105,7 +111,7 @@ def check(req: ScoreRequest) -> None:
             _("a win on a kong replacement needs a kong among the melds"), field="situation"
         )
     if "robbing_flower" in req.situation:
-        if not req.rules.get("seven_rob_eighth"):
+        if not TaiwanOptions.of(req.rules).seven_rob_eighth:
             raise InvalidRequest(
                 _("robbing_flower needs the rule seven_rob_eighth=true"), field="situation"
             )

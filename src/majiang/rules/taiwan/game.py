@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from majiang.rules.game import BonusWin, GameRules, Options
+from majiang.rules.game import BonusWin, GameRules
+from majiang.rules.taiwan.options import TaiwanOptions
 from majiang.tiles import BONUS
 
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ class TaiwanGame(GameRules):
 
     def win_situation(
         self,
-        options: Options,
+        options: TaiwanOptions,
         state: GameState,
         seat: int,
         source: int | None,
@@ -64,7 +65,7 @@ class TaiwanGame(GameRules):
         hands, which replace such items, nor on a kong's replacement, already counted)."""
         if (
             source is None
-            and options.get("flower_replacement_win")
+            and options.flower_replacement_win
             and state.bonus_replaced
             and not situation & {"heavenly", "earthly", "kong_replacement"}
         ):
@@ -72,7 +73,7 @@ class TaiwanGame(GameRules):
         return situation
 
     def bonus_win(
-        self, options: Options, state: GameState, seat: int, revealer: int
+        self, options: TaiwanOptions, state: GameState, seat: int, revealer: int
     ) -> BonusWin | None:
         """Return the bonus-tile win offered to ``seat`` when ``revealer`` has just revealed a
         bonus tile: the instant win of all eight (option ``eight_flowers``) to the revealer
@@ -80,7 +81,7 @@ class TaiwanGame(GameRules):
         other seven; else None."""
         held = len(state.bonus[seat])
         if seat == revealer:
-            return EIGHT_FLOWERS if options.get("eight_flowers") and held == len(BONUS) else None
-        if options.get("seven_rob_eighth") and held == len(BONUS) - 1:
+            return EIGHT_FLOWERS if options.eight_flowers and held == len(BONUS) else None
+        if options.seven_rob_eighth and held == len(BONUS) - 1:
             return SEVEN_ROB_EIGHTH
         return None

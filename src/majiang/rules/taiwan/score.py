@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from majiang.i18n import _
 from majiang.patterns import Reading, Win, best, win_contexts
 from majiang.rules.taiwan.checks import hand_tiles, instant_flower_win
+from majiang.rules.taiwan.options import TaiwanOptions
 from majiang.rules.taiwan.payments import dealer_involved, dealer_tai, payments
 from majiang.rules.taiwan.readings import FORMS, SETS, WIN_SIZE, reading_text, waits
 from majiang.rules.taiwan.tai import BY_ID, count_tai
@@ -33,7 +34,7 @@ def best_reading(req: ScoreRequest) -> tuple[Reading, list[Item]] | None:
     Ties keep the first reading found.
     """
     before = tuple(waits(req.hand, req.win_tile)) if hand_tiles(req) == WIN_SIZE else ()
-    win = Win.of_request(req, req.rules, waits=before)
+    win = Win.of_request(req, TaiwanOptions.of(req.rules), waits=before)
     counted = [(ctx.reading, count_tai(ctx)) for ctx in win_contexts(win, sets=SETS, forms=FORMS)]
     return best(counted, lambda c: (sum(i.value for i in c[1]),))
 
@@ -89,6 +90,6 @@ def request_points(req: ScoreRequest, total: int) -> Points:
         tsumo=req.tsumo,
         discarder=req.discarder,
         dealer_streak=req.dealer_streak,
-        base=int(req.rules["base"]),
-        tai_value=int(req.rules["tai_value"]),
+        base=TaiwanOptions.of(req.rules).base,
+        tai_value=TaiwanOptions.of(req.rules).tai_value,
     )

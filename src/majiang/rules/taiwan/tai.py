@@ -13,9 +13,6 @@ the items it includes, unless the option of its ``stacks`` is on (``REPLACES`` l
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
-
 from majiang.patterns import (
     Pattern,
     WinContext,
@@ -32,20 +29,16 @@ from majiang.patterns import (
     seat_wind_pung,
     situation,
 )
+from majiang.rules.taiwan.options import TaiwanOptions
 from majiang.scoring import Item
 from majiang.tiles import BONUS, DRAGONS, FLOWERS, SEASONS, WINDS
 
 SITUATIONAL = ("last_tile", "last_discard", "kong_replacement", "robbing_kong")
 
 #: what a tai pattern reads: one reading, the win, the table's options and the waits
-TaiwanContext = WinContext[Mapping[str, Any]]
+TaiwanContext = WinContext[TaiwanOptions]
 #: one row of the tai table: id, display name, value, when it applies, what it includes
 Tai = Pattern[TaiwanContext]
-
-
-def option(name: str) -> Callable[[TaiwanContext], bool]:
-    """Return the test "the table's option ``name`` is on" (a stacking rule it lifts)."""
-    return lambda c: bool(c.options.get(name))
 
 
 def _all_chows(c: TaiwanContext) -> bool:
@@ -114,7 +107,7 @@ PATTERNS: tuple[Tai, ...] = (
         4,
         _little_three_dragons,
         replaces=_DRAGON_IDS,
-        stacks=option("stack_dragon_tai"),
+        stacks=lambda c: c.options.stack_dragon_tai,
     ),
     Tai(
         "big_three_dragons",
@@ -122,7 +115,7 @@ PATTERNS: tuple[Tai, ...] = (
         8,
         big_three_dragons,
         replaces=_DRAGON_IDS,
-        stacks=option("stack_dragon_tai"),
+        stacks=lambda c: c.options.stack_dragon_tai,
     ),
     Tai("round_wind", "Round wind pung", 1, round_wind_pung),
     Tai("seat_wind", "Seat wind pung", 1, seat_wind_pung),
@@ -132,7 +125,7 @@ PATTERNS: tuple[Tai, ...] = (
         8,
         _little_four_winds,
         replaces=_WIND_IDS,
-        stacks=option("stack_wind_tai"),
+        stacks=lambda c: c.options.stack_wind_tai,
     ),
     Tai(
         "big_four_winds",
@@ -140,7 +133,7 @@ PATTERNS: tuple[Tai, ...] = (
         16,
         big_four_winds,
         replaces=_WIND_IDS,
-        stacks=option("stack_wind_tai"),
+        stacks=lambda c: c.options.stack_wind_tai,
     ),
     Tai("half_flush", "Half flush", 4, half_flush),
     Tai("full_flush", "Full flush", 8, full_flush),
@@ -193,7 +186,7 @@ PATTERNS: tuple[Tai, ...] = (
         "Eight bonus tiles",
         8,
         lambda c: (
-            bool(c.options["eight_flowers"])
+            c.options.eight_flowers
             and full_bonus_set(BONUS)(c)
             and "robbing_flower" not in c.situation
         ),
@@ -210,7 +203,7 @@ PATTERNS: tuple[Tai, ...] = (
         "flower_replacement",
         "Won on a bonus tile's replacement",
         1,
-        lambda c: bool(c.options["flower_replacement_win"]) and "flower_replacement" in c.situation,
+        lambda c: c.options.flower_replacement_win and "flower_replacement" in c.situation,
     ),
 )
 
