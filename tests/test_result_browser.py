@@ -497,3 +497,59 @@ def test_the_change_column_is_a_noun_in_each_language(page: Any, lang: str, chan
         assert len(heads) == 5 and heads[3] == change, heads
     finally:
         page.goto(f"{url}?lang=en")
+
+
+# ---------------------------------------------------------------- a win that does not count
+
+
+@pytest.mark.parametrize(
+    ("lang", "reason", "said"),
+    [
+        # the scoring's own sentence, already in the page's language, is shown as it came
+        ("en", "not a legal win: 2 fan, the table needs at least 3", None),
+        # no reason given: the table's own words, in the page's language
+        ("en", None, "not a valid win"),
+        ("de", None, "kein gültiger Gewinn"),
+    ],
+)
+def test_a_win_that_does_not_count_says_so_under_the_hand(
+    page: Any, lang: str, reason: str | None, said: str | None
+) -> None:
+    """A ``won`` event whose result is not valid (shared/rules/hongkong.md: fewer fan than the
+    table's minimum) shows the hand and, under it, why it does not count, in a line of its own;
+    a valid win shows no such line."""
+    refused = won(
+        2,
+        1,
+        "2z",
+        "123m456m789m11z22z",
+        {
+            "valid": False,
+            "reason": reason,
+            "unit": "fan",
+            "total": 2,
+            "items": [{"id": "x", "name": "Two fan", "value": 2}],
+        },
+    )
+    url = page.url.split("?")[0]
+    try:
+        page.goto(f"{url}?lang={lang}")
+        render(page, [started(), refused], "hk")
+        line = page.locator("#result-test article.win[data-winner='2'] p.invalid")
+        assert line.count() == 1
+        assert line.inner_text() == (said or reason)
+        assert line.is_visible()
+        # it sits between the hand and the tables of patterns and points
+        order = page.evaluate(
+            """() => [...document.querySelectorAll('#result-test article.win > *')]
+                      .map((e) => e.className.split(' ')[0])"""
+        )
+        assert order.index("hand-view") < order.index("invalid") < order.index("tables"), order
+        # it brings no points: no table of them (it read "Received undefined")
+        article = page.locator("#result-test article.win[data-winner='2']")
+        assert article.locator("table.payers").count() == 0
+        assert "undefined" not in article.inner_text()
+        render(page, [started(), won(2, 1, "2z", "123m456m789m11z22z")], "hk")
+        assert page.locator("#result-test p.invalid").count() == 0
+    finally:
+        page.goto(f"{url}?lang=en")

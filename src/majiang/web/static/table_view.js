@@ -918,8 +918,11 @@ function winHtml(ui, m, r, w) {
       )}</th><td class="num">${esc(num(row.amount))}</td></tr>`;
     })
     .join("");
-  const points = `<table class="payers"><caption>${w_.points}</caption><tbody>${payers}</tbody>
-<tfoot><tr><th scope="row">${w_.received}</th><td class="num" data-points="${esc(pts.total)}">${esc(num(pts.total))}</td></tr></tfoot></table>`;
+  // a win that does not count (res.valid false) comes without points: no table of them
+  const points = res.points
+    ? `<table class="payers"><caption>${w_.points}</caption><tbody>${payers}</tbody>
+<tfoot><tr><th scope="row">${w_.received}</th><td class="num" data-points="${esc(pts.total)}">${esc(num(pts.total))}</td></tr></tfoot></table>`
+    : "";
   const doraWord = esc(t("Dora indicators"));
   const uraWord = esc(t("Ura"));
   const invalidWord = t("not a valid win");
