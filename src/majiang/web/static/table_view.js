@@ -690,6 +690,14 @@ function frozenHand(m) {
   return `<div class="seat-hand"><span class="tiles shown-hand" aria-label="${yours}">${tilesHtml(handList(m))}</span></div>`;
 }
 
+/** Whether the key of action ``kind`` can do anything in ``variant``: riichi is declared only
+ * in Japanese riichi, and Sichuan never claims a chow (shared/rules/sichuan.md). */
+function keyPlayed(variant, kind) {
+  if (kind === "riichi") return variant === "riichi";
+  if (kind === "chi") return variant !== "sichuan";
+  return true;
+}
+
 /** The whole table for the model (the frozen one while a result is shown). */
 export function render(ui, m, { frozen }) {
   const message = ui.message ? `<p class="error" role="alert">${esc(ui.message)}</p>` : "";
@@ -710,7 +718,9 @@ export function render(ui, m, { frozen }) {
   };
   const keys = t("Keys: arrows + Enter discard, {keys}", {
     keys: formatList(
-      Object.entries(ACTION_KEYS).map(([k, v]) => `${v.toUpperCase()} ${keyWords[k] || k}`),
+      Object.entries(ACTION_KEYS)
+        .filter(([k]) => keyPlayed(m.variant, k))
+        .map(([k, v]) => `${v.toUpperCase()} ${keyWords[k] || k}`),
       "items",
     ),
   });

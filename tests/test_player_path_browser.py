@@ -1,0 +1,85 @@
+"""What a player trips on along the way from the home page to a table and the score sheet, in
+real Chromium: each test is a defect seen on a screenshot of a practice game (docs/web.md).
+
+- the table's line of keys names only the actions the variant has (a Sichuan table offered
+  "C Chi, R Riichi": Sichuan claims no chow and declares no riichi);
+- the score sheet's form shows no warning sign before there is an error, and its folded
+  "House rules" reads as something to open (a flex summary had lost its triangle).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from test_table_support import CHROMIUM, Player
+
+pytest.importorskip("playwright.sync_api")
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
+
+
+@pytest.mark.parametrize(
+    ("variant", "named", "not_named"),
+    [
+        # shared/rules/riichi.md: chi and riichi are both played
+        ("riichi", ["C Chi", "R Riichi"], []),
+        # shared/rules/hongkong.md: chows are claimed, there is no riichi
+        ("hk", ["C Chi"], ["Riichi"]),
+        # shared/rules/sichuan.md: "Pung and kong may be claimed; chow never", no riichi
+        ("sichuan", ["P Pon", "K Kan"], ["Chi", "Riichi"]),
+    ],
+)
+def test_the_table_s_keys_name_only_what_the_variant_plays(
+    browser: Any, base_url: str, variant: str, named: list[str], not_named: list[str]
+) -> None:
+    player = Player(browser, base_url, viewport=(1280, 800))
+    try:
+        player.practice("Ann", variant)
+        player.wait_ready()
+        keys = player.page.inner_text(".table-foot .muted")
+        assert keys.startswith("Keys: arrows + Enter discard"), keys
+        for word in named:
+            assert word in keys, (variant, keys)
+        for word in not_named:
+            assert word not in keys, (variant, keys)
+    finally:
+        player.close()
+
+
+def test_the_score_sheet_form_shows_no_error_sign_before_an_error(
+    browser: Any, base_url: str
+) -> None:
+    """The new sheet's error line is empty until a start is refused: nothing of it shows (it
+    showed a lone "⚠" above "Start the sheet"); a refusal shows its sign and message."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    try:
+        page.goto(f"{base_url}/keep")
+        page.wait_for_selector("#keep-new:not([hidden])")
+        error = page.locator("#keep-new-error")
+        assert error.inner_text() == ""
+        sign = "e => getComputedStyle(e, '::before').content"
+        assert error.evaluate(sign) == "none"
+        # the same line with a message keeps its sign
+        error.evaluate("e => { e.textContent = 'Seat 2 needs a name'; }")
+        assert error.evaluate(sign) == '"⚠ "'
+    finally:
+        page.close()
+
+
+def test_the_score_sheet_s_folded_parts_show_they_open(browser: Any, base_url: str) -> None:
+    """ "House rules" is folded: its summary shows a triangle pointing right, pointing down once
+    opened, like every other folded part of the site."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    try:
+        page.goto(f"{base_url}/keep")
+        page.wait_for_selector("#keep-new:not([hidden])")
+        summary = page.locator(".keep-rules summary")
+        marker = "e => getComputedStyle(e, '::before').content"
+        assert summary.evaluate(marker) == '"▸"'
+        summary.click()
+        assert page.locator(".keep-rules").evaluate("d => d.open")
+        assert summary.evaluate(marker) == '"▾"'
+    finally:
+        page.close()
