@@ -240,6 +240,42 @@ def test_the_score_table_with_a_riichi_stick_fits_a_360_px_phone(page: Any, lang
         phone.close()
 
 
+#: the words of the score table's headings and seats that run over two lines, each as
+#: "first line|second line" (a word broken inside, "Befor|e", "(normal|)")
+BROKEN_WORDS_JS = """() => {
+  const broken = [];
+  for (const cell of document.querySelectorAll('#result-test table.score-change th')) {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const m of node.textContent.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (tops.size > 1) broken.push(m[0]);
+      }
+    }
+  }
+  return broken;
+}"""
+
+
+def test_the_score_table_breaks_no_english_word_on_a_390_px_phone(page: Any) -> None:
+    """On a common phone (390 px) the English score table with a riichi stick fits without
+    breaking a word inside: "Before" read "Befor" over "e" and "Bot 2 (normal)" "(normal" over
+    ")"; a line may break between words ("Riichi / stick")."""
+    phone = page.context.browser.new_page(viewport={"width": 390, "height": 844})
+    try:
+        phone.goto(f"{page.url.split('/play/')[0]}/play/none?lang=en")
+        phone.evaluate(RENDER_JS, [RIICHI, "riichi", 1])
+        assert len(texts(phone, "#result-test table.score-change thead th")) == 5
+        assert phone.evaluate(BROKEN_WORDS_JS) == []
+        width = phone.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= 390, width
+    finally:
+        phone.close()
+
+
 # ---------------------------------------------------------------- Taiwan
 
 
