@@ -36,6 +36,12 @@ export function abortiveWords(reason) {
   return (WORDS.abortive && WORDS.abortive[reason]) || String(reason).replace(/_/g, " ");
 }
 
+/** A tile in words ("9s" -> "9 of bamboo", majiang/web/words.py tile_words), its notation if
+ * the page has no words for it. */
+export function tileWords(name) {
+  return (WORDS.tiles && WORDS.tiles[name]) || name;
+}
+
 /** The suits as a void or an exchange names them (majiang/web/words.py SUIT_WORDS). */
 export const SUIT_WORDS = WORDS.suits || {};
 
