@@ -220,6 +220,42 @@ def test_a_draw_names_the_ready_and_not_ready_payments(page: Any) -> None:
     assert texts(page, "#sticks-left") == ["1 riichi stick stays on the table for the next win."]
 
 
+def test_the_last_hand_s_stick_left_goes_to_the_first_not_to_a_next_win(page: Any) -> None:
+    """The same draw as the last hand of the game: riichi.md, "after the last hand the sticks
+    left on the table go to the first-placed player" (Bot 1, 28000 + 1000). The result names
+    that payment and counts it in Change and After; it no longer says the stick stays on the
+    table for a next win that will not come."""
+    events = [
+        started(),
+        {"type": "riichi_declared", "seat": 2, "double": False},
+        moved([0, 0, -1000, 0], reason="riichi", sticks=1),
+        {"type": "hand_revealed", "seat": 0, "tiles": "123m456p789s1122z", "ready": True},
+        moved([3000, -1000, -1000, -1000], reason="noten"),
+        ended("exhaustive_draw", [28000, 24000, 23000, 24000], []),
+        moved([1000, 0, 0, 0], reason="final_sticks", sticks=-1),
+        {
+            "type": "game_ended",
+            "scores": [29000, 24000, 23000, 24000],
+            "placements": [1, 2, 4, 3],
+            "reason": "length",
+            "final_points": None,
+        },
+    ]
+    render(page, events, "riichi")
+    assert texts(page, "#other-payments li")[-1] == (
+        "Riichi sticks left at the end, to the first: Bot 1 (normal) +1,000"
+    )
+    assert rows(page, "table.score-change tbody tr")[0] == [
+        "E Bot 1 (normal)",
+        "25,000",
+        "",
+        "+4,000",
+        "29,000",
+    ]
+    assert texts(page, "#sticks-left") == []
+    assert texts(page, "#next-hand") == ["Final standings"]
+
+
 @pytest.mark.parametrize("lang", ["en", "de", "es", "zh"])
 def test_the_score_table_with_a_riichi_stick_fits_a_360_px_phone(page: Any, lang: str) -> None:
     """A hand with a riichi stick paid has five score columns; on a 360 px phone, in every

@@ -406,6 +406,8 @@ function onEvent(f) {
     ui.frozen = JSON.parse(JSON.stringify(ui.model));
   }
   if (e.type === "game_ended" && ui.frozen) ui.frozen.final = ui.model.final;
+  // the sticks left go to the first at the game's end, after the last hand's result was frozen
+  if (e.type === "points_moved" && e.reason === "final_sticks" && ui.frozen) applyEvent(ui.frozen, e);
   if (e.type === "hand_started") ui.syncWanted = true;
   scheduleDraw();
 }
