@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from event_support import started
 from test_table_support import CHROMIUM, Player
 
 pytest.importorskip("playwright.sync_api")
@@ -81,5 +82,53 @@ def test_the_score_sheet_s_folded_parts_show_they_open(browser: Any, base_url: s
         summary.click()
         assert page.locator(".keep-rules").evaluate("d => d.open")
         assert summary.evaluate(marker) == '"▾"'
+    finally:
+        page.close()
+
+
+#: the table of a seat (Ann, seat 1) drawn by the page's own modules (model.js, table_view.js)
+#: after ``events``, with ``actions`` the decision open: the action buttons' tiles, each as
+#: [tile, marked as the discard taken]
+BUTTON_TILES_JS = """async ([events, actions]) => {
+  const model = await import('/static/model.js');
+  const view = await import('/static/table_view.js');
+  const m = model.emptyModel(1, 4, 'riichi');
+  events.forEach((e) => model.applyEvent(m, e));
+  const ui = {welcome: {players: [null, 'Ann', null, null]}, room: {bot_level: 'normal'}, model: m,
+              decision: {id: 'd1', actions}, settings: {}};
+  const box = document.createElement('div');
+  box.innerHTML = view.render(ui, m, {frozen: false});
+  return Object.fromEntries([...box.querySelectorAll('#actions button[data-action]')].map((b) => [
+    b.dataset.action,
+    [...b.querySelectorAll('svg.tile')].map((s) => [s.dataset.tile, s.classList.contains('claimed-tile')]),
+  ]));
+}"""
+
+
+def test_a_call_s_button_shows_the_whole_set_with_the_discard_marked_once(
+    browser: Any, base_url: str
+) -> None:
+    """Bot 1 (seat 0) discards 5p; Ann holds 5p 5p and 4p 6p: Pon shows 5p 5p 5p and Chi
+    4p 5p 6p, the discard taken marked once in each (Pon showed only the hand's two 5p, both
+    marked)."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    try:
+        page.goto(f"{base_url}/play/none")
+        discard = {
+            "type": "discarded",
+            "seat": 0,
+            "tile": "5p",
+            "tsumogiri": False,
+            "riichi": False,
+        }
+        actions = [
+            {"type": "pass"},
+            {"type": "pon", "tiles": "55p"},
+            {"type": "chi", "tiles": "46p"},
+        ]
+        buttons = page.evaluate(BUTTON_TILES_JS, [[started(), discard], actions])
+        assert buttons["pass"] == []
+        assert buttons["pon"] == [["5p", True], ["5p", False], ["5p", False]]
+        assert buttons["chi"] == [["4p", False], ["5p", True], ["6p", False]]
     finally:
         page.close()

@@ -587,10 +587,14 @@ function actionButtons(ui, m) {
     else if (a.type === "void") label = `${word} ${esc(SUIT_WORDS[a.suit] || a.suit)}`;
     else label = esc(actionLabel(a));
     if (a.tiles) {
+      // a call on a discard shows the whole set it makes, the discard taken marked once (a pon
+      // showed only the two tiles of the hand, both marked)
       const own = tilesOrEmpty(a.tiles);
-      const shown = a.type === "chi" && claimTile ? sortTiles([...own, claimTile]) : own;
+      const onDiscard = claimTile && ["chi", "pon", "kan"].includes(a.type);
+      const shown = onDiscard ? sortTiles([...own, claimTile]) : own;
+      const marked = onDiscard ? shown.indexOf(claimTile) : -1;
       tiles = `<span class="tiles mini">${shown
-        .map((t) => tileSvg(t, { cls: claimTile && t === claimTile && a.type !== "ankan" ? "claimed-tile" : "" }))
+        .map((t, i) => tileSvg(t, { cls: i === marked ? "claimed-tile" : "" }))
         .join("")}</span>`;
     } else if (a.tile) {
       tiles = `<span class="tiles mini">${tileSvg(a.tile)}</span>`;
