@@ -2,7 +2,8 @@
 real Chromium: each test is a defect seen on a screenshot of a practice game (docs/web.md).
 
 - the table's line of keys names only the actions the variant has (a Sichuan table offered
-  "C Chi, R Riichi": Sichuan claims no chow and declares no riichi);
+  "C Chi, R Riichi": Sichuan claims no chow and declares no riichi), its settings only what the
+  variant has (a Hong Kong table offered to mark dora and red fives);
 - the score sheet's form shows no warning sign before there is an error, and its folded
   "House rules" reads as something to open (a flex summary had lost its triangle).
 """
@@ -45,6 +46,10 @@ def test_the_table_s_keys_name_only_what_the_variant_plays(
             assert word in keys, (variant, keys)
         for word in not_named:
             assert word not in keys, (variant, keys)
+        # the settings too: dora and red fives are marked only where riichi has them
+        player.page.click("#table-settings summary")
+        marks = player.page.locator("#set-marks")
+        assert marks.is_visible() == (variant == "riichi"), variant
     finally:
         player.close()
 

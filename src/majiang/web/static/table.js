@@ -124,9 +124,9 @@ function setStatus(text) {
 function show(section) {
   for (const id of ["identity", "lobby", "table"]) $(`#${id}`).hidden = id !== section;
   $("#table-tools").hidden = section !== "table";
-  // riichi's setting only where there is riichi
+  // riichi's settings only where there is riichi (dora and red fives are riichi's alone)
   const variant = (ui.model && ui.model.variant) || (ui.room && ui.room.variant);
-  $("#set-autoRiichi").closest(".setting").hidden = Boolean(variant) && variant !== "riichi";
+  for (const id of ["#set-autoRiichi", "#set-marks"]) $(id).closest(".setting").hidden = Boolean(variant) && variant !== "riichi";
   app.dataset.state = section;
 }
 
