@@ -625,3 +625,17 @@ def test_a_win_that_does_not_count_says_so_under_the_hand(
         assert page.locator("#result-test p.invalid").count() == 0
     finally:
         page.goto(f"{url}?lang=en")
+
+
+def test_the_next_hand_button_stands_clear_of_the_score_table(page: Any) -> None:
+    """The button under the result keeps a clear gap (at least 8 px) below the score table: it
+    sat on the table's last rule, its focus ring over it."""
+    render(page, RIICHI, "riichi")
+    gap = page.evaluate(
+        """() => {
+          const table = document.querySelector('#result-test table.score-change');
+          const button = document.querySelector('#result-test #next-hand');
+          return button.getBoundingClientRect().top - table.getBoundingClientRect().bottom;
+        }"""
+    )
+    assert gap >= 8, gap
