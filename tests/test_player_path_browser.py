@@ -137,3 +137,36 @@ def test_a_call_s_button_shows_the_whole_set_with_the_discard_marked_once(
         assert buttons["chi"] == [["4p", False], ["5p", True], ["6p", False]]
     finally:
         page.close()
+
+
+@pytest.mark.parametrize(
+    ("variant", "fields"),
+    [("riichi", ["Han", "Fu"]), ("hk", ["Fan"]), ("taiwan", ["Tai"])],
+)
+def test_the_score_sheet_s_value_fields_are_headed_like_fu(
+    browser: Any, base_url: str, variant: str, fields: list[str]
+) -> None:
+    """A win entered by its value: each field is headed by its word as a heading, "Han" beside
+    "Fu" (it read "han" beside "Fu", and "han" again as the empty choice)."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    try:
+        page.goto(f"{base_url}/keep")
+        page.wait_for_selector("#keep-new:not([hidden])")
+        page.select_option("#keep-new select[name=variant]", variant)
+        for i, name in enumerate(["Ann", "Ben", "Cy", "Di"]):
+            page.fill(f"input[name=player{i}]", name)
+        page.locator("#keep-new button[type=submit]").click()
+        entry = page.locator("#keep-entry")
+        entry.wait_for()
+        # the winner: Ann's first button, her second in riichi (its Riichi row comes first)
+        entry.get_by_role("button", name="Ann").nth(1 if variant == "riichi" else 0).click()
+        labels = page.eval_on_selector_all(
+            "#keep-entry label:has([data-value])",
+            "ls => ls.map((l) => l.firstChild.textContent.trim())",
+        )
+        assert labels == fields
+        if variant == "riichi":
+            first = page.locator("#keep-entry select[data-value='han'] option").first
+            assert first.inner_text() == "–"
+    finally:
+        page.close()
