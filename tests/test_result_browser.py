@@ -220,6 +220,42 @@ def test_a_draw_names_the_ready_and_not_ready_payments(page: Any) -> None:
     assert texts(page, "#sticks-left") == ["1 riichi stick stays on the table for the next win."]
 
 
+def test_the_last_hand_s_stick_left_goes_to_the_first_not_to_a_next_win(page: Any) -> None:
+    """The same draw as the last hand of the game: riichi.md, "after the last hand the sticks
+    left on the table go to the first-placed player" (Bot 1, 28000 + 1000). The result names
+    that payment and counts it in Change and After; it no longer says the stick stays on the
+    table for a next win that will not come."""
+    events = [
+        started(),
+        {"type": "riichi_declared", "seat": 2, "double": False},
+        moved([0, 0, -1000, 0], reason="riichi", sticks=1),
+        {"type": "hand_revealed", "seat": 0, "tiles": "123m456p789s1122z", "ready": True},
+        moved([3000, -1000, -1000, -1000], reason="noten"),
+        ended("exhaustive_draw", [28000, 24000, 23000, 24000], []),
+        moved([1000, 0, 0, 0], reason="final_sticks", sticks=-1),
+        {
+            "type": "game_ended",
+            "scores": [29000, 24000, 23000, 24000],
+            "placements": [1, 2, 4, 3],
+            "reason": "length",
+            "final_points": None,
+        },
+    ]
+    render(page, events, "riichi")
+    assert texts(page, "#other-payments li")[-1] == (
+        "Riichi sticks left at the end, to the first: Bot 1 (normal) +1,000"
+    )
+    assert rows(page, "table.score-change tbody tr")[0] == [
+        "E Bot 1 (normal)",
+        "25,000",
+        "",
+        "+4,000",
+        "29,000",
+    ]
+    assert texts(page, "#sticks-left") == []
+    assert texts(page, "#next-hand") == ["Final standings"]
+
+
 @pytest.mark.parametrize("lang", ["en", "de", "es", "zh"])
 def test_the_score_table_with_a_riichi_stick_fits_a_360_px_phone(page: Any, lang: str) -> None:
     """A hand with a riichi stick paid has five score columns; on a 360 px phone, in every
@@ -236,6 +272,42 @@ def test_the_score_table_with_a_riichi_stick_fits_a_360_px_phone(page: Any, lang
             "() => [document.documentElement.scrollWidth, window.innerWidth]"
         )
         assert width <= inner == 360, (lang, width)
+    finally:
+        phone.close()
+
+
+#: the words of the score table's headings and seats that run over two lines, each as
+#: "first line|second line" (a word broken inside, "Befor|e", "(normal|)")
+BROKEN_WORDS_JS = """() => {
+  const broken = [];
+  for (const cell of document.querySelectorAll('#result-test table.score-change th')) {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const m of node.textContent.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (tops.size > 1) broken.push(m[0]);
+      }
+    }
+  }
+  return broken;
+}"""
+
+
+def test_the_score_table_breaks_no_english_word_on_a_390_px_phone(page: Any) -> None:
+    """On a common phone (390 px) the English score table with a riichi stick fits without
+    breaking a word inside: "Before" read "Befor" over "e" and "Bot 2 (normal)" "(normal" over
+    ")"; a line may break between words ("Riichi / stick")."""
+    phone = page.context.browser.new_page(viewport={"width": 390, "height": 844})
+    try:
+        phone.goto(f"{page.url.split('/play/')[0]}/play/none?lang=en")
+        phone.evaluate(RENDER_JS, [RIICHI, "riichi", 1])
+        assert len(texts(phone, "#result-test table.score-change thead th")) == 5
+        assert phone.evaluate(BROKEN_WORDS_JS) == []
+        width = phone.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= 390, width
     finally:
         phone.close()
 
@@ -497,3 +569,73 @@ def test_the_change_column_is_a_noun_in_each_language(page: Any, lang: str, chan
         assert len(heads) == 5 and heads[3] == change, heads
     finally:
         page.goto(f"{url}?lang=en")
+
+
+# ---------------------------------------------------------------- a win that does not count
+
+
+@pytest.mark.parametrize(
+    ("lang", "reason", "said"),
+    [
+        # the scoring's own sentence, already in the page's language, is shown as it came
+        ("en", "not a legal win: 2 fan, the table needs at least 3", None),
+        # no reason given: the table's own words, in the page's language
+        ("en", None, "not a valid win"),
+        ("de", None, "kein gültiger Gewinn"),
+    ],
+)
+def test_a_win_that_does_not_count_says_so_under_the_hand(
+    page: Any, lang: str, reason: str | None, said: str | None
+) -> None:
+    """A ``won`` event whose result is not valid (shared/rules/hongkong.md: fewer fan than the
+    table's minimum) shows the hand and, under it, why it does not count, in a line of its own;
+    a valid win shows no such line."""
+    refused = won(
+        2,
+        1,
+        "2z",
+        "123m456m789m11z22z",
+        {
+            "valid": False,
+            "reason": reason,
+            "unit": "fan",
+            "total": 2,
+            "items": [{"id": "x", "name": "Two fan", "value": 2}],
+        },
+    )
+    url = page.url.split("?")[0]
+    try:
+        page.goto(f"{url}?lang={lang}")
+        render(page, [started(), refused], "hk")
+        line = page.locator("#result-test article.win[data-winner='2'] p.invalid")
+        assert line.count() == 1
+        assert line.inner_text() == (said or reason)
+        assert line.is_visible()
+        # it sits between the hand and the tables of patterns and points
+        order = page.evaluate(
+            """() => [...document.querySelectorAll('#result-test article.win > *')]
+                      .map((e) => e.className.split(' ')[0])"""
+        )
+        assert order.index("hand-view") < order.index("invalid") < order.index("tables"), order
+        # it brings no points: no table of them (it read "Received undefined")
+        article = page.locator("#result-test article.win[data-winner='2']")
+        assert article.locator("table.payers").count() == 0
+        assert "undefined" not in article.inner_text()
+        render(page, [started(), won(2, 1, "2z", "123m456m789m11z22z")], "hk")
+        assert page.locator("#result-test p.invalid").count() == 0
+    finally:
+        page.goto(f"{url}?lang=en")
+
+
+def test_the_next_hand_button_stands_clear_of_the_score_table(page: Any) -> None:
+    """The button under the result keeps a clear gap (at least 8 px) below the score table: it
+    sat on the table's last rule, its focus ring over it."""
+    render(page, RIICHI, "riichi")
+    gap = page.evaluate(
+        """() => {
+          const table = document.querySelector('#result-test table.score-change');
+          const button = document.querySelector('#result-test #next-hand');
+          return button.getBoundingClientRect().top - table.getBoundingClientRect().bottom;
+        }"""
+    )
+    assert gap >= 8, gap

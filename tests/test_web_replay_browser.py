@@ -129,6 +129,41 @@ def hands_at_first_discard(events: list[dict[str, Any]], first: int) -> dict[int
     return held
 
 
+#: the tiles as players name them (shared/rules/*.md: characters, dots, bamboo, winds, dragons)
+SUITS = {"m": "characters", "p": "dots", "s": "bamboo"}
+HONORS = ["East wind", "South wind", "West wind", "North wind"]
+HONORS += ["White dragon", "Green dragon", "Red dragon"]
+
+
+def said(tile: str) -> str:
+    """A tile's name in words: "9s" is "9 of bamboo", "0p" "red 5 of dots", "6z" the green
+    dragon."""
+    n, suit = int(tile[0]), tile[1]
+    if suit == "z":
+        return HONORS[n - 1]
+    return f"red 5 of {SUITS[suit]}" if n == 0 else f"{n} of {SUITS[suit]}"
+
+
+def test_the_replay_names_the_tiles_of_a_call_and_a_shown_hand_in_words(
+    page: Any, game: dict[str, Any]
+) -> None:
+    """A replay's line names each tile in words, a meld's and a shown hand's too (it read
+    "calls Pon 555p, taking 5p")."""
+    page.goto(f"{page.base_url}/replay/{game['game_id']}")
+    wait_ready(page)
+    describe = "e => window.majiangReplay.describe(e)"
+    called = {"type": "called", "seat": 1, "meld": "pon", "tiles": "550p", "claimed": "0p"}
+    line = page.evaluate(describe, {**called, "source": 0})
+    assert "5 of dots, 5 of dots, red 5 of dots, taking red 5 of dots from" in line, line
+    shown = {"type": "hand_revealed", "seat": 2, "tiles": "19m7z", "ready": True}
+    line = page.evaluate(describe, shown)
+    assert line.endswith("shows the hand: 1 of characters, 9 of characters, Red dragon (ready)."), (
+        line
+    )
+    drew = page.evaluate(describe, {"type": "drew", "seat": 0, "tile": "3z", "replacement": False})
+    assert drew.endswith("draws West wind."), drew
+
+
 def test_history_lists_the_game_and_the_replay_steps_through_it(
     page: Any, game: dict[str, Any]
 ) -> None:
@@ -161,7 +196,10 @@ def test_history_lists_the_game_and_the_replay_steps_through_it(
     )
     assert page.inner_text("#rp-position").endswith(f"event {at + 2} of {len(events)}")
     assert events[at + 1]["type"] == "discarded"
-    assert events[at + 1]["tile"] in page.inner_text("#rp-event")
+    # the tile in words (docs/web.md), not its notation ("discards 9s")
+    discarded = events[at + 1]["tile"]
+    assert f"discards {said(discarded)}" in page.inner_text("#rp-event")
+    assert discarded not in page.inner_text("#rp-event")
     assert page.locator("#rp-board .pond svg.tile").count() == 1  # the first discard
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")

@@ -159,6 +159,8 @@ def keep_body() -> str:
         "abortive": {v: list(get_ruleset(v).abortive_draws) for v in VARIANTS},
         "reasons": {k: _(text) for k, text in ABORTIVE_WORDS.items()},
         "unit_words": {"han": _("han"), "fan": _("fan"), "tai": _("tai")},
+        # the same units heading a field, beside "Fu" (the field read "han" beside "Fu")
+        "unit_labels": {"han": _("Han"), "fan": _("Fan"), "tai": _("Tai")},
         "options": {v: _translated_options(table_options(v)) for v in VARIANTS},
         "hand_fields": {
             v: [[name, _(label)] for name, label in HAND_FIELDS.get(v, [])] for v in VARIANTS

@@ -24,7 +24,17 @@ from typing import Any
 
 from majiang.i18n import N_, _
 from majiang.rules import VARIANTS, get_ruleset
-from majiang.tiles import FLOWER_BASE, Tile, is_bonus, is_honor, is_red, number, suit, tile_name
+from majiang.tiles import (
+    FLOWER_BASE,
+    Tile,
+    is_bonus,
+    is_honor,
+    is_red,
+    number,
+    parse_tile,
+    suit,
+    tile_name,
+)
 
 #: option key -> (label, one-line help), for every option of every variant (a test holds it)
 OPTION_WORDS: dict[str, tuple[str, str]] = {
@@ -428,9 +438,18 @@ def seat_names(seats: Sequence[str]) -> list[str]:
     return out
 
 
+#: every tile's notation: the suits' numbers with the red fives (0), the honours, the bonus tiles
+TILE_NAMES = (
+    [f"{n}{s}" for s in "mps" for n in range(10)]
+    + [f"{n}z" for n in range(1, 8)]
+    + [f"{n}f" for n in range(1, 9)]
+)
+
+
 def table_words() -> dict[str, Any]:
     """Return the words the table page needs (variants, lengths, bots, the reasons of an
-    abortive draw and of payments, the suits) in the language of the moment, ready for JSON.
+    abortive draw and of payments, the suits, each tile by its notation: a replay's line says
+    "draws the 9 of bamboo", not "9s") in the language of the moment, ready for JSON.
 
     >>> table_words()["variants"]["hkos"]
     'Hong Kong Old Style'
@@ -443,6 +462,7 @@ def table_words() -> dict[str, Any]:
         "abortive": {k: _(label) for k, label in ABORTIVE_WORDS.items()},
         "payments": {k: _(label) for k, label in PAYMENT_WORDS.items()},
         "suits": {k: _(label) for k, label in SUIT_WORDS.items()},
+        "tiles": {name: tile_words(parse_tile(name)) for name in TILE_NAMES},
     }
 
 

@@ -200,15 +200,15 @@ function valueInputs(seat) {
     inputs = handInputs(seat);
   } else if (unit === "han") {
     const fus = FU.map((f) => `<option${String(f) === v.fu ? " selected" : ""}>${f}</option>`).join("");
-    const named = { "": meta.unit_words.han, Y1: t("Yakuman"), Y2: t("Double yakuman") };
+    const named = { "": "–", Y1: t("Yakuman"), Y2: t("Double yakuman") };
     const hans = ["", ...Array.from({ length: 13 }, (_, i) => String(i + 1)), "Y1", "Y2"]
       .map((h) => `<option value="${h}"${h === v.han ? " selected" : ""}>${esc(named[h] ?? h)}</option>`)
       .join("");
     const fu = t("Fu");
-    inputs = `<label>${esc(meta.unit_words.han)} <select data-value="han" data-seat="${seat}">${hans}</select></label>
+    inputs = `<label>${esc(meta.unit_labels.han)} <select data-value="han" data-seat="${seat}">${hans}</select></label>
 <label>${esc(fu)} <select data-value="fu" data-seat="${seat}">${fus}</select></label>`;
   } else {
-    inputs = `<label>${esc(meta.unit_words[unit])} <input data-value="${unit}" data-seat="${seat}" inputmode="numeric" size="3" value="${esc(v[unit])}"></label>`;
+    inputs = `<label>${esc(meta.unit_labels[unit])} <input data-value="${unit}" data-seat="${seat}" inputmode="numeric" size="3" value="${esc(v[unit])}"></label>`;
   }
   let pao = "";
   if (rule("pao")) {

@@ -337,6 +337,9 @@ function applyPlain(m, e, n, me, seatOf) {
       else {
         if (!m.result) m.result = newResult(m);
         m.result.payments.push(e);
+        // paid after the hand ended (the game's end gives the sticks left to the first,
+        // final_sticks): the result's After is the score after it too
+        if (m.result.after) m.result.after = m.result.after.map((x, i) => x + (e.deltas[i] || 0));
       }
       break;
     }

@@ -11,7 +11,8 @@
 // last event (its result) three times as long; any other move pauses it.
 
 import { api, loadPlayer } from "./session.js";
-import { abortiveWords, boardHtml, num, reasonWords, renderResult, signed, SUIT_WORDS, unitWord } from "./table_view.js";
+import { abortiveWords, boardHtml, num, reasonWords, renderResult, signed, SUIT_WORDS, tileWords, unitWord } from "./table_view.js";
+import { tilesOrEmpty } from "./notation.js";
 import { formatList, t } from "./i18n.js";
 import { nameHtml } from "./dom.js";
 
@@ -85,9 +86,19 @@ function loadHand(k) {
   return st.loading.get(k);
 }
 
-/** What happened, in words: "South (Bot 2) discards 5p". */
+/** Tiles written in notation ("555p") in words: "5 of dots, 5 of dots, 5 of dots" (the text
+ * itself if it does not parse). */
+function tilesWords(text) {
+  const tiles = tilesOrEmpty(text);
+  return tiles.length ? formatList(tiles.map(tileWords), "items") : String(text || "");
+}
+
+/** What happened, in words, each tile named as players name it: "Bot 2 (normal) discards 5 of
+ * dots." */
 export function describe(e) {
   const who = nameOf(e.seat);
+  const tile = tileWords(e.tile);
+  const tiles = tilesWords(e.tiles);
   switch (e.type) {
     case "hand_started": {
       const parts = [t("A new hand: {name} deals", { name: nameOf(e.dealer) })];
@@ -100,34 +111,34 @@ export function describe(e) {
     case "dealt":
       return t("{who} is dealt {n} tiles.", { who, n: e.count });
     case "drew":
-      return e.replacement ? t("{who} draws {tile} (a replacement tile).", { who, tile: e.tile }) : t("{who} draws {tile}.", { who, tile: e.tile });
+      return e.replacement ? t("{who} draws {tile} (a replacement tile).", { who, tile }) : t("{who} draws {tile}.", { who, tile });
     case "bonus_declared":
-      return t("{who} sets {tile} aside.", { who, tile: e.tile });
+      return t("{who} sets {tile} aside.", { who, tile });
     case "discarded": {
       const riichi = e.riichi ? t(", declaring riichi") : "";
       const drawn = e.tsumogiri ? t(" (just drawn)") : "";
       const notes = riichi + drawn;
-      return t("{who} discards {tile}{notes}.", { who, tile: e.tile, notes });
+      return t("{who} discards {tile}{notes}.", { who, tile, notes });
     }
     case "riichi_declared":
       return e.double ? t("{who}'s double riichi stands.", { who }) : t("{who}'s riichi stands.", { who });
     case "called":
-      if (e.meld === "ankan") return t("{who} declares a concealed kong: {tiles}.", { who, tiles: e.tiles });
-      if (e.meld === "kakan") return t("{who} adds {tile} to a pon: {tiles}.", { who, tile: e.claimed, tiles: e.tiles });
+      if (e.meld === "ankan") return t("{who} declares a concealed kong: {tiles}.", { who, tiles });
+      if (e.meld === "kakan") return t("{who} adds {tile} to a pon: {tiles}.", { who, tile: tileWords(e.claimed), tiles });
       return t("{who} calls {meld} {tiles}, taking {tile} from {from}.", {
         who,
         meld: MELDS[e.meld] || e.meld,
-        tiles: e.tiles,
-        tile: e.claimed,
+        tiles,
+        tile: tileWords(e.claimed),
         from: nameOf(e.source),
       });
     case "indicator_revealed":
-      return t("A dora indicator is turned: {tile}.", { tile: e.tile });
+      return t("A dora indicator is turned: {tile}.", { tile });
     case "won": {
       const total = e.result && e.result.total !== undefined ? `: ${e.result.total} ${unitWord(e.result.unit || "")}`.trimEnd() : "";
       return e.source === null || e.source === undefined
-        ? t("{who} wins by self-draw with {tile}{total}.", { who, tile: e.tile, total })
-        : t("{who} wins on {name}'s discard with {tile}{total}.", { who, name: nameOf(e.source), tile: e.tile, total });
+        ? t("{who} wins by self-draw with {tile}{total}.", { who, tile, total })
+        : t("{who} wins on {name}'s discard with {tile}{total}.", { who, name: nameOf(e.source), tile, total });
     }
     case "points_moved":
       return t("Points move ({reason}): {deltas}.", {
@@ -136,8 +147,8 @@ export function describe(e) {
       });
     case "hand_revealed":
       return e.ready
-        ? t("{who} shows the hand: {tiles} (ready).", { who, tiles: e.tiles })
-        : t("{who} shows the hand: {tiles} (not ready).", { who, tiles: e.tiles });
+        ? t("{who} shows the hand: {tiles} (ready).", { who, tiles })
+        : t("{who} shows the hand: {tiles} (not ready).", { who, tiles });
     case "hand_ended": {
       const reason = e.reason && e.outcome === "abortive_draw" ? ` (${abortiveWords(e.reason)})` : "";
       return t("The hand ends: {outcome}.", { outcome: `${OUTCOMES[e.outcome] || e.outcome}${reason}` });
@@ -154,7 +165,7 @@ export function describe(e) {
       });
     case "tiles_passed":
       return e.tiles
-        ? t("{who} passes {n} tiles to {to}: {tiles}.", { who, n: e.count, to: nameOf(e.to), tiles: e.tiles })
+        ? t("{who} passes {n} tiles to {to}: {tiles}.", { who, n: e.count, to: nameOf(e.to), tiles })
         : t("{who} passes {n} tiles to {to}.", { who, n: e.count, to: nameOf(e.to) });
     case "void_declared":
       return t("{who} declares {suit} void.", { who, suit: SUIT_WORDS[e.suit] || e.suit });

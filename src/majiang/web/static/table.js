@@ -125,9 +125,9 @@ function setStatus(text) {
 function show(section) {
   for (const id of ["identity", "lobby", "table"]) $(`#${id}`).hidden = id !== section;
   $("#table-tools").hidden = section !== "table";
-  // riichi's setting only where there is riichi
+  // riichi's settings only where there is riichi (dora and red fives are riichi's alone)
   const variant = (ui.model && ui.model.variant) || (ui.room && ui.room.variant);
-  $("#set-autoRiichi").closest(".setting").hidden = Boolean(variant) && variant !== "riichi";
+  for (const id of ["#set-autoRiichi", "#set-marks"]) $(id).closest(".setting").hidden = Boolean(variant) && variant !== "riichi";
   app.dataset.state = section;
 }
 
@@ -408,6 +408,8 @@ function onEvent(f) {
     ui.frozen = JSON.parse(JSON.stringify(ui.model));
   }
   if (e.type === "game_ended" && ui.frozen) ui.frozen.final = ui.model.final;
+  // the sticks left go to the first at the game's end, after the last hand's result was frozen
+  if (e.type === "points_moved" && e.reason === "final_sticks" && ui.frozen) applyEvent(ui.frozen, e);
   if (e.type === "hand_started") ui.syncWanted = true;
   scheduleDraw();
 }

@@ -36,6 +36,12 @@ export function abortiveWords(reason) {
   return (WORDS.abortive && WORDS.abortive[reason]) || String(reason).replace(/_/g, " ");
 }
 
+/** A tile in words ("9s" -> "9 of bamboo", majiang/web/words.py tile_words), its notation if
+ * the page has no words for it. */
+export function tileWords(name) {
+  return (WORDS.tiles && WORDS.tiles[name]) || name;
+}
+
 /** The suits as a void or an exchange names them (majiang/web/words.py SUIT_WORDS). */
 export const SUIT_WORDS = WORDS.suits || {};
 
@@ -581,10 +587,14 @@ function actionButtons(ui, m) {
     else if (a.type === "void") label = `${word} ${esc(SUIT_WORDS[a.suit] || a.suit)}`;
     else label = esc(actionLabel(a));
     if (a.tiles) {
+      // a call on a discard shows the whole set it makes, the discard taken marked once (a pon
+      // showed only the two tiles of the hand, both marked)
       const own = tilesOrEmpty(a.tiles);
-      const shown = a.type === "chi" && claimTile ? sortTiles([...own, claimTile]) : own;
+      const onDiscard = claimTile && ["chi", "pon", "kan"].includes(a.type);
+      const shown = onDiscard ? sortTiles([...own, claimTile]) : own;
+      const marked = onDiscard ? shown.indexOf(claimTile) : -1;
       tiles = `<span class="tiles mini">${shown
-        .map((t) => tileSvg(t, { cls: claimTile && t === claimTile && a.type !== "ankan" ? "claimed-tile" : "" }))
+        .map((t, i) => tileSvg(t, { cls: i === marked ? "claimed-tile" : "" }))
         .join("")}</span>`;
     } else if (a.tile) {
       tiles = `<span class="tiles mini">${tileSvg(a.tile)}</span>`;
@@ -690,6 +700,14 @@ function frozenHand(m) {
   return `<div class="seat-hand"><span class="tiles shown-hand" aria-label="${yours}">${tilesHtml(handList(m))}</span></div>`;
 }
 
+/** Whether the key of action ``kind`` can do anything in ``variant``: riichi is declared only
+ * in Japanese riichi, and Sichuan never claims a chow (shared/rules/sichuan.md). */
+function keyPlayed(variant, kind) {
+  if (kind === "riichi") return variant === "riichi";
+  if (kind === "chi") return variant !== "sichuan";
+  return true;
+}
+
 /** The whole table for the model (the frozen one while a result is shown). */
 export function render(ui, m, { frozen }) {
   const message = ui.message ? `<p class="error" role="alert">${esc(ui.message)}</p>` : "";
@@ -710,7 +728,9 @@ export function render(ui, m, { frozen }) {
   };
   const keys = t("Keys: arrows + Enter discard, {keys}", {
     keys: formatList(
-      Object.entries(ACTION_KEYS).map(([k, v]) => `${v.toUpperCase()} ${keyWords[k] || k}`),
+      Object.entries(ACTION_KEYS)
+        .filter(([k]) => keyPlayed(m.variant, k))
+        .map(([k, v]) => `${v.toUpperCase()} ${keyWords[k] || k}`),
       "items",
     ),
   });
@@ -918,8 +938,11 @@ function winHtml(ui, m, r, w) {
       )}</th><td class="num">${esc(num(row.amount))}</td></tr>`;
     })
     .join("");
-  const points = `<table class="payers"><caption>${w_.points}</caption><tbody>${payers}</tbody>
-<tfoot><tr><th scope="row">${w_.received}</th><td class="num" data-points="${esc(pts.total)}">${esc(num(pts.total))}</td></tr></tfoot></table>`;
+  // a win that does not count (res.valid false) comes without points: no table of them
+  const points = res.points
+    ? `<table class="payers"><caption>${w_.points}</caption><tbody>${payers}</tbody>
+<tfoot><tr><th scope="row">${w_.received}</th><td class="num" data-points="${esc(pts.total)}">${esc(num(pts.total))}</td></tr></tfoot></table>`
+    : "";
   const doraWord = esc(t("Dora indicators"));
   const uraWord = esc(t("Ura"));
   const invalidWord = t("not a valid win");
