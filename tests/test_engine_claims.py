@@ -1,4 +1,4 @@
-"""Claims from fixed walls (riichi.md "The game"; README "The game"): win > pon/kan > chi, chi
+"""Claims from fixed walls (riichi.md "The game"; shared/rules/README.md "The game, common to all variants"): win > pon/kan > chi, chi
 only from the previous player, kuikae, multiple ron with honba and sticks, head bump, triple
 ron, robbing a kong (an added kong; a concealed kong only for thirteen orphans), open kong and
 its indicator, and illegal actions refused with the state unchanged."""

@@ -803,7 +803,7 @@ def test_each_variant_s_table_at_both_sizes(
 ) -> None:
     """The table of every variant on a desktop and on a phone: nothing scrolls sideways, the
     hand's tiles are at least 40 px high (touch targets), and a screenshot of each goes to
-    build/screenshots/ (README, "Screenshots")."""
+    build/screenshots/ (README, "The server and the browser")."""
     p = Player(browser, base_url, viewport=size)
     try:
         p.practice("Sho", variant)

@@ -590,7 +590,7 @@ def test_replay_screenshots(
     height: int,
 ) -> None:
     """A replay mid-hand (watched from seat 1, others' hands face down) and at its last result,
-    written to build/screenshots/ (README, "Screenshots") for anyone to look at."""
+    written to build/screenshots/ (README, "The server and the browser") for anyone to look at."""
     context = browser.new_context(viewport={"width": width, "height": height})
     context.add_init_script(
         f"localStorage.setItem('majiang.player', {json.dumps(json.dumps(lan.identity))})"

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 WIND_LETTERS = "ESWN"
 
-#: The situation vocabulary shared by every variant (README "One scoring contract").
+#: The situation vocabulary shared by every variant (shared/rules/README.md, "One scoring contract for every face").
 SITUATIONS = frozenset(
     {
         "riichi",

@@ -1,4 +1,4 @@
-"""What one player may see (README, "What a player may see"), and nothing more.
+"""What one player may see (shared/rules/README.md, "What a player may see"), and nothing more.
 
 A view holds the viewer's own concealed tiles; every public tile (rivers, melds, bonus tiles,
 indicators); the counts of the others' concealed tiles and of the live wall; scores, counters

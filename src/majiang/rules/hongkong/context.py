@@ -2,9 +2,9 @@
 
 A complete hand can often be read in more than one way (``111222333m`` is three pungs or three
 chows), and on a discard win the winning tile may complete different sets. ``win_contexts``
-returns one context per reading; the scorer counts each and keeps the best (README: "When a hand
+returns one context per reading; the scorer counts each and keeps the best (shared/rules/README.md: "When a hand
 decomposes in more than one way, the result is the highest-scoring decomposition"). A pung the
-winning discard completes counts as exposed (README "scoring contract"); a self-drawn win leaves
+winning discard completes counts as exposed (shared/rules/README.md, "One scoring contract"); a self-drawn win leaves
 every concealed set concealed, so each split is read once.
 
 >>> from majiang.scoring import ScoreRequest
