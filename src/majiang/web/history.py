@@ -113,7 +113,7 @@ def mount_history(app: FastAPI) -> None:
         majiang_signin: Annotated[str | None, Cookie()] = None,
     ) -> dict[str, Any]:
         """Return the frames of hand ``hand`` (0 first) of a finished game: the first frame
-        whole, each later one what changed (docs/web.md, "Replays")."""
+        whole, each later one what changed (docs/web.md, "History and replays")."""
         made, _seat = await asyncio.to_thread(load, game_id, authorization, majiang_signin)
         if not 0 <= hand < len(made.hands):
             said = _("the game has hands 0-{last}").format(last=len(made.hands) - 1)
