@@ -6,7 +6,7 @@
 The hands are 13 and 14 tiles (alternately) dealt from a shuffled 136-tile wall, each set from a
 seed of its own; all three forms count (standard, seven pairs, thirteen orphans). Both sides get
 the same input, a list of 34 counts per hand, and each does inside the timed call whatever reading
-it needs (majiang makes its ``PreparedHand``; the peer reads the list as it is). Both get the
+it needs (majiang reads the 34 counts straight off, ``counts_distance``; the peer reads the list as it is). Both get the
 same warm-up first: one pass over ``--warmup`` hands of another seed. The clock is CPU time (the
 machine may be shared), and every result of the two sides is checked equal.
 
