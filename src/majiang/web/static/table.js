@@ -8,7 +8,7 @@
 import { api, ensurePlayer, forgetTable, loadPlayer, loadTable, saveTable } from "./session.js";
 import { applyEvent, carryOver, compareWithView, emptyModel, endDeal, fromView } from "./model.js";
 import { parseMeld, sortTiles, formatTiles } from "./notation.js";
-import { render, renderLobby, renderResult, renderFinal, renderInvitation, playedLabel, handList, handTitle, ACTION_KEYS } from "./table_view.js";
+import { render, renderLobby, renderResult, renderFinal, renderInvitation, playedLabel, handList, handTitle, keyPlayed, ACTION_KEYS } from "./table_view.js";
 import { language, t } from "./i18n.js";
 import { kindOf, waits } from "./waits.js";
 import { playSound } from "./sounds.js";
@@ -86,6 +86,17 @@ document.querySelectorAll("#table-settings [data-setting]").forEach((el) =>
     autoPlay();
   }),
 );
+
+/** The settings as the table's variant has them: one that acts in other variants only is
+ *  hidden (data-variants), a help written for this variant replaces the general one. */
+function settingsForVariant(variant) {
+  document.querySelectorAll("#table-settings .setting").forEach((row) => {
+    const only = row.dataset.variants;
+    row.hidden = Boolean(only) && !only.split(" ").includes(variant);
+    const help = row.querySelector(".hint");
+    if (help) help.textContent = help.getAttribute(`data-help-${variant}`) || help.dataset.help;
+  });
+}
 
 // ---------------------------------------------------------------- the rules at the table
 
@@ -687,6 +698,7 @@ function draw() {
     return;
   }
   if (!ui.model) return;
+  settingsForVariant(ui.model.variant);
   const active = document.activeElement;
   const focusKey = active && active.dataset ? active.dataset.key : null;
   const resultModel = ui.frozen;
@@ -869,7 +881,9 @@ document.addEventListener("keydown", (ev) => {
       if (m && m.drawn) discard(m.drawn);
     },
   };
-  const fn = handlers[key];
+  // a key of an action the variant does not have (R outside riichi, C in Sichuan) is left alone
+  const action = Object.keys(ACTION_KEYS).find((k) => ACTION_KEYS[k] === key);
+  const fn = action && ui.model && !keyPlayed(ui.model.variant, action) ? null : handlers[key];
   if (fn) {
     fn();
     ev.preventDefault();
