@@ -136,9 +136,8 @@ function setStatus(text) {
 function show(section) {
   for (const id of ["identity", "lobby", "table"]) $(`#${id}`).hidden = id !== section;
   $("#table-tools").hidden = section !== "table";
-  // riichi's settings only where there is riichi (dora and red fives are riichi's alone)
   const variant = (ui.model && ui.model.variant) || (ui.room && ui.room.variant);
-  for (const id of ["#set-autoRiichi", "#set-marks"]) $(id).closest(".setting").hidden = Boolean(variant) && variant !== "riichi";
+  if (variant) settingsForVariant(variant);
   app.dataset.state = section;
 }
 
@@ -452,12 +451,32 @@ function onError(f) {
     } else {
       setStatus(f.message);
     }
-    app.dataset.state = "closed";
+    closeTable();
     return;
   }
   ui.pending = false;
   ui.message = f.message;
   draw();
+}
+
+/** The table can go no further for this page (left, over, not seated): its sections and tools
+ *  go away, and two ways on take their place: a new game, or the games played. */
+function closeTable() {
+  for (const id of ["identity", "lobby", "table", "table-tools"]) $(`#${id}`).hidden = true;
+  if (!$("#closed-links")) {
+    const links = document.createElement("div");
+    links.id = "closed-links";
+    links.className = "buttons";
+    for (const [href, word, primary] of [["/", t("Play again"), true], ["/history", t("Your games"), false]]) {
+      const a = document.createElement("a");
+      a.className = primary ? "button primary" : "button";
+      a.href = href;
+      a.textContent = word;
+      links.append(a);
+    }
+    $("#status").after(links);
+  }
+  app.dataset.state = "closed";
 }
 
 function save() {
