@@ -314,3 +314,26 @@ def test_the_csv_link_lines_up_with_the_buttons_on_a_phone(base_url: str, browse
     box = pg.locator("#keep-csv").bounding_box()
     assert box is not None and box["width"] >= 44 and box["height"] >= 44  # still a finger's
     assert errors == [], f"JavaScript errors: {errors}"
+
+
+def test_the_players_buttons_keep_to_one_line_on_a_german_phone(
+    base_url: str, browser: Any
+) -> None:
+    """At 390 px in German the rows of players' buttons (Riichi, Gewinner, Von) hold the four
+    players on one line: beside the label the fourth player (Dee) fell alone onto a second."""
+    errors: list[str] = []
+    pg = new_page(browser, PHONE, errors)
+    pg.goto(f"{base_url}/keep?lang=de")
+    for i, name in enumerate(("Ann", "Bob", "Cy", "Dee")):
+        pg.fill(f"input[name=player{i}]", name)
+    pg.locator("#keep-new button[type=submit]").click()
+    pg.wait_for_selector("body[data-keep-ready=true]")
+    kind(pg, "win")
+    for group in ("riichi", "winner", "from"):
+        tops = pg.eval_on_selector_all(
+            f"#keep-entry button[data-group='{group}']",
+            "bs => bs.filter(b => /^[0-3]$/.test(b.dataset.seat))"
+            ".map(b => Math.round(b.getBoundingClientRect().top))",
+        )
+        assert len(tops) == 4 and len(set(tops)) == 1, (group, tops)
+    assert errors == [], f"JavaScript errors: {errors}"
