@@ -23,7 +23,9 @@ function row(g) {
   // a list as the page's language writes one ("A、B、C和D" in Chinese, not "A, B, C, D")
   const players = formatList(g.names.map((n, i) => (i === g.seat ? `<strong>${esc(n)}</strong>` : esc(n))), "items");
   // the points as a number in the table's column, in words on a phone (no heading there)
-  const points = score === null || score === undefined ? "" : `<span class="bare">${esc(formatNumber(score))}</span><span class="worded">${esc(t("{points} points", { points: formatNumber(score) }))}</span>`;
+  const known = score !== null && score !== undefined;
+  const worded = known ? t("{points} points", { points: formatNumber(score) }) : "";
+  const points = known ? `<span class="bare">${esc(formatNumber(score))}</span><span class="worded">${esc(worded)}</span>` : "";
   return `<tr data-game="${esc(g.game_id)}"><td>${when ? `<time datetime="${esc(g.finished_at)}">${esc(when)}</time>` : ""}</td>
 <td>${esc(meta.variants[g.variant] || g.variant)}</td><td>${esc(meta.lengths[g.length] || g.length)}</td>
 <td class="num place">${esc(place)}</td>
