@@ -57,3 +57,37 @@ def test_sign_up_play_and_find_the_game_elsewhere(browser: Any, base_url: str) -
     page.wait_for_selector("#history-table tbody tr")
     assert page.locator("#history-table tbody tr").count() == 1
     second.close()
+
+
+def test_a_refusal_is_said_under_its_form_on_a_phone(browser: Any, base_url: str) -> None:
+    """On a 390 x 844 phone a wrong password is said as an error right under the sign-in form,
+    in sight (it was a plain line at the page's foot, under the next form and off the screen),
+    and signing up then out leaves no password typed in a form."""
+    name = f"Fon{secrets.token_hex(2)}"
+    player = Player(browser, base_url, viewport=(390, 844))
+    page = player.page
+    page.goto(f"{base_url}/account")
+    page.wait_for_selector("#signed-out:not([hidden])")
+    page.fill("#claim-form input[name=name]", name)
+    page.fill("#claim-form input[name=password]", "a long password")
+    page.click("#claim-form button")
+    page.wait_for_selector("#signed-in:not([hidden])")
+    page.click("#signout")
+    page.wait_for_selector("#signed-out:not([hidden])")
+    typed = page.eval_on_selector_all("#signed-out input", "es => es.map(e => e.value)")
+    assert typed == ["", "", "", "", ""]
+
+    page.fill("#signin-form input[name=name]", name)
+    page.fill("#signin-form input[name=password]", "not the password")
+    page.click("#signin-form button")
+    page.wait_for_selector("#account-message.error:not(:empty)")
+    placed = page.evaluate(
+        """() => {
+          const form = document.querySelector('#signin-form');
+          const message = document.querySelector('#account-message');
+          const box = message.getBoundingClientRect();
+          return [form.nextElementSibling === message, box.bottom <= window.innerHeight];
+        }"""
+    )
+    assert placed == [True, True]
+    player.close()

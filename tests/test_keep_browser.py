@@ -294,3 +294,46 @@ def test_nagashi_mangan_at_a_draw_on_the_page(base_url: str, browser: Any) -> No
     # the noten payment is not made
     assert scores(pg) == [21000, 23000, 33000, 23000]
     assert errors == [], f"JavaScript errors: {errors}"
+
+
+def test_the_csv_link_lines_up_with_the_buttons_on_a_phone(base_url: str, browser: Any) -> None:
+    """At 390 px the English sheet's CSV link starts a line of its own under the buttons: its
+    word starts where they start (it sat 16 px in, the padding of an unframed link)."""
+    errors: list[str] = []
+    pg = new_page(browser, PHONE, errors)
+    new_riichi_sheet(pg, base_url)
+    word, first = pg.evaluate(
+        """() => {
+          const range = document.createRange();
+          range.selectNodeContents(document.querySelector('#keep-csv'));
+          return [range.getBoundingClientRect().left,
+                  document.querySelector('#keep-share').getBoundingClientRect().left];
+        }"""
+    )
+    assert abs(word - first) <= 1, (word, first)
+    box = pg.locator("#keep-csv").bounding_box()
+    assert box is not None and box["width"] >= 44 and box["height"] >= 44  # still a finger's
+    assert errors == [], f"JavaScript errors: {errors}"
+
+
+def test_the_players_buttons_keep_to_one_line_on_a_german_phone(
+    base_url: str, browser: Any
+) -> None:
+    """At 390 px in German the rows of players' buttons (Riichi, Gewinner, Von) hold the four
+    players on one line: beside the label the fourth player (Dee) fell alone onto a second."""
+    errors: list[str] = []
+    pg = new_page(browser, PHONE, errors)
+    pg.goto(f"{base_url}/keep?lang=de")
+    for i, name in enumerate(("Ann", "Bob", "Cy", "Dee")):
+        pg.fill(f"input[name=player{i}]", name)
+    pg.locator("#keep-new button[type=submit]").click()
+    pg.wait_for_selector("body[data-keep-ready=true]")
+    kind(pg, "win")
+    for group in ("riichi", "winner", "from"):
+        tops = pg.eval_on_selector_all(
+            f"#keep-entry button[data-group='{group}']",
+            "bs => bs.filter(b => /^[0-3]$/.test(b.dataset.seat))"
+            ".map(b => Math.round(b.getBoundingClientRect().top))",
+        )
+        assert len(tops) == 4 and len(set(tops)) == 1, (group, tops)
+    assert errors == [], f"JavaScript errors: {errors}"

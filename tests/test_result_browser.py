@@ -199,10 +199,9 @@ def test_a_riichi_self_draw_with_honba_names_each_payer(page: Any) -> None:
     assert rows(page, "table.fu tfoot tr")[0] == ["20 + 2 = 22 → 30, rounded up to a ten"]
 
 
-def test_a_draw_names_the_ready_and_not_ready_payments(page: Any) -> None:
-    """An exhaustive draw with East alone ready (riichi.md: 3000 from the not ready, 1000 each);
-    West's riichi stick stays on the table."""
-    events = [
+def draw_with_a_riichi_stick() -> list[dict[str, Any]]:
+    """East 1 drawn with East alone ready and West's riichi stick on the table."""
+    return [
         started(),
         {"type": "riichi_declared", "seat": 2, "double": False},
         moved([0, 0, -1000, 0], reason="riichi", sticks=1),
@@ -210,7 +209,12 @@ def test_a_draw_names_the_ready_and_not_ready_payments(page: Any) -> None:
         moved([3000, -1000, -1000, -1000], reason="noten"),
         ended("exhaustive_draw", [28000, 24000, 23000, 24000], []),
     ]
-    render(page, events, "riichi")
+
+
+def test_a_draw_names_the_ready_and_not_ready_payments(page: Any) -> None:
+    """An exhaustive draw with East alone ready (riichi.md: 3000 from the not ready, 1000 each);
+    West's riichi stick stays on the table."""
+    render(page, draw_with_a_riichi_stick(), "riichi")
     assert texts(page, "#result-h") == ["East 1: Draw: the wall is empty"]
     assert texts(page, "#other-payments li") == [
         "Payments at the draw (ready / not ready): Bot 1 (normal) +3,000, Ann (you) -1,000, "
@@ -226,12 +230,7 @@ def test_the_last_hand_s_stick_left_goes_to_the_first_not_to_a_next_win(page: An
     that payment and counts it in Change and After; it no longer says the stick stays on the
     table for a next win that will not come."""
     events = [
-        started(),
-        {"type": "riichi_declared", "seat": 2, "double": False},
-        moved([0, 0, -1000, 0], reason="riichi", sticks=1),
-        {"type": "hand_revealed", "seat": 0, "tiles": "123m456p789s1122z", "ready": True},
-        moved([3000, -1000, -1000, -1000], reason="noten"),
-        ended("exhaustive_draw", [28000, 24000, 23000, 24000], []),
+        *draw_with_a_riichi_stick(),
         moved([1000, 0, 0, 0], reason="final_sticks", sticks=-1),
         {
             "type": "game_ended",

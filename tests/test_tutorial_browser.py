@@ -259,3 +259,29 @@ def test_a_lessons_last_step_says_what_happened(
             shot(page, "tutorial_draw_phone")
     finally:
         player.close()
+
+
+def test_a_pon_passed_in_the_riichi_lesson_says_the_plan_is_off(
+    browser: Any, base_url: str
+) -> None:
+    """Passing on the white dragon the lesson asks to pon: the panel does not go on asking for a
+    Pon the table no longer offers (it stayed on step 3 for the rest of the hand), it says the
+    plan is off and marks nothing."""
+    player = Player(browser, base_url, viewport=(390, 844))
+    page = player.page
+    try:
+        start_lesson(page, base_url, "riichi")
+        assert step_shown(page) == 1
+        page.locator('#hand button.hand-tile[data-tile="9p"]').click()
+        page.wait_for_function(
+            "() => document.querySelector('#lesson').dataset.step === '3'", timeout=20000
+        )
+        page.locator('#actions [data-action="pass"]').click()
+        page.wait_for_function(
+            "() => document.querySelector('#lesson').dataset.step === 'missed'", timeout=20000
+        )
+        assert "You passed on the call this step asked for" in page.inner_text("#lesson")
+        assert page.locator(".lesson-target").count() == 0
+        assert page.inner_text("#lesson .lesson-count") == ""
+    finally:
+        player.close()

@@ -187,45 +187,58 @@ placeholder="{w["code"]}"><button type="submit" id="join-go">{w["go"]}</button><
 
 
 #: the table's settings (``static/table.js`` keeps them per player in localStorage): id, label,
-#: help, on by default
-TABLE_SETTINGS = (
+#: help, on by default, the variants where it acts (empty: all), and help that replaces the
+#: general one for a variant (Sichuan has no chi)
+TABLE_SETTINGS: tuple[tuple[str, str, str, bool, tuple[str, ...], dict[str, str]], ...] = (
     (
         "sort",
         N_("Sort my hand"),
         N_("Off: a tile you draw stays at the right end of your hand."),
         True,
+        (),
+        {},
     ),
     (
         "autoRiichi",
         N_("Discard the drawn tile after riichi"),
         N_("Once you have declared riichi, a tile you cannot win with is discarded for you."),
         False,
+        ("riichi",),
+        {},
     ),
     (
         "autoWin",
         N_("Win automatically"),
         N_("Take every win offered (ron and tsumo) at once."),
         False,
+        (),
+        {},
     ),
     (
         "noCalls",
         N_("No calls"),
         N_("Pass on every pon, chi and kan offered on a discard (wins are still offered)."),
         False,
+        (),
+        {"sichuan": N_("Pass on every pon and kan offered on a discard (wins are still offered).")},
     ),
     (
         "waits",
         N_("Show my waits"),
         N_("When your hand is ready: its waits, and a furiten mark."),
         True,
+        (),
+        {},
     ),
     (
         "marks",
         N_("Mark dora and red fives"),
         N_("A coloured bar under those tiles in your hand."),
         True,
+        ("riichi",),
+        {},
     ),
-    ("sound", N_("Sounds"), N_("Short sounds for discards, calls and wins."), False),
+    ("sound", N_("Sounds"), N_("Short sounds for discards, calls and wins."), False, (), {}),
 )
 
 
@@ -244,12 +257,21 @@ def table_rules() -> dict[str, dict[str, list[str]]]:
 
 
 def _settings_fields() -> str:
-    return "".join(
-        f'<div class="setting"><label><input type="checkbox" id="set-{key}" data-setting="{key}"'
-        f'{" checked" if on else ""} aria-describedby="set-{key}-help"> {escape(_(label))}</label>'
-        f'<span class="hint" id="set-{key}-help">{escape(_(help_))}</span></div>'
-        for key, label, help_, on in TABLE_SETTINGS
-    )
+    """The settings' checkboxes: a setting that acts in some variants only says which
+    (``data-variants``; the table hides it elsewhere), a help of its own for a variant rides
+    in ``data-help-<variant>`` (the table shows it there)."""
+    fields = []
+    for key, label, help_, on, variants, variant_help in TABLE_SETTINGS:
+        where = f' data-variants="{" ".join(variants)}"' if variants else ""
+        helps = "".join(f' data-help-{v}="{escape(_(text))}"' for v, text in variant_help.items())
+        fields.append(
+            f'<div class="setting"{where}><label><input type="checkbox" id="set-{key}"'
+            f' data-setting="{key}"{" checked" if on else ""} aria-describedby="set-{key}-help">'
+            f" {escape(_(label))}</label>"
+            f'<span class="hint" id="set-{key}-help" data-help="{escape(_(help_))}"{helps}>'
+            f"{escape(_(help_))}</span></div>"
+        )
+    return "".join(fields)
 
 
 def pattern_names(lang: str) -> dict[str, dict[str, str]]:

@@ -8,8 +8,15 @@ import { api, forgetPlayer, loadPlayer, rememberAccount } from "./session.js";
 
 const $ = (s) => document.querySelector(s);
 
-function say(text) {
-  $("#account-message").textContent = text;
+/** Say how an action went where the player is looking: after the form that acted (a refusal,
+ *  or a change that keeps the form in sight), else under the status line at the top (signing
+ *  in, out, up or deleting swaps the page's sections). A refusal reads as an error. */
+function say(text, { after = null, error = false } = {}) {
+  const el = $("#account-message");
+  const anchor = after && !after.closest("[hidden]") ? after : $("#account-status");
+  if (anchor.nextElementSibling !== el) anchor.after(el);
+  el.textContent = text;
+  el.classList.toggle("error", error && Boolean(text));
 }
 
 function values(form) {
@@ -19,12 +26,15 @@ function values(form) {
 function on(id, handler) {
   $(id).addEventListener("submit", async (ev) => {
     ev.preventDefault();
-    say("");
+    const form = ev.target;
+    say("", { after: form });
     try {
-      await handler(values(ev.target), ev.target);
+      await handler(values(form), form);
     } catch (err) {
-      say(err.message);
+      say(err.message, { after: form, error: true });
+      return;
     }
+    form.reset(); // a password typed stays on no form once it has served
   });
 }
 
@@ -107,17 +117,17 @@ async function init() {
   on("#reset-request-form", async ({ name }) => {
     // the answer says the same whether or not there is an address: said here in the page's words
     await api("/api/account/reset/request", { method: "POST", body: { name } });
-    say(t("If the account has a confirmed address, a link was mailed to it."));
+    say(t("If the account has a confirmed address, a link was mailed to it."), { after: $("#reset-request-form") });
   });
   on("#rename-form", async ({ name }) => {
     const account = await api("/api/account", { method: "PATCH", body: { name } });
     rememberAccount(account);
     show(account);
-    say(t("Renamed."));
+    say(t("Renamed."), { after: $("#rename-form") });
   });
   on("#email-form", async ({ email }) => {
     show(await api("/api/account/email", { method: "POST", body: { email } }));
-    say(t("A confirmation link is on its way."));
+    say(t("A confirmation link is on its way."), { after: $("#email-form") });
   });
   on("#delete-form", async ({ password }) => {
     await api("/api/account", { method: "DELETE", body: { password } });
@@ -126,11 +136,16 @@ async function init() {
     say(t("Your account is deleted."));
   });
   $("#signout").addEventListener("click", async () => {
-    await api("/api/account/signout", { method: "POST" });
+    try {
+      await api("/api/account/signout", { method: "POST" });
+    } catch (err) {
+      say(err.message, { after: $("#signout"), error: true });
+      return;
+    }
     forgetPlayer();
     show(null);
     say(t("Signed out."));
   });
 }
 
-init().catch((err) => say(err.message));
+init().catch((err) => say(err.message, { error: true }));

@@ -2,7 +2,7 @@
 // with a link to its replay. The player is the guest identity kept by session.js.
 
 import { esc, html } from "./dom.js";
-import { formatDate, formatNumber, t } from "./i18n.js";
+import { formatDate, formatList, formatNumber, t } from "./i18n.js";
 import { api, loadPlayer } from "./session.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -20,11 +20,16 @@ function row(g) {
   const score = g.scores[g.seat];
   const replay = t("Replay");
   // the seats as the table names them ("Bot 2 (normal)"): the server's words (web/words.py)
-  const players = g.names.map((n, i) => (i === g.seat ? `<strong>${esc(n)}</strong>` : esc(n))).join(", ");
+  // a list as the page's language writes one ("A、B、C和D" in Chinese, not "A, B, C, D")
+  const players = formatList(g.names.map((n, i) => (i === g.seat ? `<strong>${esc(n)}</strong>` : esc(n))), "items");
+  // the points as a number in the table's column, in words on a phone (no heading there)
+  const known = score !== null && score !== undefined;
+  const worded = known ? t("{points} points", { points: formatNumber(score) }) : "";
+  const points = known ? `<span class="bare">${esc(formatNumber(score))}</span><span class="worded">${esc(worded)}</span>` : "";
   return `<tr data-game="${esc(g.game_id)}"><td>${when ? `<time datetime="${esc(g.finished_at)}">${esc(when)}</time>` : ""}</td>
 <td>${esc(meta.variants[g.variant] || g.variant)}</td><td>${esc(meta.lengths[g.length] || g.length)}</td>
 <td class="num place">${esc(place)}</td>
-<td class="num" data-score="${esc(score)}">${score === null || score === undefined ? "" : esc(formatNumber(score))}</td><td>${players}</td>
+<td class="num" data-score="${esc(score)}">${points}</td><td>${players}</td>
 <td><a href="/replay/${encodeURIComponent(g.game_id)}" class="replay-link">${esc(replay)}</a></td></tr>`;
 }
 

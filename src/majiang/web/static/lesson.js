@@ -87,6 +87,18 @@ const ENDS = {
   otherWin: t("You won, though not as the lesson showed: the result below gives your hand's fan and who pays. Start the lesson again to see the planned win, or play a real game from the home page."),
 };
 
+// the sentence once the player let go the call or win a step asked for (Pass, or the "No calls"
+// setting): the hand goes on without the lesson's plan
+const MISSED = t("You passed on the call this step asked for, so the lesson cannot go on as planned. Play the hand out as you like, or start the lesson again.");
+
+/** Whether the step asked for a call or a win the table no longer offers: a decision is open
+ * (nothing on its way to the server) and the step's action is not among it. */
+function missed(step, ui) {
+  const action = step.target && /^\[data-action="(\w+)"\]$/.exec(step.target);
+  if (!action || !ui.decision || ui.pending || ui.frozen) return false;
+  return !ui.decision.actions.some((a) => a.type === action[1]);
+}
+
 /** The sentence of the lesson's last step: the lesson's own if the hand ended as it teaches
  * (``taught(win)``: the player's win is the planned one), else what happened, a win another way,
  * another player's win or a draw (``result``: the hand's result in the model, static/model.js). */
@@ -145,11 +157,22 @@ export function showLesson(ui) {
   const steps = lesson.steps;
   // the lesson only goes forward: between a click and the server's answer the table looks
   // for a moment as it did before the step (a pon clicked, its meld not there yet)
-  const n = Math.max(lesson.step(ui), ui.lessonStep || 0);
+  const now = lesson.step(ui);
+  const n = Math.max(now, ui.lessonStep || 0);
   ui.lessonStep = n;
   const step = steps[n];
   const last = n === steps.length - 1;
   const m = ui.frozen || ui.model;
+  // a step left behind (the table is back at an earlier one) whose call was passed stays missed
+  if (!last && (ui.lessonMissed || (now < n && missed(step, ui)))) {
+    ui.lessonMissed = true;
+    panel.hidden = false;
+    panel.dataset.step = "missed";
+    panel.querySelector(".lesson-count").textContent = "";
+    panel.querySelector(".lesson-text").textContent = MISSED;
+    document.querySelectorAll(".lesson-target").forEach((el) => el.classList.remove("lesson-target"));
+    return;
+  }
   panel.hidden = false;
   panel.dataset.step = String(n + 1);
   panel.querySelector(".lesson-count").textContent = t("Step {n} of {count}", { n: n + 1, count: steps.length });

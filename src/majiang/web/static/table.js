@@ -8,7 +8,7 @@
 import { api, ensurePlayer, forgetTable, loadPlayer, loadTable, saveTable } from "./session.js";
 import { applyEvent, carryOver, compareWithView, emptyModel, endDeal, fromView } from "./model.js";
 import { parseMeld, sortTiles, formatTiles } from "./notation.js";
-import { render, renderLobby, renderResult, renderFinal, renderInvitation, playedLabel, handList, handTitle, ACTION_KEYS } from "./table_view.js";
+import { render, renderLobby, renderResult, renderFinal, renderInvitation, playedLabel, handList, handTitle, keyPlayed, ACTION_KEYS } from "./table_view.js";
 import { language, t } from "./i18n.js";
 import { kindOf, waits } from "./waits.js";
 import { playSound } from "./sounds.js";
@@ -87,6 +87,17 @@ document.querySelectorAll("#table-settings [data-setting]").forEach((el) =>
   }),
 );
 
+/** The settings as the table's variant has them: one that acts in other variants only is
+ *  hidden (data-variants), a help written for this variant replaces the general one. */
+function settingsForVariant(variant) {
+  document.querySelectorAll("#table-settings .setting").forEach((row) => {
+    const only = row.dataset.variants;
+    row.hidden = Boolean(only) && !only.split(" ").includes(variant);
+    const help = row.querySelector(".hint");
+    if (help) help.textContent = help.getAttribute(`data-help-${variant}`) || help.dataset.help;
+  });
+}
+
 // ---------------------------------------------------------------- the rules at the table
 
 async function openRules() {
@@ -125,9 +136,8 @@ function setStatus(text) {
 function show(section) {
   for (const id of ["identity", "lobby", "table"]) $(`#${id}`).hidden = id !== section;
   $("#table-tools").hidden = section !== "table";
-  // riichi's settings only where there is riichi (dora and red fives are riichi's alone)
   const variant = (ui.model && ui.model.variant) || (ui.room && ui.room.variant);
-  for (const id of ["#set-autoRiichi", "#set-marks"]) $(id).closest(".setting").hidden = Boolean(variant) && variant !== "riichi";
+  if (variant) settingsForVariant(variant);
   app.dataset.state = section;
 }
 
@@ -441,12 +451,32 @@ function onError(f) {
     } else {
       setStatus(f.message);
     }
-    app.dataset.state = "closed";
+    closeTable();
     return;
   }
   ui.pending = false;
   ui.message = f.message;
   draw();
+}
+
+/** The table can go no further for this page (left, over, not seated): its sections and tools
+ *  go away, and two ways on take their place: a new game, or the games played. */
+function closeTable() {
+  for (const id of ["identity", "lobby", "table", "table-tools"]) $(`#${id}`).hidden = true;
+  if (!$("#closed-links")) {
+    const links = document.createElement("div");
+    links.id = "closed-links";
+    links.className = "buttons";
+    for (const [href, word, primary] of [["/", t("Play again"), true], ["/history", t("Your games"), false]]) {
+      const a = document.createElement("a");
+      a.className = primary ? "button primary" : "button";
+      a.href = href;
+      a.textContent = word;
+      links.append(a);
+    }
+    $("#status").after(links);
+  }
+  app.dataset.state = "closed";
 }
 
 function save() {
@@ -687,6 +717,7 @@ function draw() {
     return;
   }
   if (!ui.model) return;
+  settingsForVariant(ui.model.variant);
   const active = document.activeElement;
   const focusKey = active && active.dataset ? active.dataset.key : null;
   const resultModel = ui.frozen;
@@ -869,7 +900,9 @@ document.addEventListener("keydown", (ev) => {
       if (m && m.drawn) discard(m.drawn);
     },
   };
-  const fn = handlers[key];
+  // a key of an action the variant does not have (R outside riichi, C in Sichuan) is left alone
+  const action = Object.keys(ACTION_KEYS).find((k) => ACTION_KEYS[k] === key);
+  const fn = action && ui.model && !keyPlayed(ui.model.variant, action) ? null : handlers[key];
   if (fn) {
     fn();
     ev.preventDefault();

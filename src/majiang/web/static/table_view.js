@@ -702,7 +702,8 @@ function frozenHand(m) {
 
 /** Whether the key of action ``kind`` can do anything in ``variant``: riichi is declared only
  * in Japanese riichi, and Sichuan never claims a chow (shared/rules/sichuan.md). */
-function keyPlayed(variant, kind) {
+/** Whether the variant has the action a key stands for (riichi only in riichi, no chi in Sichuan). */
+export function keyPlayed(variant, kind) {
   if (kind === "riichi") return variant === "riichi";
   if (kind === "chi") return variant !== "sichuan";
   return true;
