@@ -44,7 +44,7 @@ def test_a_riichi_game_entered_corrected_and_exported(
     assert scores(sheet, capsys) == [24500, 27100, 23700, 24700]
     assert keep("show", str(sheet), "--csv") == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("hand,dealer,result,Ann +/-,Ann,")
+    assert lines[0].startswith("Hand,Dealer,Result,Ann +/-,Ann,")
     assert lines[1].startswith("E1,Ann,Cy riichi; Bob won self-drawn: 1 han 30 fu,-500,24500,")
     assert keep("show", str(sheet)) == 0
     assert "Next: E2 · Bob deals" in capsys.readouterr().out

@@ -544,3 +544,30 @@ def test_the_sheet_api_refuses_in_the_pages_language_and_else_in_english(
         "field": "player",
     }
     assert english == {"error": case.english, "field": "player"}
+
+
+@pytest.mark.parametrize(
+    ("lang", "head", "final"),
+    [
+        (
+            "en",
+            "Hand,Dealer,Result,Ann +/-,Ann,Bob +/-,Bob,Sticks",
+            "Final standing,,the last hand was played,,-8 (2 of 2),,8 (1 of 2),0",
+        ),
+        (
+            "de",
+            "Hand,Geber,Ergebnis,Ann +/-,Ann,Bob +/-,Bob,Stäbchen",
+            "Endstand,,die letzte Hand ist gespielt,,-8 (2 von 2),,8 (1 von 2),0",
+        ),
+    ],
+)
+def test_the_csv_is_written_in_the_language_of_its_rows(lang: str, head: str, final: str) -> None:
+    """A finished sheet's CSV: the headings, the final row's name, why the game ended and each
+    place in the language of the moment, like its rows (they were English beside translated
+    rows, and the ending the engine's key 'length')."""
+    sheet = Sheet.new("hk2", ["Ann", "Bob"], length="one_hand")
+    sheet.add(win("Bob", None, fan=3))
+    with use(lang):
+        lines = sheet.to_csv().splitlines()
+    assert lines[0] == head
+    assert lines[2] == final

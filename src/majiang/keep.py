@@ -91,6 +91,14 @@ class InvalidEntry(MajiangError):
     the entry's key (``wins``, ``from``, ``han`` ...)."""
 
 
+#: why a sheet's game ended (the engine's reason, a standing's ``ended``), in words
+GAME_ENDS = {
+    "bust": N_("a player went bust"),
+    "length": N_("the last hand was played"),
+    "target": N_("a player reached the points to finish"),
+    "dealer_stop": N_("the dealer stopped"),
+}
+
 @dataclass(frozen=True)
 class HandRow:
     """One hand on the sheet: its ``label`` (``E1-1``: East round, first dealer, 1 honba),
@@ -850,27 +858,28 @@ class Sheet:
         >>> sheet = Sheet.new("hk2", ["Ann", "Bob"], length="one_hand")
         >>> sheet.add({"type": "win", "from": None, "wins": [{"player": "Bob", "fan": 3}]})
         >>> print(sheet.to_csv().replace("\\r", ""))
-        hand,dealer,result,Ann +/-,Ann,Bob +/-,Bob,sticks
+        Hand,Dealer,Result,Ann +/-,Ann,Bob +/-,Bob,Sticks
         E1,Ann,Bob won self-drawn: 3 fan,-8,-8,8,8,0
-        final,,length,,-8 (2nd),,8 (1st),0
+        Final standing,,the last hand was played,,-8 (2 of 2),,8 (1 of 2),0
         <BLANKLINE>
         """
         st = self.standing()
         out = io.StringIO()
         writer = csv.writer(out)
-        header = ["hand", "dealer", "result"]
+        header = [_("Hand"), _("Dealer"), _("Result")]
         for name in self.players:
             header += [f"{name} +/-", name]
-        writer.writerow([*header, "sticks"])
+        writer.writerow([*header, _("Sticks")])
         for row in st.rows:
             cells = [row.label, self.players[row.dealer], row.text]
             for change, total in zip(row.deltas, row.scores, strict=True):
                 cells += [str(change), str(total)]
             writer.writerow([*cells, str(row.sticks)])
         if st.ended:
-            cells = ["final", "", st.ended]
+            cells = [_("Final standing"), "", _(GAME_ENDS.get(st.ended, st.ended))]
             for score, place in zip(st.scores, st.placements, strict=True):
-                cells += ["", f"{score} ({_ordinal(place)})"]
+                where = _("{place} of {players}").format(place=place, players=len(self.players))
+                cells += ["", f"{score} ({where})"]
             writer.writerow([*cells, str(st.sticks)])
         return out.getvalue()
 
@@ -974,5 +983,3 @@ def _same_field(key: str, given: Any, kept: Any) -> bool:
     return bool(given == kept)
 
 
-def _ordinal(place: int) -> str:
-    return f"{place}{'st' if place == 1 else 'nd' if place == 2 else 'rd' if place == 3 else 'th'}"
