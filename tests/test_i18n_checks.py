@@ -167,14 +167,15 @@ CASES: list[tuple[str, Callable[[], object], str | None, str, tuple[str, ...]]] 
         "hk table not a table",
         scored({**HK, "rules": {"table": 5}}),
         "rules",
-        "rule 'table' must be 'half_spicy', 'full_spicy' or an object {\"fan\": value}, got 5",
-        ("'table'", "'half_spicy', 'full_spicy'", '{"fan": value}'),
+        "rule 'table' must be 'half_spicy', 'full_spicy' or points by fan like"
+        ' {"3": 8, "4": 16}, got 5',
+        ("'table'", "'half_spicy', 'full_spicy'", '{"3": 8, "4": 16}'),
     ),
     (
         "hk2 golden table not a table",
         scored({**HK2, "rules": {"golden_table": "gold"}}),
         "rules",
-        "rule 'golden_table' must be an object {\"fan\": value}, got 'gold'",
+        "rule 'golden_table' must be points by fan like {\"3\": 8, \"4\": 16}, got 'gold'",
         ("'golden_table'", "'gold'"),
     ),
     (
