@@ -622,7 +622,7 @@ def test_the_new_sheet_shows_a_refused_house_rule_at_its_field_in_player_words(
 
 
 #: other sentences of the server a calculator shows that named keys: a hand under Hong Kong's
-#: minimum ("(rule min_fan)"), a liable player with pao off ("rule 'pao' is false"), Taiwan's
+#: minimum ("(rule 'min_fan')"), a liable player with pao off ("the rule pao=false"), Taiwan's
 #: robbing a flower without its rule ("robbing_flower needs the rule seven_rob_eighth=true"),
 #: the last tile won on a discard ("'last_tile' is a self-drawn win, not 'ron': choose 'tsumo'"):
 #: [variant, what to do, the element that shows it]
