@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import re
 import urllib.request
+from dataclasses import fields as dataclass_fields
 from pathlib import Path
 from typing import Any
 
@@ -621,7 +622,7 @@ def test_the_new_sheet_shows_a_refused_house_rule_at_its_field_in_player_words(
 
 
 #: other sentences of the server a calculator shows that named keys: a hand under Hong Kong's
-#: minimum ("(rule min_fan)"), a liable player with pao off ("rule 'pao' is false"), Taiwan's
+#: minimum ("(rule 'min_fan')"), a liable player with pao off ("the rule pao=false"), Taiwan's
 #: robbing a flower without its rule ("robbing_flower needs the rule seven_rob_eighth=true"),
 #: the last tile won on a discard ("'last_tile' is a self-drawn win, not 'ron': choose 'tsumo'"):
 #: [variant, what to do, the element that shows it]
@@ -702,3 +703,132 @@ def test_a_calculator_s_other_refusals_name_no_key(browser: Any, base_url: str, 
         if where == "#err-situation":
             assert text == PLAYER_SENTENCES[lang][variant], said
     context.close()
+
+
+#: a Hong Kong hand under the table's minimum of 3 fan, as the page says it, worked by hand: on
+#: the calculator 123m 456p 789s 111z 22z won on the 2z discard by South is 2 fan (concealed
+#: hand 1, the round wind East's pung 1, docs/hongkong.md); on the score sheet a win entered
+#: as 1 fan; the option named by its field's label (catalogs: "Minimum fan" -> "Mindest-Fan")
+BELOW_THE_MINIMUM = {
+    "en": (
+        "Not a win: not a legal win: 2 fan, the table needs at least 3 (rule “Minimum fan”)",
+        "hand 1: 1 fan is below the table's minimum of 3 (rule “Minimum fan”)",
+    ),
+    "de": (
+        "Kein Gewinn: kein gültiger Gewinn: 2 Fan, der Tisch verlangt mindestens 3 (Regel"
+        " “Mindest-Fan”)",
+        "Spiel 1: 1 Fan liegt unter dem Minimum des Tisches von 3 (Regel “Mindest-Fan”)",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", BELOW_THE_MINIMUM)
+def test_a_hand_below_the_minimum_fan_is_refused_in_player_words(
+    browser: Any, base_url: str, lang: str
+) -> None:
+    """The calculator's reason and the score sheet's refusal of a hand under Hong Kong's
+    minimum name the house rule as its field does, word for word."""
+    calculator, sheet_said = BELOW_THE_MINIMUM[lang]
+    page = open_page(
+        browser,
+        f"{base_url}/calc/hk?lang={lang}",
+        "() => document.querySelector('form[data-ready=true]')",
+    )
+    page.fill("#f-hand", "123m456p789s11122z")
+    page.fill("#f-win_tile", "2z")
+    page.check('input[name="win"][value="ron"]')
+    page.select_option("#f-seat_wind", "S")
+    page.select_option("#f-discarder", "E")
+    page.click("#score")
+    page.wait_for_function("() => document.querySelector('#r-reason')?.textContent.trim()")
+    assert page.text_content("#r-reason") == calculator
+    page.context.close()
+
+    made = post(
+        f"{base_url}/api/sheets",
+        {"variant": "hk", "length": "east", "players": ["Ann", "Bo", "Cy", "Di"]},
+    )
+    url = with_lang(base_url, f"/keep?s={made['id']}#key={made['key']}", lang)
+    page = open_page(browser, url, "() => document.body.dataset.keepReady")
+    page.click("#keep-entry button.kind[data-kind='win']")
+    page.click("#keep-entry button[data-group='winner'][data-seat='0']")
+    page.click("#keep-entry button[data-group='from'][data-seat='1']")
+    page.fill("#keep-entry input[data-value='fan'][data-seat='0']", "1")
+    page.click("#keep-save")
+    page.wait_for_function("() => document.querySelector('#keep-error').textContent.trim()")
+    said = page.text_content("#keep-error")
+    page.context.close()
+    assert said == sheet_said
+
+
+#: requests the calculators refuse that the scoring snapshot's random sets do not make: a
+#: house rule turned off (riichi's nagashi mangan, Hong Kong's pao), a discarder on a self-draw,
+#: nagashi mangan won on a discard, a hand under the minimum fan
+REFUSED_BY_HAND = [
+    {"variant": "riichi", "hand": "123m456p789s11122z", "win_tile": "2z", "win": "tsumo",
+     "situation": ["nagashi_mangan"], "rules": {"nagashi_mangan": False}},
+    {"variant": "riichi", "hand": "123m456p789s11122z", "win_tile": "2z", "win": "ron",
+     "situation": ["nagashi_mangan"]},
+    {"variant": "hk", "hand": "234m567m678p22z", "win_tile": "2z", "melds": ["pon 555z"],
+     "win": "ron", "seat_wind": "S", "liable": "W", "rules": {"pao": False}},
+    {"variant": "hk", "hand": "123m456p789s11122z", "win_tile": "2z", "win": "tsumo",
+     "discarder": "S"},
+    {"variant": "sichuan", "hand": "123m456m789m11122p", "win_tile": "2p", "win": "tsumo",
+     "seat_wind": "S", "situation": ["heavenly"]},
+]  # fmt: skip
+
+
+def _refusals(variant: str, situations: list[str]) -> set[str]:
+    """Every distinct sentence of the scoring snapshot's requests of ``variant`` (and of
+    ``REFUSED_BY_HAND``) that a calculator shows: a refusal's message or a not-a-win reason,
+    of the requests its form can send (the situations it offers)."""
+    from majiang.errors import MajiangError
+    from majiang.scoring import score
+    from scoring_snapshot import requests
+
+    said = set()
+    family = ("hk", "hk2", "hkos") if variant == "hk" else (variant,)
+    asked = [r for v in family for r in requests(v)]
+    for req in [*asked, *(r for r in REFUSED_BY_HAND if r["variant"] in family)]:
+        if not set(req.get("situation", ())) <= set(situations):
+            continue
+        try:
+            result = score(req)
+        except MajiangError as exc:
+            said.add(str(exc))
+            continue
+        if not result["valid"]:
+            said.add(result["reason"])
+    return said
+
+
+@pytest.mark.parametrize("variant", ("riichi", "hk", "taiwan", "sichuan"))
+def test_no_refusal_on_a_calculator_names_a_key(browser: Any, base_url: str, variant: str) -> None:
+    """Every refusal of the snapshot's bad requests, through the calculator's own page-words
+    function (calc.js playerWords), names no option, situation, way of winning or request
+    field by key, and no rule's value as the API writes it (=true)."""
+    from majiang.scoring import ScoreRequest
+    from majiang.web.meta import calculator_meta
+
+    situations = [s["id"] for s in calculator_meta(variant)["situations"]]
+    fields = [f.name for f in dataclass_fields(ScoreRequest)]
+    keys = {*words.OPTION_WORDS, *situations, *fields, "ron", "tsumo"}
+    quoted = re.compile("|".join(rf"'{re.escape(k)}'" for k in sorted(keys)))
+    sentences = sorted(_refusals(variant, situations))
+    page = open_page(
+        browser,
+        f"{base_url}/calc/{variant}",
+        "() => document.querySelector('form[data-ready=true]')",
+    )
+    shown = page.evaluate(
+        "async (said) => said.map((await import('/static/calc.js')).playerWords)",
+        sentences,
+    )
+    page.context.close()
+    assert len(shown) == len(sentences) > 0
+    keyed = {
+        said: text
+        for said, text in zip(sentences, shown, strict=True)
+        if OPTION_KEY.search(text) or quoted.search(text) or CODE_VALUE.search(text)
+    }
+    assert keyed == {}, json.dumps(keyed, ensure_ascii=False, indent=0)

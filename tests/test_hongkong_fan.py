@@ -652,7 +652,7 @@ def test_below_the_minimum_is_not_a_legal_win(hand: str, melds: list[str], fan: 
     result = score(request(hand, "5p", "ron", melds))
     assert result["valid"] is False
     assert result["reason"] == (
-        f"not a legal win: {fan} fan, the table needs at least 3 (rule min_fan)"
+        f"not a legal win: {fan} fan, the table needs at least 3 (rule 'min_fan')"
     )
     assert result["total"] == fan
     assert result["points"] == {"total": 0, "payers": []}

@@ -241,7 +241,7 @@ def test_liable_without_liability_is_an_error(melds: list[str], liable: str, mes
 
 
 def test_liable_at_a_table_without_pao_is_an_error() -> None:
-    with pytest.raises(InvalidRequest, match="without pao") as err:
+    with pytest.raises(InvalidRequest, match="the rule pao=false") as err:
         score({**HANDS["big_dragons"], "liable": "S", "rules": {"pao": False}})
     assert err.value.field == "liable"
 
@@ -290,13 +290,17 @@ def test_hk2_ignores_liable_the_opponent_pays_anyway() -> None:
         ("hk2", {"table": "full_spicy"}, "unknown rule 'table' for hk2"),
         ("hk2", {"pao": True}, "unknown rule 'pao' for hk2"),
         ("hk", {"seat_flower_fan": 1}, "unknown rule 'seat_flower_fan' for hk"),
-        ("hk", {"table": "spicy"}, "rule 'table' must be 'half_spicy', 'full_spicy' or an object"),
+        (
+            "hk",
+            {"table": "spicy"},
+            "rule 'table' must be 'half_spicy', 'full_spicy' or points by fan like",
+        ),
         ("hk", {"table": {"3": 8}}, "rule 'table' has no value for 4 fan"),
         ("hk", {"table": {"three": 8}}, "'three' is not a fan count"),
         ("hk", {"table": {**CUSTOM, "5": -1}}, "the value for 5 fan must be a whole number"),
         ("hk", {"table": {**CUSTOM, "5": True}}, "the value for 5 fan must be a whole number"),
         ("hk2", {"golden_table": {"3": 8}}, "rule 'golden_table' has no value for 4 fan"),
-        ("hk2", {"golden_table": "half_spicy"}, "rule 'golden_table' must be an object"),
+        ("hk2", {"golden_table": "half_spicy"}, "rule 'golden_table' must be points by fan like"),
         ("hk", {"max_fan": 14}, "the half_spicy table stops at 13 fan"),
         (
             "hk",

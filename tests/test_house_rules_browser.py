@@ -31,8 +31,8 @@ BAD_INPUTS = {
     "a point table that is not JSON": (
         {"table-own": '{"3": 8'},
         "table",
-        "rule “Point table” must be “Half spicy”, “Full spicy” or an object"
-        ' {"fan": value}, got \'{"3": 8\'',
+        "rule “Point table” must be “Half spicy”, “Full spicy” or points by fan like"
+        ' {"3": 8, "4": 16}, got \'{"3": 8\'',
     ),
 }
 

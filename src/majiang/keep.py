@@ -45,7 +45,10 @@ from majiang.errors import MajiangError
 from majiang.hand import Hand
 from majiang.i18n import N_, _
 from majiang.rules import Ruleset, get_ruleset
+from majiang.rules.base import RuleOptions
 from majiang.rules.game import LENGTHS, DrawFacts, GameRules, Moves, Outcome
+from majiang.rules.hongkong.payments import HongKongOptions
+from majiang.rules.riichi.options import RiichiOptions
 from majiang.scoring import WIND_LETTERS, ScoreRequest, ScoreResult, WinValue, parse_wind
 from majiang.state import GameState
 
@@ -638,7 +641,7 @@ class Sheet:
             seat = win["player"]
             pao = win.get("pao")
             if pao is not None:
-                if "pao" not in rules.options or not self.resolved.get("pao"):
+                if not _plays_pao(self.resolved):
                     raise InvalidEntry(
                         _("{variant} plays no pao here").format(variant=self.variant), field="pao"
                     )
@@ -771,7 +774,7 @@ class Sheet:
                     _("{variant} has no nagashi mangan").format(variant=self.variant),
                     field="nagashi",
                 )
-            if not self.resolved.get("nagashi_mangan"):
+            if not (isinstance(self.resolved, RiichiOptions) and self.resolved.nagashi_mangan):
                 raise InvalidEntry(_("nagashi mangan is off here"), field="nagashi")
         for key, seats in (("ready", ready), ("nagashi", step["nagashi"]), ("three_suits", three)):
             for seat in seats:
@@ -799,7 +802,8 @@ class Sheet:
                 ),
                 field="reason",
             )
-        if not self.resolved.get(known[reason], True):
+        # the ruleset names each abortive draw's option (abortive_draws), so it is read by name
+        if not self.resolved[known[reason]]:
             raise InvalidEntry(
                 _("the abortive draw {reason} is off here (rule {rule})").format(
                     reason=reason, rule=known[reason]
@@ -882,6 +886,12 @@ class Sheet:
                 cells += ["", f"{score} ({where})"]
             writer.writerow([*cells, str(st.sticks)])
         return out.getvalue()
+
+
+def _plays_pao(options: RuleOptions) -> bool:
+    """Whether a table plays liability (pao): an option of riichi and Hong Kong (its two-player
+    and other families' options have none)."""
+    return isinstance(options, (RiichiOptions, HongKongOptions)) and options.pao
 
 
 def _check_players(players: Sequence[str], rules: Ruleset) -> tuple[str, ...]:

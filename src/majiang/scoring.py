@@ -114,16 +114,26 @@ def check_way_of_winning(req: ScoreRequest, needs: Mapping[str, Win] = SITUATION
     """
     wrong = wrong_way_of_winning(req.situation, req.win, needs)
     if wrong is not None:
-        # the page writes each key as its form shows it: "“Won on the last wall tile” is a
-        # self-drawn win, not “Ron (on a discard)”: choose “Tsumo (self-drawn)”"
-        sentence = (
-            _("{name!r} is a self-drawn win, not {win!r}: choose {need!r}")
-            if needs[wrong] == "tsumo"
-            else _("{name!r} is a win on another player's tile, not {win!r}: choose {need!r}")
-        )
         raise InvalidRequest(
-            sentence.format(name=wrong, need=needs[wrong], win=req.win), field="situation"
+            way_of_winning_refusal(wrong, needs[wrong], req.win), field="situation"
         )
+
+
+def way_of_winning_refusal(name: str, need: Win, win: Win) -> str:
+    """Return the sentence refusing situation ``name`` won by ``win`` where it needs ``need``:
+    what the situation is and what to choose, every key quoted (a page writes each as its form
+    shows it: "“Won on the last wall tile” is a self-drawn win, not “Ron (on a discard)”:
+    choose “Tsumo (self-drawn)”").
+
+    >>> way_of_winning_refusal("robbing_kong", "ron", "tsumo")
+    "'robbing_kong' is a win on another player's tile, not 'tsumo': choose 'ron'"
+    """
+    sentence = (
+        _("{name!r} is a self-drawn win, not {win!r}: choose {need!r}")
+        if need == "tsumo"
+        else _("{name!r} is a win on another player's tile, not {win!r}: choose {need!r}")
+    )
+    return sentence.format(name=name, need=need, win=win)
 
 
 def parse_wind(value: object, field_name: str) -> int:

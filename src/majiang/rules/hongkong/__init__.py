@@ -75,7 +75,7 @@ class HongKong(HongKongGame, Ruleset):
         rules = self.scoring_options.of(req.rules)
         if value.total < rules.min_fan:
             raise InvalidRequest(
-                _("{fan} fan is below the table's minimum of {least} (rule min_fan)").format(
+                _("{fan} fan is below the table's minimum of {least} (rule 'min_fan')").format(
                     fan=value.total, least=rules.min_fan
                 ),
                 field="fan",

@@ -40,7 +40,7 @@ def check_seats(req: ScoreRequest, players: int) -> None:
             )
     if req.tsumo and req.discarder is not None:
         raise InvalidRequest(
-            _("a self-drawn win has no discarder (drop 'discarder' or use win 'ron')"),
+            _("a self-drawn win has no discarder: leave the discarder out or choose 'ron'"),
             field="discarder",
         )
 
@@ -112,7 +112,7 @@ def check_liable(req: ScoreRequest, pao: bool) -> None:
         return
     if not pao:
         raise InvalidRequest(
-            _("liable is given but this table plays without pao (rule 'pao' is false)"),
+            _("a liable player is given, but this table plays with the rule pao=false"),
             field="liable",
         )
     sets = _liability_sets(req)

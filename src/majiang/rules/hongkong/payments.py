@@ -52,7 +52,7 @@ class FanTableOption(Option):
     >>> FanTableOption("half_spicy", names=TABLE_NAMES).check("table", "spicy")
     Traceback (most recent call last):
     ...
-    majiang.errors.InvalidRequest: rule 'table' must be 'half_spicy', 'full_spicy' or an object {"fan": value}, got 'spicy'
+    majiang.errors.InvalidRequest: rule 'table' must be 'half_spicy', 'full_spicy' or points by fan like {"3": 8, "4": 16}, got 'spicy'
     >>> FanTableOption("half_spicy", names=TABLE_NAMES).check("table", {"65": 1})
     Traceback (most recent call last):
     ...
@@ -72,9 +72,11 @@ class FanTableOption(Option):
             return value
         if not isinstance(value, Mapping):
             message = (
-                _('rule {name!r} must be {names} or an object {{"fan": value}}, got {value}')
+                _(
+                    'rule {name!r} must be {names} or points by fan like {{"3": 8, "4": 16}}, got {value}'
+                )
                 if self.names
-                else _('rule {name!r} must be an object {{"fan": value}}, got {value}')
+                else _('rule {name!r} must be points by fan like {{"3": 8, "4": 16}}, got {value}')
             )
             raise InvalidRequest(
                 message.format(

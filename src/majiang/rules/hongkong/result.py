@@ -7,7 +7,7 @@
 ...                               "melds": ["pon 555z"]})
 >>> r = score_win(req, HK_PATTERNS, four_player_points)
 >>> r.valid, r.total, r.reason
-(False, 1, 'not a legal win: 1 fan, the table needs at least 3 (rule min_fan)')
+(False, 1, "not a legal win: 1 fan, the table needs at least 3 (rule 'min_fan')")
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ def score_win(
             valid=False,
             unit=UNIT,
             reason=_(
-                "not a legal win: {total} fan, the table needs at least {least} (rule min_fan)"
+                "not a legal win: {total} fan, the table needs at least {least} (rule 'min_fan')"
             ).format(total=total, least=rules.min_fan),
             items=tuple(items),
             total=total,

@@ -102,9 +102,7 @@ def _liable(req: ScoreRequest, best: Scored, options: RiichiOptions) -> bool:
 def nagashi(req: ScoreRequest, options: RiichiOptions) -> ScoreResult:
     """Return nagashi mangan: a mangan paid as a tsumo, no honba, no sticks."""
     if not options.nagashi_mangan:
-        return ScoreResult.invalid(
-            UNIT, _("nagashi mangan is not played (rule nagashi_mangan off)")
-        )
+        return ScoreResult.invalid(UNIT, _("nagashi mangan needs the rule nagashi_mangan=true"))
     return ScoreResult(
         valid=True,
         unit=UNIT,

@@ -20,7 +20,13 @@ from typing import Literal
 
 from majiang.i18n import N_, _
 from majiang.rules.base import RuleOptions, option
-from majiang.scoring import SITUATION_WIN, ScoreRequest, Win, wrong_way_of_winning
+from majiang.scoring import (
+    SITUATION_WIN,
+    ScoreRequest,
+    Win,
+    way_of_winning_refusal,
+    wrong_way_of_winning,
+)
 
 Renhou = Literal["off", "mangan", "yakuman"]
 
@@ -67,7 +73,7 @@ _WAY_OF_WINNING = {
     "last_tile": N_("last_tile (haitei) is a self-drawn win, not a ron"),
     "heavenly": N_("heavenly (tenhou) is a self-drawn win, not a ron"),
     "earthly": N_("earthly (chiihou) is a self-drawn win, not a ron"),
-    "nagashi_mangan": N_("nagashi_mangan is paid like a tsumo: give win 'tsumo'"),
+    "nagashi_mangan": N_("nagashi_mangan is paid like a self-drawn win: choose 'tsumo'"),
 }
 _NEEDS_WIN: Mapping[str, Win] = {**SITUATION_WIN, "nagashi_mangan": "tsumo"}
 #: the situations that exclude each other, and why
@@ -102,9 +108,7 @@ def contradiction(req: ScoreRequest) -> str | None:
     if wrong in _WAY_OF_WINNING:
         return _(_WAY_OF_WINNING[wrong])
     if wrong is not None:
-        return _("situation {name!r} needs win {need!r}, got {win!r}").format(
-            name=wrong, need=_NEEDS_WIN[wrong], win=req.win
-        )
+        return way_of_winning_refusal(wrong, _NEEDS_WIN[wrong], req.win)
     if "kong_replacement" in sit and not any(m.is_kong for m in hand.melds):
         return _("kong_replacement (rinshan) needs a kong among the melds")
     for one, other, why in _EXCLUSIVE:

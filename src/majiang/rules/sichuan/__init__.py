@@ -176,7 +176,7 @@ def _check_first_turn(req: ScoreRequest) -> None:
     sit = req.situation
     if "heavenly" in sit and not req.is_dealer:
         raise InvalidRequest(
-            _("situation 'heavenly' is the dealer's (seat_wind E) hand"), field="situation"
+            _("situation 'heavenly' is the dealer's hand (seat wind East)"), field="situation"
         )
     if "earthly" in sit and req.is_dealer:
         raise InvalidRequest(

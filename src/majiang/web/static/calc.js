@@ -321,7 +321,7 @@ const PAGE_WORDS = {
 };
 
 /** A sentence of the server with the keys it names in the words the page shows them in. */
-const playerWords = (message) => ruleRefusal(meta.options, message, PAGE_WORDS).text;
+export const playerWords = (message) => ruleRefusal(meta.options, message, PAGE_WORDS).text;
 
 function showError(field, message) {
   if (field === "rules") {

@@ -7,7 +7,7 @@
 
 import { esc } from "./dom.js";
 import { formatList, formatNumber, t } from "./i18n.js";
-import { changedOptions, clearRuleRefusals, followOwnTables, optionField, showRuleRefusal } from "./options.js";
+import { changedOptions, clearRuleRefusals, followOwnTables, optionField, ruleRefusal, showRuleRefusal } from "./options.js";
 import { api as call } from "./session.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -467,6 +467,10 @@ function steps() {
   return out;
 }
 
+/** A refusal of the server about the sheet's hands in player words: the house rules (and the
+ *  abortive draws) it names by key as the new-sheet form shows them (`ruleRefusal`). */
+const sayRefusal = (err) => ruleRefusal(meta.options[view.sheet.variant] || [], err.message, meta.reasons).text;
+
 async function save() {
   let body;
   try {
@@ -474,7 +478,7 @@ async function save() {
     else if (!entry.touched) body = kept; // the entry was left alone: the hand as listed
     else body = [...kept.slice(0, insertAt), ...steps(), ...kept.slice(insertAt)];
   } catch (err) {
-    $("#keep-error").textContent = err.message;
+    $("#keep-error").textContent = sayRefusal(err);
     return;
   }
   try {
@@ -486,7 +490,7 @@ async function save() {
     newEntry();
     render();
   } catch (err) {
-    $("#keep-error").textContent = err.message;
+    $("#keep-error").textContent = sayRefusal(err);
   }
 }
 
@@ -513,7 +517,7 @@ function putBack() {
     newEntry();
     return more.length;
   } catch (err) {
-    $("#keep-error").textContent = err.message;
+    $("#keep-error").textContent = sayRefusal(err);
     return null;
   }
 }

@@ -170,14 +170,16 @@ export function ruleRefusal(options, message, more = {}) {
       if (typeof c === "string" && o.choice_labels) words.set(c, o.choice_labels[i]);
     });
   }
-  // quoted ('table'), or bare when no word of a sentence can be it (min_fan, half_spicy)
+  // quoted ('table'), bare when no word of a sentence can be it (min_fan, half_spicy), or
+  // bare before its value (pao=false)
   const keys = [...words.keys()].sort((a, b) => b.length - a.length).map(escapeRe);
   const bare = keys.filter((k) => k.includes("_"));
-  const named = `'(${keys.join("|")})'${bare.length ? `|\\b(${bare.join("|")})\\b` : ""}`;
+  const switched = `\\b(${keys.join("|")})(?==(?:true|false)\\b)`;
+  const named = `'(${keys.join("|")})'|${switched}${bare.length ? `|\\b(${bare.join("|")})\\b` : ""}`;
   const said = new RegExp(`(?:${named})(=(?:true|false)\\b)?`, "g");
   let option = null;
-  const text = message.replace(said, (_all, quoted, plain, value) => {
-    const key = quoted || plain;
+  const text = message.replace(said, (_all, quoted, before, plain, value) => {
+    const key = quoted || before || plain;
     if (!option && options.some((o) => o.name === key)) option = key;
     const rule = `“${words.get(key)}”`;
     if (!value) return rule;
