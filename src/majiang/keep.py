@@ -102,6 +102,7 @@ GAME_ENDS = {
     "dealer_stop": N_("the dealer stopped"),
 }
 
+
 @dataclass(frozen=True)
 class HandRow:
     """One hand on the sheet: its ``label`` (``E1-1``: East round, first dealer, 1 honba),
@@ -991,5 +992,3 @@ def _same_field(key: str, given: Any, kept: Any) -> bool:
         except MajiangError:
             return False
     return bool(given == kept)
-
-
