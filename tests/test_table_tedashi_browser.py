@@ -24,16 +24,21 @@ CONCEALED_JS = (
     "() => [...document.querySelectorAll('#hand .hand-tile:not(.drawn)')].map(b => b.dataset.tile)"
 )
 #: the last cell of this seat's pond: its tile and whether it is drawn as the drawn tile's
+#: (null when another player called it: the pond then shows the tile taken, not how it left)
 LAST_POND_JS = """() => {
   const cells = document.querySelectorAll('.seat.me .pond-cell');
   const c = cells[cells.length - 1];
-  return [cells.length, c.classList.contains('tsumogiri')];
+  return [cells.length, c.classList.contains('claimed') ? null : c.classList.contains('tsumogiri')];
 }"""
 #: the page's model: the last tile of this seat's river and its tsumogiri flag (from the event)
 LAST_RIVER_JS = """() => {
-  const m = window.majiangTable.model;
+  // a win on the discard ends the hand: the page keeps that hand (frozen) with its result while
+  // the model may already hold the next one
+  const m = window.majiangTable.frozen || window.majiangTable.model;
   const r = m.seats[m.seat].river;
-  return r.length ? [r[r.length - 1].tile, r[r.length - 1].tsumogiri] : [m.seat, m.seats.map(s => s.river.length)];
+  // a discard another player called keeps its tile as `was` (the pond shows it taken)
+  const last = r[r.length - 1];
+  return r.length ? [last.tile || last.was, last.tsumogiri] : [m.seat, m.seats.map(s => s.river.length)];
 }"""
 
 
@@ -47,7 +52,7 @@ def player(browser: Any, base_url: str) -> Iterator[Player]:
     p.close()
 
 
-def discard_and_wait(player: Player, button: Any) -> tuple[int, bool]:
+def discard_and_wait(player: Player, button: Any) -> tuple[int, bool | None]:
     """Click a hand tile, wait until it is in the pond; return the pond's size and whether its
     last cell is marked as the drawn tile."""
     page = player.page
@@ -92,7 +97,7 @@ def test_clicking_the_hand_copy_of_the_drawn_tile_discards_it_from_the_hand(
         if not copy.count() or seen["drawn"] == 0:
             # the drawn tile itself (once, to compare), or no copy of it in the hand
             _, tsumogiri = discard_and_wait(player, drawn)
-            assert tsumogiri is True, page.evaluate(DEBUG_JS)
+            assert tsumogiri in (True, None), page.evaluate(DEBUG_JS)
             assert page.evaluate(LAST_RIVER_JS) == [new, True]
             seen["drawn"] += 1
             continue
@@ -100,8 +105,10 @@ def test_clicking_the_hand_copy_of_the_drawn_tile_discards_it_from_the_hand(
         at = int(copy.first.get_attribute("data-index") or -1)
         assert before[at] == new
         _, tsumogiri = discard_and_wait(player, copy.first)
-        assert tsumogiri is False  # the pond shows a tile from the hand
+        assert tsumogiri in (False, None)  # the pond shows a tile from the hand (or taken)
         assert page.evaluate(LAST_RIVER_JS) == [new, False]
+        if page.evaluate("() => window.majiangTable.frozen !== null"):
+            continue  # the discard ended the hand (a win on it, the last tile): no hand to check
         # the hand copy left where it was; the drawn tile joined at the right end
         expected = [*before[:at], *before[at + 1 :], new]
         assert page.evaluate(CONCEALED_JS) == expected

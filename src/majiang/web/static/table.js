@@ -43,7 +43,7 @@ const ui = {
   variantRules: JSON.parse(($("#table-rules") || { textContent: "{}" }).textContent),
   furiten: { temp: false, riichi: false }, // what this seat passed since (see trackFuriten)
   handOrder: null, // the hand's order while "Sort my hand" is off
-  handCopyAt: null, // where the hand's copy of the drawn tile was clicked (a from_hand discard)
+  discardAt: null, // where in the hand the tile being discarded was clicked (not the drawn tile)
   fresh: new Map(), // pond cells and melds that just arrived -> when (their animation)
   seen: null, // how many pond tiles and melds each seat had at the last drawing
   sounds: 0, // sounds played (the "Sounds" setting)
@@ -410,7 +410,7 @@ function onEvent(f) {
     ui.frozen = JSON.parse(JSON.stringify(ui.model));
   }
   trackFuriten(ui.model, e);
-  leaveHandCopy(ui.model, e);
+  leaveHand(ui.model, e);
   applyEvent(ui.model, e);
   ui.model.seq = f.seq;
   if (ui.settings && ui.settings.sound && playSound(e.type)) ui.sounds += 1;
@@ -586,19 +586,21 @@ function discard(tile, button) {
   if (!found) return;
   const m = ui.model;
   const inRiichi = Boolean(m && m.seats[m.seat] && m.seats[m.seat].riichi);
-  const handCopy = Boolean(button && m) && !button.classList.contains("drawn") && m.drawn === tile && m.hand.includes(tile);
-  ui.handCopyAt = handCopy && !inRiichi ? Number(button.dataset.index) : null;
-  act(ui.handCopyAt === null ? found : { ...found, from_hand: true });
+  const fromHand = Boolean(button && m) && !button.classList.contains("drawn");
+  const handCopy = fromHand && m.drawn === tile && m.hand.includes(tile) && !inRiichi;
+  ui.discardAt = fromHand ? Number(button.dataset.index) : null;
+  act(handCopy ? { ...found, from_hand: true } : found);
 }
 
-/** The hand's copy of the drawn tile left (a discarded event, not tsumogiri, of the tile just
- *  drawn): take it out of the order kept while sorting is off, so the drawn one joins at the
- *  right end as any kept tile does. */
-function leaveHandCopy(m, e) {
-  if (e.type !== "discarded" || e.seat !== m.seat || e.tsumogiri || m.drawn !== e.tile || !ui.handOrder) return;
-  const at = ui.handCopyAt !== null && ui.handOrder[ui.handCopyAt] === e.tile ? ui.handCopyAt : ui.handOrder.indexOf(e.tile);
+/** A tile of the hand left (this seat's discard, not the tile just drawn): take out of the
+ *  order kept while sorting is off the copy that was clicked (the first copy when the discard
+ *  came another way), so the other tiles keep their places and the drawn one joins at the
+ *  right end. */
+function leaveHand(m, e) {
+  if (e.type !== "discarded" || e.seat !== m.seat || e.tsumogiri || !ui.handOrder) return;
+  const at = ui.discardAt !== null && ui.handOrder[ui.discardAt] === e.tile ? ui.discardAt : ui.handOrder.indexOf(e.tile);
   if (at >= 0) ui.handOrder.splice(at, 1);
-  ui.handCopyAt = null;
+  ui.discardAt = null;
 }
 
 function actByType(type) {
