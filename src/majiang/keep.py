@@ -47,8 +47,6 @@ from majiang.i18n import N_, _
 from majiang.rules import Ruleset, get_ruleset
 from majiang.rules.base import RuleOptions
 from majiang.rules.game import LENGTHS, DrawFacts, GameRules, Moves, Outcome
-from majiang.rules.hongkong.payments import HongKongOptions
-from majiang.rules.riichi.options import RiichiOptions
 from majiang.scoring import WIND_LETTERS, ScoreRequest, ScoreResult, WinValue, parse_wind
 from majiang.state import GameState
 
@@ -642,7 +640,7 @@ class Sheet:
             seat = win["player"]
             pao = win.get("pao")
             if pao is not None:
-                if not _plays_pao(self.resolved):
+                if not _plays(self.resolved, "pao"):
                     raise InvalidEntry(
                         _("{variant} plays no pao here").format(variant=self.variant), field="pao"
                     )
@@ -775,7 +773,7 @@ class Sheet:
                     _("{variant} has no nagashi mangan").format(variant=self.variant),
                     field="nagashi",
                 )
-            if not (isinstance(self.resolved, RiichiOptions) and self.resolved.nagashi_mangan):
+            if not _plays(self.resolved, "nagashi_mangan"):
                 raise InvalidEntry(_("nagashi mangan is off here"), field="nagashi")
         for key, seats in (("ready", ready), ("nagashi", step["nagashi"]), ("three_suits", three)):
             for seat in seats:
@@ -803,8 +801,7 @@ class Sheet:
                 ),
                 field="reason",
             )
-        # the ruleset names each abortive draw's option (abortive_draws), so it is read by name
-        if not self.resolved[known[reason]]:
+        if not _plays(self.resolved, known[reason]):
             raise InvalidEntry(
                 _("the abortive draw {reason} is off here (rule {rule})").format(
                     reason=reason, rule=known[reason]
@@ -889,10 +886,10 @@ class Sheet:
         return out.getvalue()
 
 
-def _plays_pao(options: RuleOptions) -> bool:
-    """Whether a table plays liability (pao): an option of riichi and Hong Kong (its two-player
-    and other families' options have none)."""
-    return isinstance(options, (RiichiOptions, HongKongOptions)) and options.pao
+def _plays(options: RuleOptions, name: str) -> bool:
+    """Whether a table plays the rule ``name`` (pao, nagashi mangan, an abortive draw the
+    ruleset names in ``abortive_draws``): an option its family declares, turned on."""
+    return name in options.declared and bool(options[name])
 
 
 def _check_players(players: Sequence[str], rules: Ruleset) -> tuple[str, ...]:
