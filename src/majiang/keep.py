@@ -92,11 +92,13 @@ class InvalidEntry(MajiangError):
     the entry's key (``wins``, ``from``, ``han`` ...)."""
 
 
-#: why a sheet's game ended (the engine's reason, a standing's ``ended``), in words
-GAME_ENDS = {
+#: why a game ended (the engine's reason, ``Standing.ended``), in words: the CSV, the CLI and
+#: the /keep page say it so
+ENDED_WORDS = {
     "bust": N_("a player went bust"),
     "length": N_("the last hand was played"),
     "target": N_("a player reached the points to finish"),
+    "extra_rounds": N_("the extra rounds are over"),
     "dealer_stop": N_("the dealer stopped"),
 }
 
@@ -878,7 +880,7 @@ class Sheet:
                 cells += [str(change), str(total)]
             writer.writerow([*cells, str(row.sticks)])
         if st.ended:
-            cells = [_("Final standing"), "", _(GAME_ENDS.get(st.ended, st.ended))]
+            cells = [_("Final standing"), "", _(ENDED_WORDS.get(st.ended, st.ended))]
             for score, place in zip(st.scores, st.placements, strict=True):
                 where = _("{place} of {players}").format(place=place, players=len(self.players))
                 cells += ["", f"{score} ({where})"]

@@ -33,20 +33,11 @@ from majiang.commands.language import (
 )
 from majiang.errors import MajiangError
 from majiang.i18n import N_, _
-from majiang.keep import Sheet
+from majiang.keep import ENDED_WORDS, Sheet
 from majiang.rules import VARIANTS, get_ruleset
 from majiang.rules.game import LENGTHS
 
 STEP_KINDS = ("win", "draw", "riichi", "kong", "abortive")
-
-#: why a game ended (``Standing.ended``), as the /keep page says it
-ENDED_WORDS = {
-    "bust": N_("a player went bust"),
-    "length": N_("the last hand was played"),
-    "target": N_("a player reached the points to finish"),
-    "extra_rounds": N_("the extra rounds are over"),
-    "dealer_stop": N_("the dealer stopped"),
-}
 
 
 def register(sub: Any) -> None:

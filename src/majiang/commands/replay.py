@@ -15,7 +15,6 @@ from typing import Any
 
 from rich.console import Console
 
-from majiang.commands.keep import ENDED_WORDS
 from majiang.commands.language import (
     add_lang_option,
     command_description,
@@ -25,6 +24,7 @@ from majiang.commands.language import (
 )
 from majiang.i18n import N_, _, current
 from majiang.i18n.patterns import localized_item
+from majiang.keep import ENDED_WORDS
 from majiang.records import RecordMismatch, load_record, verify
 from majiang.rules import get_ruleset
 

@@ -21,6 +21,7 @@ from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 
 from majiang.i18n import N_, _
+from majiang.keep import ENDED_WORDS
 from majiang.rules import VARIANTS, get_ruleset
 from majiang.rules.game import LENGTHS
 from majiang.rules.hongkong.payments import HALF_SPICY
@@ -158,6 +159,7 @@ def keep_body() -> str:
         "lengths": length_names,
         "abortive": {v: list(get_ruleset(v).abortive_draws) for v in VARIANTS},
         "reasons": {k: _(text) for k, text in ABORTIVE_WORDS.items()},
+        "game_ends": {k: _(text) for k, text in ENDED_WORDS.items()},
         "unit_words": {"han": _("han"), "fan": _("fan"), "tai": _("tai")},
         # the same units heading a field, beside "Fu" (the field read "han" beside "Fu")
         "unit_labels": {"han": _("Han"), "fan": _("Fan"), "tai": _("Tai")},

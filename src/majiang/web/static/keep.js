@@ -94,14 +94,8 @@ function render() {
   const n = sheet.players.length;
   const nxt = standing.next;
   if (standing.ended) {
-    const reasons = {
-      bust: t("a player went bust"),
-      length: t("the last hand was played"),
-      target: t("a player reached the points to finish"),
-      extra_rounds: t("the extra rounds are over"),
-      dealer_stop: t("the dealer stopped"),
-    };
-    $("#keep-next").textContent = t("Game over ({reason})", { reason: reasons[standing.ended] || standing.ended });
+    const reason = meta.game_ends[standing.ended] || standing.ended;
+    $("#keep-next").textContent = t("Game over ({reason})", { reason });
   } else {
     // (a t() inside another's arguments is not found by the extraction: one at a time)
     const open = t("{hand} (being entered)", { hand: nxt.label });
